@@ -1,0 +1,163 @@
+//===- trident-compile.cpp - Compile a Tile IR module through a pipeline --===//
+//
+// Loads plugins, builds a target's pipeline, prints it, and runs a module
+// through it stage by stage.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Compiler/Compiler.h"
+#include "trident/Plugin/PluginManager.h"
+#include "trident/Tools/ToolSupport.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::OptionCategory category("trident-compile options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
+                                      cl::init(""), cl::cat(category));
+static cl::list<std::string>
+    loadPlugin("load-plugin", cl::desc("Load a Trident plugin (repeatable)"),
+               cl::value_desc("path"), cl::cat(category));
+static cl::opt<std::string>
+    targetSpec("target", cl::desc("Target: cuda:90a, cuda:80, amd:gfx942, cpu"),
+               cl::init("cuda:90a"), cl::cat(category));
+static cl::opt<std::string>
+    pipelineName("pipeline", cl::desc("Named pipeline to use"),
+                 cl::init("default"), cl::cat(category));
+static cl::opt<std::string>
+    emitStage("emit", cl::desc("Stop after this stage and write its output"),
+              cl::init(""), cl::cat(category));
+static cl::opt<bool> listPlugins("list-plugins",
+                                 cl::desc("List the loaded plugins and exit"),
+                                 cl::cat(category));
+static cl::opt<bool>
+    printPipeline("print-pipeline",
+                  cl::desc("Print the pipeline (with who edited each entry)"),
+                  cl::cat(category));
+static cl::opt<bool>
+    printStages("print-stages",
+                cl::desc("Print the IR after every stage that runs"),
+                cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+static cl::opt<std::string>
+    dumpDir("dump-dir", cl::desc("Write each stage's output into this folder"),
+            cl::init(""), cl::cat(category));
+
+static void printPlugins(raw_ostream &os) {
+  auto plugins = trident::PluginManager::instance().plugins();
+  if (plugins.empty()) {
+    os << "no plugins loaded\n";
+    return;
+  }
+  auto list = [](const std::vector<std::string> &v) {
+    return v.empty() ? std::string("(none)") : join(v, ", ");
+  };
+  for (const trident::LoadedPlugin *p : plugins) {
+    os << "plugin " << p->name << " " << p->version << " (" << p->path << ")\n";
+    if (!p->description.empty())
+      os << "  description: " << p->description << "\n";
+    os << "  passes: " << list(p->passes) << "\n";
+    os << "  dialects: " << list(p->dialects) << "\n";
+    std::vector<std::string> ops, pipes, edits;
+    for (const trident::DslOpDef &op : p->dslOps)
+      ops.push_back(op.name + (op.signature.empty() ? "" : " " + op.signature));
+    for (const trident::NamedPipelineDef &np : p->pipelines)
+      pipes.push_back(np.name);
+    for (const trident::PipelineEdit &e : p->edits)
+      edits.push_back(e.describe() + (e.target == "*" ? "" : " [" + e.target + "]"));
+    os << "  DSL ops: " << list(ops) << "\n";
+    os << "  pipelines: " << list(pipes) << "\n";
+    os << "  edits: " << list(edits) << "\n";
+    os << "  cache key: " << (p->cacheKey.empty() ? "(none)" : p->cacheKey) << "\n";
+  }
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Trident compiler: runs a Tile IR module through a target's pipeline\n");
+
+  if (!trident::loadPlugins(loadPlugin))
+    return 1;
+  trident::Compiler compiler;
+
+  if (listPlugins) {
+    printPlugins(outs());
+    return 0;
+  }
+
+  Expected<trident::Pipeline> pipeline =
+      compiler.buildPipeline(targetSpec, pipelineName);
+  if (!pipeline) {
+    trident::reportErrors(pipeline.takeError());
+    return 1;
+  }
+  if (printPipeline) {
+    pipeline->print(outs());
+    if (inputFile.empty())
+      return 0;
+  }
+  if (inputFile.empty()) {
+    errs() << "trident: error: no input file (see --help)\n";
+    return 1;
+  }
+
+  auto module = compiler.parseFile(inputFile);
+  if (!module) {
+    trident::reportErrors(module.takeError());
+    return 1;
+  }
+  if (!dumpDir.empty())
+    if (std::error_code ec = sys::fs::create_directories(dumpDir)) {
+      errs() << "trident: error: " << dumpDir << ": " << ec.message() << "\n";
+      return 1;
+    }
+
+  std::string dumpError;
+  auto afterStage = [&](const trident::Stage &stage, mlir::ModuleOp m) {
+    if (printStages) {
+      outs() << "// ----- IR after stage '" << stage.name << "' ----- //\n";
+      m.print(outs());
+      outs() << "\n";
+    }
+    if (!dumpDir.empty()) {
+      SmallString<256> path(dumpDir);
+      sys::path::append(path, sys::path::stem(inputFile) + "." + stage.name + ".mlir");
+      std::error_code ec;
+      raw_fd_ostream os(path, ec);
+      if (ec)
+        dumpError = (path + ": " + ec.message()).str();
+      else
+        m.print(os);
+    }
+  };
+  if (trident::reportErrors(compiler.run(**module, *pipeline, emitStage, afterStage)))
+    return 1;
+  if (!dumpError.empty()) {
+    errs() << "trident: error: " << dumpError << "\n";
+    return 1;
+  }
+  if (!printStages) {
+    std::string error;
+    auto out = mlir::openOutputFile(outputFile, &error);
+    if (!out) {
+      errs() << "trident: error: " << error << "\n";
+      return 1;
+    }
+    (*module)->print(out->os());
+    out->os() << "\n";
+    out->keep();
+  }
+  return 0;
+}

@@ -1,0 +1,76 @@
+//===- Compiler.h - The C++ compiler API ------------------------*- C++ -*-===//
+//
+// The entry point for using Trident from C++ with no Python: load plugins,
+// parse a module, build a target's pipeline and run it up to a named stage,
+// reading the IR after each stage.
+//
+//   trident::Compiler compiler;                       // reads TRIDENT_PLUGIN_PATHS
+//   cantFail(trident::PluginManager::instance().load("libmy-plugin.so"));
+//   auto module = compiler.parseFile("kernel.mlir");
+//   auto pipeline = compiler.buildPipeline("cuda:90a");
+//   compiler.run(**module, *pipeline, "gir",
+//                [](const Stage &s, ModuleOp m) { m.print(llvm::outs()); });
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_COMPILER_COMPILER_H
+#define TRIDENT_COMPILER_COMPILER_H
+
+#include "trident/Pipeline/PipelineEdit.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+
+namespace trident {
+
+class Compiler {
+public:
+  /// Creates a compiler with its own MLIR context (single-threaded, so that
+  /// a crashing plugin pass is recovered on the calling thread). Plugins
+  /// named by TRIDENT_PLUGIN_PATHS are loaded on the first construction in a
+  /// process; their errors are kept in `environmentErrors()`.
+  Compiler();
+  ~Compiler();
+
+  mlir::MLIRContext &getContext() { return context; }
+  /// Errors from loading TRIDENT_PLUGIN_PATHS ("<path>: <reason>" each), or
+  /// empty.
+  llvm::ArrayRef<std::string> environmentErrors() const { return envErrors; }
+
+  /// Parses and verifies a module. Diagnostics are in the error's message.
+  llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+  parseSource(llvm::StringRef source, llvm::StringRef bufferName = "<source>");
+  llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+  parseFile(llvm::StringRef path);
+
+  /// The pipeline `name` of `target` with every plugin's edits.
+  llvm::Expected<Pipeline>
+  buildPipeline(llvm::StringRef target, llvm::StringRef name = "default",
+                llvm::ArrayRef<PipelineEdit> extraEdits = {});
+
+  using StageCallback =
+      llvm::function_ref<void(const Stage &stage, mlir::ModuleOp module)>;
+  /// Runs the pipeline's stages in order through `untilStage` (or through
+  /// the last stage this build can run when empty), calling `afterStage`
+  /// after each. The verifier runs after every pass; a pass that fails,
+  /// breaks the IR or crashes is reported naming it and its plugin.
+  llvm::Error run(mlir::ModuleOp module, const Pipeline &pipeline,
+                  llvm::StringRef untilStage = "",
+                  StageCallback afterStage = nullptr);
+
+private:
+  void refreshDialects();
+
+  mlir::MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  std::vector<std::string> envErrors;
+};
+
+} // namespace trident
+
+#endif

@@ -1,0 +1,37 @@
+//===- InitAll.cpp - Register Trident's core dialects and passes ----------===//
+#include "trident/InitAll.h"
+
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+#include "trident/Dialect/TileIR/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <mutex>
+
+namespace trident {
+
+void registerCoreDialects(mlir::DialectRegistry &registry) {
+  registry.insert<tir::TileIRDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::ub::UBDialect>();
+  mlir::func::registerInlinerExtension(registry);
+}
+
+void registerCorePasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mlir::registerTransformsPasses();
+    tir::registerTileIRPasses();
+  });
+}
+
+} // namespace trident

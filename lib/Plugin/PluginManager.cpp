@@ -1,0 +1,617 @@
+//===- PluginManager.cpp - Loading and tracking plugins -------------------===//
+#include "trident/Plugin/PluginManager.h"
+
+#include "trident/InitAll.h"
+#include "trident/Support/Guard.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+
+using namespace llvm;
+
+struct TridentDiag {
+  std::string message;
+};
+
+extern "C" void tridentReportError(TridentDiag *diag, const char *message) {
+  if (!diag)
+    return;
+  if (!diag->message.empty())
+    diag->message += "; ";
+  diag->message += message ? message : "(null message)";
+}
+
+namespace trident {
+
+bool isRegisteredPass(StringRef flag) {
+  registerCorePasses();
+  return mlir::PassInfo::lookup(flag) != nullptr;
+}
+
+namespace {
+
+using EntryFn = const TridentPluginInfo *(*)();
+
+/// Calls a plugin callback that reports through a TridentDiag, under crash
+/// recovery. `what` names the callback in messages.
+Error callPlugin(StringRef what, function_ref<int(TridentDiag *)> fn) {
+  TridentDiag diag;
+  int status = 0;
+  if (!runGuarded([&] { status = fn(&diag); }))
+    return createStringError(what + " crashed");
+  if (status != 0)
+    return createStringError(
+        what + " failed: " +
+        (diag.message.empty() ? "(no message reported)" : diag.message));
+  return Error::success();
+}
+
+bool isValidName(StringRef name) {
+  return !name.empty() && all_of(name, [](char c) {
+    return isAlnum(c) || c == '_' || c == '.' || c == '-';
+  });
+}
+
+/// Converts the ABI description of a plugin into a LoadedPlugin, checking
+/// every field. Calls no plugin code except the pass and dialect
+/// registration hooks' dry runs, under crash recovery.
+class PluginReader {
+public:
+  PluginReader(const TridentPluginInfo &info, LoadedPlugin &out)
+      : info(info), out(out) {}
+  Error read();
+
+private:
+  Error field(const char *value, StringRef fieldName, std::string &dest,
+              bool required = true) {
+    if (!value) {
+      if (required)
+        return createStringError("field '" + fieldName + "' is null");
+      return Error::success();
+    }
+    dest = value;
+    return Error::success();
+  }
+  template <typename T>
+  Error array(const T *ptr, size_t count, StringRef fieldName) {
+    if (count > 0 && !ptr)
+      return createStringError("field '" + fieldName + "' is null but its count is " +
+                               Twine(count));
+    if (count > 4096)
+      return createStringError("field '" + fieldName + "' has an implausible count " +
+                               Twine(count));
+    return Error::success();
+  }
+  Expected<PassEntry> passRef(const TridentPassRef &ref, StringRef where);
+  Expected<PipelineEdit> edit(const TridentPipelineEdit &e, StringRef where);
+  Error passes();
+  Error dialects();
+
+  const TridentPluginInfo &info;
+  LoadedPlugin &out;
+};
+
+Expected<PassEntry> PluginReader::passRef(const TridentPassRef &ref,
+                                          StringRef where) {
+  PassEntry e;
+  if (!ref.pass || !*ref.pass)
+    return createStringError(where + ": a pass entry has a null or empty 'pass'");
+  e.pass = ref.pass;
+  e.options = ref.options ? ref.options : "";
+  e.label = ref.label ? ref.label : "";
+  return e;
+}
+
+Expected<PipelineEdit> PluginReader::edit(const TridentPipelineEdit &e,
+                                          StringRef where) {
+  PipelineEdit edit;
+  edit.owner = out.name;
+  using K = PipelineEdit::Kind;
+  switch (e.kind) {
+  case TRIDENT_EDIT_INSERT_BEFORE:
+    edit.kind = K::InsertBefore;
+    break;
+  case TRIDENT_EDIT_INSERT_AFTER:
+    edit.kind = K::InsertAfter;
+    break;
+  case TRIDENT_EDIT_APPEND:
+    edit.kind = K::Append;
+    break;
+  case TRIDENT_EDIT_DISABLE:
+    edit.kind = K::Disable;
+    break;
+  case TRIDENT_EDIT_REPLACE:
+    edit.kind = K::Replace;
+    break;
+  case TRIDENT_EDIT_OVERRIDE_STAGE:
+    edit.kind = K::OverrideStage;
+    break;
+  case TRIDENT_EDIT_OVERRIDE_PIPELINE:
+    edit.kind = K::OverridePipeline;
+    break;
+  default:
+    return createStringError(where + ": unknown edit kind " + Twine(e.kind));
+  }
+  edit.target = e.target ? e.target : "*";
+  if (edit.target != "*") {
+    StringRef kind = StringRef(edit.target).split(':').first;
+    if (!is_contained(targetKinds(), kind))
+      return createStringError(where + ": unknown target '" + edit.target + "'");
+  }
+  std::string desc = (where + " (" + PipelineEdit::kindName(edit.kind) + ")").str();
+  if (edit.kind != K::OverridePipeline) {
+    if (!e.stage || !*e.stage)
+      return createStringError(desc + ": field 'stage' is null");
+    edit.stage = e.stage;
+    bool known = any_of(targetKinds(), [&](StringRef kind) {
+      return is_contained(stageNamesOf(kind), edit.stage);
+    });
+    if (!known)
+      return createStringError(desc + ": no target has a stage named '" +
+                               edit.stage + "'");
+  }
+  bool anchored = edit.kind == K::InsertBefore || edit.kind == K::InsertAfter ||
+                  edit.kind == K::Disable || edit.kind == K::Replace;
+  if (anchored) {
+    if (!e.anchor || !*e.anchor)
+      return createStringError(desc + ": field 'anchor' is null");
+    edit.anchor = e.anchor;
+  }
+  if (Error err = array(e.passes, e.numPasses, "passes"))
+    return createStringError(desc + ": " + toString(std::move(err)));
+  for (size_t i = 0; i < e.numPasses; ++i) {
+    Expected<PassEntry> p = passRef(e.passes[i], desc);
+    if (!p)
+      return p.takeError();
+    edit.passes.push_back(std::move(*p));
+  }
+  bool needsPasses = edit.kind == K::InsertBefore ||
+                     edit.kind == K::InsertAfter || edit.kind == K::Append ||
+                     edit.kind == K::Replace;
+  if (needsPasses && edit.passes.empty())
+    return createStringError(desc + ": the edit lists no passes");
+  if (edit.kind == K::OverrideStage) {
+    if (e.buildStage && e.numPasses)
+      return createStringError(desc + ": give 'passes' or 'buildStage', not both");
+    if (auto *fn = e.buildStage) {
+      std::string owner = out.name;
+      edit.buildStage = [fn, owner](PassListBuilder &b,
+                                    const Target &t) -> Error {
+        std::string target = t.str();
+        return callPlugin("plugin '" + owner + "': stage callback",
+                          [&](TridentDiag *d) { return fn(b, target.c_str(), d); });
+      };
+    }
+  }
+  if (edit.kind == K::OverridePipeline) {
+    auto *fn = e.buildPipeline;
+    if (!fn)
+      return createStringError(desc + ": field 'buildPipeline' is null");
+    std::string owner = out.name;
+    edit.buildPipeline = [fn, owner](PipelineBuilder &b,
+                                     const Target &t) -> Error {
+      std::string target = t.str();
+      return callPlugin("plugin '" + owner + "': pipeline callback",
+                        [&](TridentDiag *d) { return fn(b, target.c_str(), d); });
+    };
+  }
+  return edit;
+}
+
+Error PluginReader::passes() {
+  if (Error err = array(info.passes, info.numPasses, "passes"))
+    return err;
+  StringSet<> seen;
+  for (size_t i = 0; i < info.numPasses; ++i) {
+    const TridentPassInfo &p = info.passes[i];
+    std::string where = ("passes[" + Twine(i) + "]").str();
+    if (!p.argument || !*p.argument)
+      return createStringError(where + ": field 'argument' is null or empty");
+    if (!p.description)
+      return createStringError(where + " ('" + p.argument +
+                               "'): field 'description' is null");
+    if (!p.create)
+      return createStringError(where + " ('" + p.argument +
+                               "'): field 'create' is null");
+    if (!seen.insert(p.argument).second)
+      return createStringError("pass '" + Twine(p.argument) +
+                               "' is listed twice");
+    if (isRegisteredPass(p.argument)) {
+      const LoadedPlugin *owner =
+          PluginManager::instance().ownerOfPass(p.argument);
+      return createStringError(
+          "pass '" + Twine(p.argument) + "' is already registered by " +
+          (owner ? "plugin '" + owner->name + "' (" + owner->path + ")"
+                 : std::string("the core")));
+    }
+    // Create the pass once to check that it is what the table says.
+    mlir::Pass *pass = nullptr;
+    if (!runGuarded([&] { pass = p.create(); }))
+      return createStringError("pass '" + Twine(p.argument) +
+                               "': 'create' crashed");
+    if (!pass)
+      return createStringError("pass '" + Twine(p.argument) +
+                               "': 'create' returned null");
+    std::unique_ptr<mlir::Pass> owned(pass);
+    if (owned->getArgument() != p.argument)
+      return createStringError("pass '" + Twine(p.argument) +
+                               "': the created pass's argument is '" +
+                               owned->getArgument() + "'");
+    out.passes.push_back(p.argument);
+  }
+  return Error::success();
+}
+
+Error PluginReader::dialects() {
+  if (Error err = array(info.dialects, info.numDialects, "dialects"))
+    return err;
+  mlir::DialectRegistry core;
+  registerCoreDialects(core);
+  auto coreNames = to_vector(core.getDialectNames());
+  for (size_t i = 0; i < info.numDialects; ++i) {
+    const TridentDialectInfo &d = info.dialects[i];
+    std::string where = ("dialects[" + Twine(i) + "]").str();
+    if (!d.name || !*d.name)
+      return createStringError(where + ": field 'name' is null or empty");
+    if (!d.registerDialect)
+      return createStringError(where + " ('" + d.name +
+                               "'): field 'registerDialect' is null");
+    if (is_contained(coreNames, StringRef(d.name)))
+      return createStringError("dialect '" + Twine(d.name) +
+                               "' is already provided by the core");
+    for (const LoadedPlugin *other : PluginManager::instance().plugins())
+      if (is_contained(other->dialects, d.name))
+        return createStringError("dialect '" + Twine(d.name) +
+                                 "' is already provided by plugin '" +
+                                 other->name + "' (" + other->path + ")");
+    if (is_contained(out.dialects, d.name))
+      return createStringError("dialect '" + Twine(d.name) + "' is listed twice");
+    mlir::DialectRegistry trial;
+    if (!runGuarded([&] { d.registerDialect(trial); }))
+      return createStringError("dialect '" + Twine(d.name) +
+                               "': 'registerDialect' crashed");
+    if (!is_contained(to_vector(trial.getDialectNames()), StringRef(d.name)))
+      return createStringError("dialect '" + Twine(d.name) +
+                               "': 'registerDialect' did not register it");
+    out.dialects.push_back(d.name);
+  }
+  return Error::success();
+}
+
+Error PluginReader::read() {
+  if (info.apiVersion != TRIDENT_PLUGIN_API_VERSION)
+    return createStringError("plugin API version " + Twine(info.apiVersion) +
+                             ", but this core supports version " +
+                             Twine(TRIDENT_PLUGIN_API_VERSION));
+  if (info.structSize != sizeof(TridentPluginInfo))
+    return createStringError("TridentPluginInfo has size " +
+                             Twine(info.structSize) + ", expected " +
+                             Twine(sizeof(TridentPluginInfo)));
+  if (!info.coreBuildId)
+    return createStringError("field 'coreBuildId' is null");
+  if (StringRef(info.coreBuildId) != TRIDENT_BUILD_ID)
+    return createStringError("built against core '" + Twine(info.coreBuildId) +
+                             "', but this core is '" TRIDENT_BUILD_ID
+                             "'; rebuild the plugin");
+  if (Error err = field(info.name, "name", out.name))
+    return err;
+  if (!isValidName(out.name))
+    return createStringError("invalid plugin name '" + out.name +
+                             "' (use letters, digits, '_', '.', '-')");
+  if (Error err = field(info.version, "version", out.version))
+    return err;
+  if (Error err = field(info.description, "description", out.description,
+                        /*required=*/false))
+    return err;
+  if (Error err = passes())
+    return err;
+  if (Error err = dialects())
+    return err;
+
+  if (Error err = array(info.edits, info.numEdits, "edits"))
+    return err;
+  for (size_t i = 0; i < info.numEdits; ++i) {
+    Expected<PipelineEdit> e =
+        edit(info.edits[i], ("edits[" + Twine(i) + "]").str());
+    if (!e)
+      return e.takeError();
+    out.edits.push_back(std::move(*e));
+  }
+
+  if (Error err = array(info.pipelines, info.numPipelines, "pipelines"))
+    return err;
+  for (size_t i = 0; i < info.numPipelines; ++i) {
+    const TridentNamedPipeline &np = info.pipelines[i];
+    std::string where = ("pipelines[" + Twine(i) + "]").str();
+    NamedPipelineDef def;
+    def.owner = out.name;
+    if (!np.name || !isValidName(np.name))
+      return createStringError(where + ": field 'name' is null or invalid");
+    def.name = np.name;
+    if (def.name == "default")
+      return createStringError(where + ": 'default' is the built-in pipeline's name");
+    for (const NamedPipelineDef &seen : out.pipelines)
+      if (seen.name == def.name)
+        return createStringError("pipeline '" + def.name + "' is listed twice");
+    for (const LoadedPlugin *other : PluginManager::instance().plugins())
+      for (const NamedPipelineDef &o : other->pipelines)
+        if (o.name == def.name)
+          return createStringError("pipeline '" + def.name +
+                                   "' is already defined by plugin '" +
+                                   other->name + "' (" + other->path + ")");
+    def.description = np.description ? np.description : "";
+    if (Error err = array(np.edits, np.numEdits, where + ".edits"))
+      return err;
+    for (size_t j = 0; j < np.numEdits; ++j) {
+      Expected<PipelineEdit> e = edit(
+          np.edits[j], (where + " '" + def.name + "' edits[" + Twine(j) + "]").str());
+      if (!e)
+        return e.takeError();
+      def.edits.push_back(std::move(*e));
+    }
+    out.pipelines.push_back(std::move(def));
+  }
+
+  if (Error err = array(info.dslOps, info.numDslOps, "dslOps"))
+    return err;
+  for (size_t i = 0; i < info.numDslOps; ++i) {
+    const TridentDslOpInfo &op = info.dslOps[i];
+    std::string where = ("dslOps[" + Twine(i) + "]").str();
+    if (!op.name || !*op.name)
+      return createStringError(where + ": field 'name' is null or empty");
+    if (!op.emit)
+      return createStringError(where + " ('" + op.name + "'): field 'emit' is null");
+    if (PluginManager::instance().findDslOp(op.name) ||
+        any_of(out.dslOps, [&](const DslOpDef &d) { return d.name == op.name; }))
+      return createStringError("DSL op '" + Twine(op.name) +
+                               "' is already defined");
+    DslOpDef def;
+    def.name = op.name;
+    def.signature = op.signature ? op.signature : "";
+    def.description = op.description ? op.description : "";
+    def.owner = out.name;
+    def.emit = op.emit;
+    out.dslOps.push_back(std::move(def));
+  }
+
+  if (info.cacheKey) {
+    const char *key = nullptr;
+    if (!runGuarded([&] { key = info.cacheKey(); }))
+      return createStringError("'cacheKey' crashed");
+    if (!key)
+      return createStringError("'cacheKey' returned null");
+    out.cacheKey = key;
+  }
+  return Error::success();
+}
+
+} // namespace
+
+PluginManager &PluginManager::instance() {
+  static PluginManager *manager = new PluginManager();
+  return *manager;
+}
+
+std::vector<const LoadedPlugin *> PluginManager::plugins() const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  std::vector<const LoadedPlugin *> out;
+  for (const auto &p : loaded)
+    out.push_back(p.get());
+  return out;
+}
+
+const LoadedPlugin *PluginManager::findPlugin(StringRef name) const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  for (const auto &p : loaded)
+    if (p->name == name)
+      return p.get();
+  return nullptr;
+}
+
+const LoadedPlugin *PluginManager::ownerOfPass(StringRef flag) const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  for (const auto &p : loaded)
+    if (is_contained(p->passes, flag))
+      return p.get();
+  return nullptr;
+}
+
+const DslOpDef *PluginManager::findDslOp(StringRef name) const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  for (const auto &p : loaded)
+    for (const DslOpDef &op : p->dslOps)
+      if (op.name == name)
+        return &op;
+  return nullptr;
+}
+
+std::vector<std::string> PluginManager::pipelineNames() const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  std::vector<std::string> names{"default"};
+  for (const auto &p : loaded)
+    for (const NamedPipelineDef &np : p->pipelines)
+      names.push_back(np.name);
+  return names;
+}
+
+void PluginManager::appendDialects(mlir::DialectRegistry &registry) const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  for (const auto &p : loaded)
+    for (size_t i = 0; i < p->info->numDialects; ++i)
+      p->info->dialects[i].registerDialect(registry);
+}
+
+Expected<Pipeline>
+PluginManager::buildPipeline(const Target &target, StringRef name,
+                             ArrayRef<PipelineEdit> extra) const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  return buildPipelineLocked(target, name, extra, nullptr);
+}
+
+Expected<Pipeline>
+PluginManager::buildPipelineLocked(const Target &target, StringRef name,
+                                   ArrayRef<PipelineEdit> extra,
+                                   const LoadedPlugin *candidate) const {
+  std::vector<const LoadedPlugin *> all;
+  for (const auto &p : loaded)
+    all.push_back(p.get());
+  if (candidate)
+    all.push_back(candidate);
+
+  std::vector<PipelineEdit> edits;
+  for (const LoadedPlugin *p : all)
+    edits.insert(edits.end(), p->edits.begin(), p->edits.end());
+  if (name != "default") {
+    const NamedPipelineDef *def = nullptr;
+    for (const LoadedPlugin *p : all)
+      for (const NamedPipelineDef &np : p->pipelines)
+        if (np.name == name)
+          def = &np;
+    if (!def) {
+      std::vector<std::string> names{"default"};
+      for (const LoadedPlugin *p : all)
+        for (const NamedPipelineDef &np : p->pipelines)
+          names.push_back(np.name);
+      return createStringError("no pipeline named '" + name +
+                               "' (known: " + join(names, ", ") + ")");
+    }
+    edits.insert(edits.end(), def->edits.begin(), def->edits.end());
+  }
+  edits.insert(edits.end(), extra.begin(), extra.end());
+
+  Pipeline pipeline = defaultPipeline(target);
+  pipeline.name = name.str();
+  auto known = [&](StringRef flag) {
+    if (isRegisteredPass(flag))
+      return true;
+    return candidate && is_contained(candidate->passes, flag);
+  };
+  if (Error err = applyEdits(pipeline, edits, known))
+    return std::move(err);
+
+  // The fingerprint covers the pipeline text and the identity and cache key
+  // of every plugin, so it changes whenever generated code might.
+  std::string key = pipeline.str();
+  for (const Stage &s : pipeline.stages)
+    for (const PassEntry &e : s.entries)
+      key += "\n" + s.name + "/" + e.pipelineText();
+  for (const LoadedPlugin *p : all)
+    key += "\n" + p->name + "@" + p->version + "#" + p->cacheKey;
+  key += "\n" TRIDENT_BUILD_ID;
+  pipeline.fingerprint = utohexstr(xxh3_64bits(key), /*LowerCase=*/true);
+  return pipeline;
+}
+
+Error PluginManager::load(StringRef path) {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  if (Error err = loadLocked(path))
+    return createStringError(path + ": " + toString(std::move(err)));
+  return Error::success();
+}
+
+Error PluginManager::loadLocked(StringRef path) {
+  registerCorePasses();
+  if (path.empty())
+    return createStringError("empty plugin path");
+  if (!sys::fs::exists(path))
+    return createStringError("no such file");
+  if (sys::fs::is_directory(path))
+    return createStringError("is a directory, not a shared library");
+  SmallString<256> real;
+  if (std::error_code ec = sys::fs::real_path(path, real))
+    return createStringError("cannot resolve path: " + ec.message());
+  for (const auto &p : loaded)
+    if (p->path == real)
+      return Error::success(); // the same file again: a no-op
+
+  dlerror();
+  void *handle = dlopen(real.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    return createStringError("not a loadable shared library: " +
+                             Twine(why ? why : "unknown dlopen error"));
+  }
+  // Plugins are never unloaded: a library whose load fails stays mapped too,
+  // since its static constructors may already have run.
+  dlerror();
+  auto entry = reinterpret_cast<EntryFn>(dlsym(handle, TRIDENT_PLUGIN_ENTRY_POINT));
+  if (!entry)
+    return createStringError(
+        "no entry point '" TRIDENT_PLUGIN_ENTRY_POINT
+        "' (define it with TRIDENT_PLUGIN_EXPORT so that it is exported)");
+  const TridentPluginInfo *info = nullptr;
+  if (!runGuarded([&] { info = entry(); }))
+    return createStringError("the entry point crashed");
+  if (!info)
+    return createStringError("the entry point returned null");
+
+  auto plugin = std::make_unique<LoadedPlugin>();
+  plugin->path = real.str().str();
+  plugin->info = info;
+  PluginReader reader(*info, *plugin);
+  if (Error err = reader.read())
+    return err;
+  for (const auto &p : loaded)
+    if (p->name == plugin->name)
+      return createStringError("a plugin named '" + plugin->name +
+                               "' is already loaded from " + p->path);
+
+  // Build every pipeline the plugin could touch before committing to it.
+  std::vector<std::string> names{"default"};
+  for (const auto &p : loaded)
+    for (const NamedPipelineDef &np : p->pipelines)
+      names.push_back(np.name);
+  for (const NamedPipelineDef &np : plugin->pipelines)
+    names.push_back(np.name);
+  for (StringRef spec : knownTargets()) {
+    Expected<Target> target = Target::parse(spec);
+    if (!target)
+      return target.takeError();
+    for (const std::string &name : names) {
+      Expected<Pipeline> p =
+          buildPipelineLocked(*target, name, {}, plugin.get());
+      if (!p)
+        return p.takeError();
+    }
+  }
+
+  if (info->initialize)
+    if (Error err = callPlugin("'initialize'", info->initialize))
+      return err;
+
+  for (size_t i = 0; i < info->numPasses; ++i) {
+    auto *create = info->passes[i].create;
+    mlir::registerPass(
+        [create]() { return std::unique_ptr<mlir::Pass>(create()); });
+  }
+  loaded.push_back(std::move(plugin));
+  return Error::success();
+}
+
+Error PluginManager::loadFromEnvironment() {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  if (environmentLoaded)
+    return Error::success();
+  environmentLoaded = true;
+  const char *paths = std::getenv("TRIDENT_PLUGIN_PATHS");
+  if (!paths)
+    return Error::success();
+  SmallVector<StringRef> parts;
+  StringRef(paths).split(parts, ':', -1, /*KeepEmpty=*/false);
+  Error all = Error::success();
+  for (StringRef path : parts)
+    all = joinErrors(std::move(all), load(path));
+  return all;
+}
+
+} // namespace trident
