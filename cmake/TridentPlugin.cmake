@@ -1,0 +1,26 @@
+# trident_add_plugin(NAME SOURCES... [OUTPUT_DIRECTORY dir] [DEPENDS tgt...])
+#
+# Builds a Trident plugin: a shared library linked against libTridentCore.so
+# (which holds the one copy of MLIR and LLVM in the process), with hidden
+# visibility so that only the TRIDENT_PLUGIN_EXPORT entry point is exported.
+# Used in the tree and, through find_package(Trident), by out-of-tree plugins.
+function(trident_add_plugin name)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "DEPENDS" ${ARGN})
+  add_library(${name} MODULE ${ARG_UNPARSED_ARGUMENTS})
+  target_link_libraries(${name} PRIVATE Trident::TridentCore)
+  set_target_properties(${name} PROPERTIES
+    PREFIX "lib"
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    CXX_STANDARD 17)
+  if(ARG_OUTPUT_DIRECTORY)
+    set_target_properties(${name} PROPERTIES
+      LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIRECTORY})
+  endif()
+  if(ARG_DEPENDS)
+    add_dependencies(${name} ${ARG_DEPENDS})
+  endif()
+  # A plugin must not carry MLIR of its own: every MLIR/LLVM symbol it uses
+  # resolves to libTridentCore.so.
+  target_link_options(${name} PRIVATE "LINKER:-z,defs")
+endfunction()
