@@ -24,3 +24,26 @@ function(trident_add_plugin name)
   # resolves to libTridentCore.so.
   target_link_options(${name} PRIVATE "LINKER:-z,defs")
 endfunction()
+
+# trident_tablegen(OUTPUT TD_FILE ARGS...): runs mlir-tblgen on TD_FILE with
+# ARGS (e.g. -gen-pass-decls) into ${CMAKE_CURRENT_BINARY_DIR}/OUTPUT, with
+# the MLIR include path. List OUTPUT among the plugin's sources (or in a
+# custom target it depends on) so that it is generated first. Out-of-tree
+# plugins use it instead of MLIR's own CMake, which would link MLIR again.
+function(trident_tablegen output td)
+  if(NOT TRIDENT_TABLEGEN_EXE)
+    set(TRIDENT_TABLEGEN_EXE /usr/lib/llvm-22/bin/mlir-tblgen)
+  endif()
+  get_filename_component(td_abs ${td} ABSOLUTE)
+  get_filename_component(td_dir ${td_abs} DIRECTORY)
+  set(includes -I ${td_dir})
+  foreach(dir ${TRIDENT_MLIR_INCLUDE_DIR} ${TRIDENT_INCLUDE_DIRS})
+    list(APPEND includes -I ${dir})
+  endforeach()
+  add_custom_command(
+    OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${output}
+    COMMAND ${TRIDENT_TABLEGEN_EXE} ${ARGN} ${includes} ${td_abs}
+            -o ${CMAKE_CURRENT_BINARY_DIR}/${output}
+    DEPENDS ${td_abs}
+    COMMENT "mlir-tblgen ${output}")
+endfunction()

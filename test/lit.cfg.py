@@ -5,7 +5,7 @@ import lit.formats
 config.name = "Trident"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "OutOfTree", "lit.cfg.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.trident_obj_root, "test")
 

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Trident build into a scratch prefix, builds the plugin in
+# test/OutOfTree/plugin against it with find_package(Trident), loads the
+# plugin into the installed trident-compile and checks its edit and its pass.
+# Usage: run.sh BUILD_DIR
+set -euo pipefail
+build="$1"
+src="$(cd "$(dirname "$0")" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+cmake -G Ninja -S "$src/plugin" -B "$work/build" \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/build" >/dev/null
+plugin="$work/build/liboutoftree-plugin.so"
+compile="$work/prefix/bin/trident-compile"
+FileCheck=/usr/lib/llvm-22/bin/FileCheck
+
+"$compile" --load-plugin="$plugin" --print-pipeline | $FileCheck "$src/pipeline.check"
+"$compile" --load-plugin="$plugin" --emit=tir "$src/kernel.mlir" | $FileCheck "$src/kernel.mlir"
+echo "out-of-tree plugin: built, loaded and run"
