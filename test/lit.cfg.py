@@ -19,3 +19,9 @@ config.environment.pop("TRIDENT_PLUGIN_PATHS", None)
 config.substitutions.append(("%trident_src", config.trident_src_root))
 config.substitutions.append(("%plugins", plugindir))
 config.substitutions.append(("%testplugins", os.path.join(config.trident_obj_root, "test", "plugins")))
+
+import sys
+config.environment["PYTHONPATH"] = os.path.join(config.trident_src_root, "python")
+config.environment["TRIDENT_LIBRARY"] = os.path.join(
+    config.trident_obj_root, "lib", "libTridentCore.so")
+config.substitutions.append(("%python", sys.executable))
