@@ -66,6 +66,9 @@ function(trident_link_core target)
     "LINKER:--start-group" ${TRIDENT_MLIR_ARCHIVES} ${TRIDENT_LLVM_ARCHIVES}
     "LINKER:--end-group"
     "LINKER:--exclude-libs=libz.a:libzstd.a"
-    "LINKER:-z,defs")
+    "LINKER:-z,defs"
+    # Calls inside the core bind to the core, whatever other LLVM copies
+    # (Triton's, a driver's) the process holds.
+    "LINKER:-Bsymbolic-functions")
   target_link_libraries(${target} PRIVATE z zstd rt dl m pthread)
 endfunction()
