@@ -1,14 +1,22 @@
-//===- TileIRDialect.cpp - Tile IR dialect ----------------------*- C++ -*-===//
+//===- TileIRDialect.cpp - Tile IR dialect and types ------------*- C++ -*-===//
+//
+// Dialect registration, constant materialisation, the `tir.kernel` and
+// `tir.divisibility` attributes, and the types' verifiers.
+//
+//===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace trident::tir;
 
 #include "trident/Dialect/TileIR/IR/TileIRDialect.cpp.inc"
+#include "trident/Dialect/TileIR/IR/TileIREnums.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "trident/Dialect/TileIR/IR/TileIRTypes.cpp.inc"
@@ -24,5 +32,139 @@ void TileIRDialect::initialize() {
       >();
 }
 
-#define GET_OP_CLASSES
-#include "trident/Dialect/TileIR/IR/TileIROps.cpp.inc"
+Operation *TileIRDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  if (auto typed = dyn_cast<TypedAttr>(value))
+    if (arith::ConstantOp::isBuildableWith(typed, type))
+      return arith::ConstantOp::create(builder, loc, type, typed);
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Dialect attributes
+//===----------------------------------------------------------------------===//
+
+bool trident::tir::isKernel(Operation *op) {
+  return op && isa<FunctionOpInterface>(op) &&
+         op->hasAttr(TileIRDialect::getKernelAttrName());
+}
+
+LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == getKernelAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << getKernelAttrName()
+                             << "' must be a unit attribute";
+    auto fn = dyn_cast<FunctionOpInterface>(op);
+    if (!fn)
+      return op->emitError() << "'" << getKernelAttrName()
+                             << "' may only mark a function";
+    if (fn.getNumResults() != 0)
+      return op->emitError() << "kernel '" << SymbolTable::getSymbolName(op).getValue()
+                             << "' must not return values (it has "
+                             << fn.getNumResults() << " results)";
+    return success();
+  }
+  if (attr.getName() == getDivisibilityAttrName())
+    return op->emitError() << "'" << getDivisibilityAttrName()
+                           << "' is an argument attribute, not an operation "
+                              "attribute";
+  // Other `tir.*` attributes are left to later stages and plugins.
+  return success();
+}
+
+LogicalResult TileIRDialect::verifyRegionArgAttribute(Operation *op,
+                                                      unsigned regionIndex,
+                                                      unsigned argIndex,
+                                                      NamedAttribute attr) {
+  if (attr.getName() != getDivisibilityAttrName())
+    return success();
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || !value.getType().isInteger(32))
+    return op->emitError() << "'" << getDivisibilityAttrName()
+                           << "' of argument #" << argIndex
+                           << " must be an i32 integer attribute";
+  int64_t d = value.getInt();
+  if (d <= 0 || !llvm::isPowerOf2_64(d))
+    return op->emitError() << "'" << getDivisibilityAttrName()
+                           << "' of argument #" << argIndex
+                           << " must be a positive power of two, got " << d;
+  Region &region = op->getRegion(regionIndex);
+  if (!region.empty() && argIndex < region.getNumArguments()) {
+    Type type = region.getArgument(argIndex).getType();
+    if (!type.isSignlessInteger() && !isa<PointerType>(type))
+      return op->emitError() << "'" << getDivisibilityAttrName()
+                             << "' of argument #" << argIndex
+                             << " requires an integer or pointer argument, got "
+                             << type;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static bool isScalarElement(Type type) {
+  return type.isSignlessInteger() || isa<FloatType>(type);
+}
+
+LogicalResult
+PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                    Type pointeeType, int addressSpace) {
+  if (!isScalarElement(pointeeType) && !isa<PointerType>(pointeeType))
+    return emitError() << "pointee type must be a signless integer, a float "
+                          "or a pointer, got "
+                       << pointeeType;
+  if (addressSpace < 0)
+    return emitError() << "address space must be non-negative, got "
+                       << addressSpace;
+  return success();
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       RankedTensorType blockType) {
+  if (!blockType.hasStaticShape() || blockType.getRank() == 0)
+    return emitError() << "descriptor block must have a static shape of rank "
+                          ">= 1, got "
+                       << blockType;
+  if (!isScalarElement(blockType.getElementType()))
+    return emitError() << "descriptor block element type must be an integer "
+                          "or a float, got "
+                       << blockType.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Type helpers
+//===----------------------------------------------------------------------===//
+
+Type trident::tir::getPointeeTypeLike(Type type) {
+  if (auto ptr = dyn_cast<PointerType>(type))
+    return ptr.getPointeeType();
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    if (auto ptr = dyn_cast<PointerType>(tile.getElementType()))
+      return tile.clone(ptr.getPointeeType());
+  return type;
+}
+
+Type trident::tir::getI1TypeLike(Type type) {
+  Type i1 = IntegerType::get(type.getContext(), 1);
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    return tile.clone(i1);
+  return i1;
+}
+
+Type trident::tir::getDescBlockType(Type type) {
+  if (auto desc = dyn_cast<TensorDescType>(type))
+    return desc.getBlockType();
+  return type;
+}
+
+Type trident::tir::getTypeLikeWithElement(Type type, Type elementType) {
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    return tile.clone(elementType);
+  return elementType;
+}

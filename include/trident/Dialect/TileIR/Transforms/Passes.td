@@ -7,10 +7,20 @@ include "mlir/Pass/PassBase.td"
 def TileIRCombine : Pass<"tir-combine"> {
   let summary = "Fold redundant Tile IR shape and pointer operations";
   let description = [{
-    Rewrites chains of tile shape operations into simpler forms, for example
-    a broadcast of a splat into one splat.
+    Runs the canonicalization patterns of every Tile IR operation (splat of
+    a constant to a dense constant; broadcast, expand_dims, reshape and
+    trans of a splat to a splat; chains of broadcast, reshape, trans and
+    bitcast composed; zero-offset addptr removed; constant masks resolved)
+    together with rewrites that span dialects:
+
+    - `arith.addf/addi(tir.dot(a, b, 0), d)` -> `tir.dot(a, b, d)`
+    - `tir.addptr(tir.addptr(p, a), b)` -> `tir.addptr(p, arith.addi(a, b))`
+      when `a` and `b` have the same type
+    - `tir.addptr(tir.splat p, tir.splat o)` -> `tir.splat(tir.addptr(p, o))`
+    - `arith.select(m, tir.load(p, m), x)` -> `tir.load(p, m, x)`
   }];
-  let dependentDialects = ["::trident::tir::TileIRDialect"];
+  let dependentDialects = ["::trident::tir::TileIRDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 #endif // TRIDENT_TILEIR_PASSES

@@ -1,0 +1,141 @@
+//===- TileIRComputeOps.td - dot, reduce and scan ----------*- tablegen -*-===//
+//
+// Tile-wide computations. Included by TileIROps.td. Elementwise arithmetic
+// is upstream `arith` and `math` on tiles.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_TILEIR_COMPUTEOPS
+#define TRIDENT_TILEIR_COMPUTEOPS
+
+def TIR_DotOp : TileIR_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
+  let summary = "matrix product with accumulation: d = a * b + c";
+  let description = [{
+    `a` is MxK, `b` is KxN, `c` and `d` are MxN (with an optional leading
+    batch dimension on all four), like `tl.dot(a, b, acc)`. `a` and `b`
+    have the same element type, except that the two 8-bit float types may
+    be mixed; floats accumulate into a float `c`, integers into an integer
+    `c`. `precision` (`ieee`, `tf32`, `tf32x3`) selects how f32 products are
+    formed; `max_num_imprecise_acc` bounds how many fp8 products may be
+    accumulated at reduced precision before being added in full precision
+    (0: all in full precision).
+
+    ```mlir
+    %d = tir.dot %a, %b, %c : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+    ```
+  }];
+  let arguments = (ins TIR_NumTile:$a, TIR_NumTile:$b, TIR_NumTile:$c,
+                       DefaultValuedAttr<TIR_InputPrecision,
+                           "::trident::tir::InputPrecision::IEEE">:$precision,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntMinValue<0>]>,
+                           "0">:$max_num_imprecise_acc);
+  let results = (outs TIR_NumTile:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`precision` `=` $precision^)?
+    (`max_num_imprecise_acc` `=` $max_num_imprecise_acc^)? attr-dict
+    `:` type($a) `*` type($b) `->` type($d)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b, "::mlir::Value":$c,
+                   CArg<"::trident::tir::InputPrecision",
+                        "::trident::tir::InputPrecision::IEEE">:$precision,
+                   CArg<"uint32_t", "0">:$maxNumImpreciseAcc), [{
+      build($_builder, $_state, c.getType(), a, b, c, precision,
+            maxNumImpreciseAcc);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def TIR_ReduceOp : TileIR_Op<"reduce", [RecursiveMemoryEffects,
+    RecursivelySpeculatable, SameOperandsShape, SingleBlock]> {
+  let summary = "reduce tiles along an axis with a combine region";
+  let description = [{
+    Reduces one or more tiles of the same shape along `axis`, like
+    `tl.reduce((x, y), axis, combine_fn)`. The region combines two partial
+    results: its block takes, for each operand, an accumulated value and
+    then, in the same order, a new value (`2 * N` scalar arguments with the
+    operands' element types) and yields `N` combined values through
+    `tir.reduce.return`. The order of combination is unspecified, so the
+    combine function should be associative and commutative. Each result
+    has the operand's shape without `axis`, or is a scalar when the operand
+    is 1-D.
+
+    ```mlir
+    %m = tir.reduce %x axis = 1 : tensor<128x64xf32> -> tensor<128xf32> {
+    ^bb0(%acc: f32, %v: f32):
+      %r = arith.maxnumf %acc, %v : f32
+      tir.reduce.return %r : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<TIR_Tile>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<TIR_Type>:$result);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let assemblyFormat = [{
+    $srcs `axis` `=` $axis attr-dict `:` type($srcs) `->` type($result)
+    $combineOp
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::ValueRange":$srcs, "int32_t":$axis)>
+  ];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The element types of the operands, in order.
+    ::llvm::SmallVector<::mlir::Type> getElementTypes();
+  }];
+}
+
+def TIR_ReduceReturnOp : TileIR_Op<"reduce.return", [Pure, Terminator,
+    ReturnLike, HasParent<"ReduceOp">]> {
+  let summary = "yield the combined values of a tir.reduce region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
+def TIR_ScanOp : TileIR_Op<"scan", [RecursiveMemoryEffects,
+    RecursivelySpeculatable, SameOperandsAndResultShape, SingleBlock]> {
+  let summary = "inclusive scan of tiles along an axis with a combine region";
+  let description = [{
+    Computes the inclusive prefix combination of one or more tiles of the
+    same shape along `axis` (from the end with `reverse`), like
+    `tl.associative_scan((x, y), axis, combine_fn, reverse)`. The region
+    has the same signature as in `tir.reduce` and ends in
+    `tir.scan.return`. Results have the operands' types.
+
+    ```mlir
+    %c = tir.scan %x axis = 0 reverse : tensor<128xi32> -> tensor<128xi32> {
+    ^bb0(%acc: i32, %v: i32):
+      %s = arith.addi %acc, %v : i32
+      tir.scan.return %s : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<TIR_Tile>:$srcs, I32Attr:$axis,
+                       UnitAttr:$reverse);
+  let results = (outs Variadic<TIR_Tile>:$result);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let assemblyFormat = [{
+    $srcs `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($srcs)
+    `->` type($result) $combineOp
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::ValueRange":$srcs, "int32_t":$axis,
+                   CArg<"bool", "false">:$reverse)>
+  ];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The element types of the operands, in order.
+    ::llvm::SmallVector<::mlir::Type> getElementTypes();
+  }];
+}
+
+def TIR_ScanReturnOp : TileIR_Op<"scan.return", [Pure, Terminator,
+    ReturnLike, HasParent<"ScanOp">]> {
+  let summary = "yield the combined values of a tir.scan region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
+#endif // TRIDENT_TILEIR_COMPUTEOPS

@@ -1,0 +1,68 @@
+//===- TileIRDebugOps.td - assume, print and assert --------*- tablegen -*-===//
+//
+// Operations that inform the compiler or the user rather than compute.
+// Included by TileIROps.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_TILEIR_DEBUGOPS
+#define TRIDENT_TILEIR_DEBUGOPS
+
+def TIR_AssumeOp : TileIR_Op<"assume", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "tell the compiler that a condition holds";
+  let description = [{
+    The program promises that `condition` is true here; code generation may
+    rely on it (for example, an offset being non-negative or a multiple of
+    16). An assumption that is false makes the behaviour undefined. It has
+    a write effect so that it is neither dropped nor moved; a constant-true
+    assumption is removed by canonicalization.
+
+    ```mlir
+    tir.assume %nonneg
+    ```
+  }];
+  let arguments = (ins I1:$condition);
+  let assemblyFormat = "$condition attr-dict";
+  let hasCanonicalizer = 1;
+}
+
+def TIR_PrintOp : TileIR_Op<"print", [
+    MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "print scalars and tiles from the device";
+  let description = [{
+    Prints `prefix` followed by the values of the operands, like
+    `tl.device_print(prefix, *args, hex=...)`. Integers are signless in
+    MLIR, so `is_signed` gives, per operand, whether its integers print as
+    signed (1) or unsigned (0); empty means all signed.
+
+    ```mlir
+    tir.print "x = " hex (%x, %pid : tensor<16xi32>, i32)
+    ```
+  }];
+  let arguments = (ins StrAttr:$prefix, UnitAttr:$hex,
+                       Variadic<TIR_Type>:$args,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$is_signed);
+  let assemblyFormat = [{
+    $prefix (`hex` $hex^)? (` ` `(` $args^ `:` type($args) `)`)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_AssertOp : TileIR_Op<"assert", [
+    MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "abort the kernel when a condition is false";
+  let description = [{
+    Checks that every element of `condition` is true and otherwise reports
+    `message` and traps, like `tl.device_assert(cond, msg)`. A condition
+    that is a constant true is removed by canonicalization.
+
+    ```mlir
+    tir.assert %ok, "index out of bounds" : tensor<128xi1>
+    ```
+  }];
+  let arguments = (ins TIR_BoolLike:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+  let hasCanonicalizer = 1;
+}
+
+#endif // TRIDENT_TILEIR_DEBUGOPS

@@ -1,0 +1,229 @@
+//===- TileIRMemOps.td - Tile IR memory operations ---------*- tablegen -*-===//
+//
+// Loads, stores, tensor descriptors and atomics. Included by TileIROps.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_TILEIR_MEMOPS
+#define TRIDENT_TILEIR_MEMOPS
+
+// Shared type relations of pointer-addressed memory operations.
+class TIR_PointeeOf<string ptrArg, string valueArg>
+    : TypesMatchWith<valueArg # " type is the pointee type of " # ptrArg,
+                     ptrArg, valueArg, "::trident::tir::getPointeeTypeLike($_self)">;
+class TIR_OptionalPointeeOf<string ptrArg, string valueArg>
+    : OptionalTypesMatchWith<valueArg # " type is the pointee type of " # ptrArg,
+                             ptrArg, valueArg,
+                             "::trident::tir::getPointeeTypeLike($_self)">;
+class TIR_OptionalMaskOf<string ptrArg>
+    : OptionalTypesMatchWith<"mask is i1 with the shape of " # ptrArg,
+                             ptrArg, "mask", "::trident::tir::getI1TypeLike($_self)">;
+
+defvar TIR_CacheAttr = DefaultValuedAttr<TIR_CacheModifier,
+                                         "::trident::tir::CacheModifier::None">;
+defvar TIR_EvictAttr = DefaultValuedAttr<TIR_EvictionPolicy,
+                                         "::trident::tir::EvictionPolicy::Normal">;
+
+//===----------------------------------------------------------------------===//
+// Pointer loads and stores
+//===----------------------------------------------------------------------===//
+
+def TIR_LoadOp : TileIR_Op<"load", [AttrSizedOperandSegments,
+    TIR_PointeeOf<"ptr", "result">, TIR_OptionalMaskOf<"ptr">,
+    TIR_OptionalPointeeOf<"ptr", "other">,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "load a scalar or a tile through pointers";
+  let description = [{
+    Loads the element at each pointer, like `tl.load(ptr, mask, other)`.
+    Where `mask` is false nothing is read and the result holds `other`
+    (undefined without `other`). `other` requires `mask`. A volatile load is
+    never removed or merged with another load.
+
+    ```mlir
+    %x = tir.load %ptrs, %mask, %zero cache = cg : tensor<128x!tir.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins TIR_PtrLike:$ptr, Optional<TIR_BoolLike>:$mask,
+                       Optional<TIR_Type>:$other, TIR_CacheAttr:$cache,
+                       TIR_EvictAttr:$evict, UnitAttr:$is_volatile);
+  let results = (outs TIR_Type:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? (`cache` `=` $cache^)?
+    (`evict` `=` $evict^)? (`volatile` $is_volatile^)? attr-dict `:` type($ptr)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, CArg<"::mlir::Value", "{}">:$mask,
+                   CArg<"::mlir::Value", "{}">:$other)>
+  ];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def TIR_StoreOp : TileIR_Op<"store", [
+    TIR_PointeeOf<"ptr", "value">, TIR_OptionalMaskOf<"ptr">,
+    MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "store a scalar or a tile through pointers";
+  let description = [{
+    Stores each element of `value` at its pointer, like
+    `tl.store(ptr, value, mask)`; nothing is written where `mask` is false.
+
+    ```mlir
+    tir.store %ptrs, %x, %mask : tensor<128x!tir.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins TIR_PtrLike:$ptr, TIR_Type:$value,
+                       Optional<TIR_BoolLike>:$mask, TIR_CacheAttr:$cache,
+                       TIR_EvictAttr:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`,` $mask^)? (`cache` `=` $cache^)?
+    (`evict` `=` $evict^)? attr-dict `:` type($ptr)
+  }];
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+def TIR_MakeTensorDescOp : TileIR_Op<"make_tensor_descriptor", [Pure,
+    AttrSizedOperandSegments]> {
+  let summary = "describe a strided tensor in global memory";
+  let description = [{
+    Builds a descriptor of the tensor at `base` with the given `shape`
+    (i32 or i64, all the same type) and `strides` (i64, in elements; the
+    last one is normally 1), like `tl.make_tensor_descriptor`. The result
+    type fixes the block shape moved by `tir.descriptor_load/store`.
+
+    ```mlir
+    %d = tir.make_tensor_descriptor %base, [%m, %k], [%sm, %c1]
+           : !tir.ptr<bf16>, i32 -> !tir.tensordesc<tensor<64x64xbf16>>
+    ```
+  }];
+  let arguments = (ins TIR_Ptr:$base, Variadic<AnyTypeOf<[I32, I64]>>:$shape,
+                       Variadic<I64>:$strides);
+  let results = (outs TIR_TensorDesc:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` qualified(type($base)) `,`
+    custom<ShapeOperandTypes>(ref($shape), type($shape)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_DescriptorLoadOp : TileIR_Op<"descriptor_load", [
+    TypesMatchWith<"result type is the block type of the descriptor", "desc",
+                   "result", "::trident::tir::getDescBlockType($_self)">,
+    MemoryEffects<[MemRead<TIR_GlobalMemory>]>]> {
+  let summary = "load a block of a tensor through a descriptor";
+  let description = [{
+    Loads the block whose first element is at `indices` (one i32 per
+    dimension, in elements) of the described tensor. Out-of-bounds
+    elements read as zero.
+
+    ```mlir
+    %a = tir.descriptor_load %d[%row, %col] : !tir.tensordesc<tensor<64x64xbf16>>
+    ```
+  }];
+  let arguments = (ins TIR_TensorDesc:$desc, Variadic<I32>:$indices,
+                       TIR_CacheAttr:$cache, TIR_EvictAttr:$evict);
+  let results = (outs TIR_Tile:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` (`cache` `=` $cache^)? (`evict` `=` $evict^)?
+    attr-dict `:` qualified(type($desc))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$desc, "::mlir::ValueRange":$indices), [{
+      build($_builder, $_state,
+            ::trident::tir::getDescBlockType(desc.getType()), desc, indices);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def TIR_DescriptorStoreOp : TileIR_Op<"descriptor_store", [
+    TypesMatchWith<"source type is the block type of the descriptor", "desc",
+                   "src", "::trident::tir::getDescBlockType($_self)">,
+    MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "store a block of a tensor through a descriptor";
+  let description = [{
+    Stores `src` at the block whose first element is at `indices`;
+    out-of-bounds elements are not written.
+
+    ```mlir
+    tir.descriptor_store %d[%row, %col], %c : !tir.tensordesc<tensor<64x64xbf16>>
+    ```
+  }];
+  let arguments = (ins TIR_TensorDesc:$desc, TIR_Tile:$src,
+                       Variadic<I32>:$indices);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+def TIR_AtomicRMWOp : TileIR_Op<"atomic_rmw", [
+    TIR_PointeeOf<"ptr", "val">, TIR_PointeeOf<"ptr", "result">,
+    TIR_OptionalMaskOf<"ptr">,
+    MemoryEffects<[MemRead<TIR_GlobalMemory>, MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "atomic read-modify-write through pointers";
+  let description = [{
+    Atomically combines the value at each pointer with `val` by `kind` and
+    returns the old value, like `tl.atomic_add` and friends. Where `mask` is
+    false memory is untouched and the result is undefined.
+
+    ```mlir
+    %old = tir.atomic_rmw fadd, acq_rel, gpu, %ptrs, %v, %mask
+             : tensor<64x!tir.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins TIR_RMWKind:$kind, TIR_PtrLike:$ptr, TIR_Type:$val,
+                       Optional<TIR_BoolLike>:$mask, TIR_MemSemantic:$sem,
+                       TIR_MemScope:$scope);
+  let results = (outs TIR_Type:$result);
+  let assemblyFormat = [{
+    $kind `,` $sem `,` $scope `,` $ptr `,` $val (`,` $mask^)? attr-dict
+    `:` type($ptr)
+  }];
+  let builders = [
+    OpBuilder<(ins "::trident::tir::RMWKind":$kind, "::mlir::Value":$ptr,
+                   "::mlir::Value":$val, "::mlir::Value":$mask,
+                   "::trident::tir::MemSemantic":$sem,
+                   "::trident::tir::MemScope":$scope), [{
+      build($_builder, $_state, val.getType(), kind, ptr, val, mask, sem, scope);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def TIR_AtomicCASOp : TileIR_Op<"atomic_cas", [
+    TIR_PointeeOf<"ptr", "cmp">, TIR_PointeeOf<"ptr", "val">,
+    TIR_PointeeOf<"ptr", "result">,
+    MemoryEffects<[MemRead<TIR_GlobalMemory>, MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "atomic compare-and-swap through pointers";
+  let description = [{
+    Atomically replaces the value at each pointer by `val` if it equals
+    `cmp`, and returns the old value, like `tl.atomic_cas`.
+
+    ```mlir
+    %old = tir.atomic_cas acq_rel, gpu, %lock, %c0, %c1 : !tir.ptr<i32>
+    ```
+  }];
+  let arguments = (ins TIR_PtrLike:$ptr, TIR_Type:$cmp, TIR_Type:$val,
+                       TIR_MemSemantic:$sem, TIR_MemScope:$scope);
+  let results = (outs TIR_Type:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:` type($ptr)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$cmp,
+                   "::mlir::Value":$val, "::trident::tir::MemSemantic":$sem,
+                   "::trident::tir::MemScope":$scope), [{
+      build($_builder, $_state, val.getType(), ptr, cmp, val, sem, scope);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+#endif // TRIDENT_TILEIR_MEMOPS

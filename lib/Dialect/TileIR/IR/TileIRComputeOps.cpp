@@ -1,0 +1,273 @@
+//===- TileIRComputeOps.cpp - dot, reduce, scan and debug ops ---*- C++ -*-===//
+//
+// Verifiers and builders of tir.dot, the region-carrying tir.reduce and
+// tir.scan, and the debug operations tir.assume, tir.print and tir.assert.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace trident::tir;
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+static bool isFp8(Type type) {
+  auto f = dyn_cast<FloatType>(type);
+  return f && f.getWidth() == 8;
+}
+
+LogicalResult DotOp::verify() {
+  RankedTensorType aType = getA().getType(), bType = getB().getType(),
+                   cType = getC().getType();
+  int64_t rank = aType.getRank();
+  if (rank != 2 && rank != 3)
+    return emitOpError() << "operands must be 2-D (or 3-D with a leading batch "
+                            "dimension), got rank "
+                         << rank;
+  if (bType.getRank() != rank || cType.getRank() != rank)
+    return emitOpError() << "a, b and c must have the same rank, got "
+                         << rank << ", " << bType.getRank() << " and "
+                         << cType.getRank();
+  if (rank == 3 && (aType.getDimSize(0) != bType.getDimSize(0) ||
+                    aType.getDimSize(0) != cType.getDimSize(0)))
+    return emitOpError() << "batch dimensions differ: a has "
+                         << aType.getDimSize(0) << ", b has "
+                         << bType.getDimSize(0) << ", c has "
+                         << cType.getDimSize(0);
+  int64_t m = aType.getDimSize(rank - 2), k = aType.getDimSize(rank - 1);
+  int64_t kb = bType.getDimSize(rank - 2), n = bType.getDimSize(rank - 1);
+  if (k != kb)
+    return emitOpError() << "reduction dimensions differ: a is " << m << "x"
+                         << k << " but b is " << kb << "x" << n;
+  if (cType.getDimSize(rank - 2) != m || cType.getDimSize(rank - 1) != n)
+    return emitOpError() << "accumulator must be " << m << "x" << n
+                         << " (MxN), got " << cType.getDimSize(rank - 2) << "x"
+                         << cType.getDimSize(rank - 1);
+
+  Type aElem = aType.getElementType(), bElem = bType.getElementType(),
+       cElem = cType.getElementType();
+  bool aFloat = isa<FloatType>(aElem), bFloat = isa<FloatType>(bElem);
+  if (aFloat != bFloat)
+    return emitOpError() << "a and b must both be floats or both integers, "
+                            "got "
+                         << aElem << " and " << bElem;
+  if (aElem != bElem && !(isFp8(aElem) && isFp8(bElem)))
+    return emitOpError() << "a and b element types differ (" << aElem
+                         << " and " << bElem
+                         << "); only 8-bit float types may be mixed";
+  if (aFloat && !isa<FloatType>(cElem))
+    return emitOpError() << "float inputs need a float accumulator, got "
+                         << cElem;
+  if (!aFloat && !cElem.isSignlessInteger())
+    return emitOpError() << "integer inputs need an integer accumulator, got "
+                         << cElem;
+  if (getPrecision() != InputPrecision::IEEE && !aElem.isF32())
+    return emitOpError() << "input precision '"
+                         << stringifyInputPrecision(getPrecision())
+                         << "' requires f32 inputs, got " << aElem;
+  if (getMaxNumImpreciseAcc() > 0 && !isFp8(aElem))
+    return emitOpError() << "max_num_imprecise_acc applies only to 8-bit "
+                            "float inputs, got "
+                         << aElem;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Combine regions (reduce and scan)
+//===----------------------------------------------------------------------===//
+
+static SmallVector<Type> elementTypesOf(ValueRange values) {
+  SmallVector<Type> types;
+  for (Value v : values)
+    types.push_back(getElementTypeOrSelf(v.getType()));
+  return types;
+}
+
+/// Checks that `axis` is a dimension of the (same-shaped) operands.
+static LogicalResult verifyAxisOperands(Operation *op, ValueRange srcs,
+                                        int64_t axis) {
+  if (srcs.empty())
+    return op->emitOpError() << "expects at least one operand";
+  int64_t rank = cast<RankedTensorType>(srcs.front().getType()).getRank();
+  if (axis < 0 || axis >= rank)
+    return op->emitOpError() << "axis " << axis << " is out of range [0, "
+                             << rank << ") for operands of rank " << rank;
+  return success();
+}
+
+/// Checks the combine region: `2 * N` scalar arguments (accumulated values,
+/// then new values, with the operands' element types) and a terminator of
+/// type `ReturnOp` yielding `N` values of those types.
+template <typename ReturnOp>
+static LogicalResult verifyCombineRegion(Operation *op, Region &region,
+                                         ArrayRef<Type> elemTypes) {
+  size_t n = elemTypes.size();
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 * n)
+    return op->emitOpError() << "combine region must take " << 2 * n
+                             << " arguments (two per operand), got "
+                             << block.getNumArguments();
+  for (size_t i = 0; i < 2 * n; ++i) {
+    Type expected = elemTypes[i % n];
+    if (block.getArgument(i).getType() != expected)
+      return op->emitOpError()
+             << "combine region argument #" << i << " has type "
+             << block.getArgument(i).getType() << " but operand #" << i % n
+             << " has element type " << expected;
+  }
+  auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
+  if (!ret)
+    return op->emitOpError() << "combine region must end with '"
+                             << ReturnOp::getOperationName() << "'";
+  if (ret->getNumOperands() != n)
+    return ret.emitOpError() << "returns " << ret->getNumOperands()
+                             << " values but the combine region needs " << n
+                             << " (one per operand)";
+  for (size_t i = 0; i < n; ++i)
+    if (ret->getOperand(i).getType() != elemTypes[i])
+      return ret.emitOpError()
+             << "value #" << i << " has type " << ret->getOperand(i).getType()
+             << " but operand #" << i << " has element type " << elemTypes[i];
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+/// The result type of reducing `type` along `axis`: the shape without
+/// `axis`, or the element type for a 1-D tile.
+static Type reducedType(RankedTensorType type, int64_t axis) {
+  if (type.getRank() <= 1)
+    return type.getElementType();
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + std::clamp<int64_t>(axis, 0, shape.size() - 1));
+  return type.clone(shape);
+}
+
+void ReduceOp::build(OpBuilder &builder, OperationState &state,
+                     ValueRange srcs, int32_t axis) {
+  SmallVector<Type> resultTypes;
+  for (Value src : srcs)
+    resultTypes.push_back(
+        reducedType(cast<RankedTensorType>(src.getType()), axis));
+  build(builder, state, resultTypes, srcs, builder.getI32IntegerAttr(axis));
+}
+
+SmallVector<Type> ReduceOp::getElementTypes() {
+  return elementTypesOf(getSrcs());
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyAxisOperands(*this, getSrcs(), getAxis())))
+    return failure();
+  if (getNumResults() != getSrcs().size())
+    return emitOpError() << "has " << getSrcs().size() << " operands but "
+                         << getNumResults() << " results; they must match";
+  for (auto [i, src, result] : llvm::enumerate(getSrcs(), getResults())) {
+    Type expected =
+        reducedType(cast<RankedTensorType>(src.getType()), getAxis());
+    if (result.getType() != expected)
+      return emitOpError() << "result #" << i << " has type "
+                           << result.getType() << " but reducing "
+                           << src.getType() << " along axis " << getAxis()
+                           << " gives " << expected;
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  return verifyCombineRegion<ReduceReturnOp>(*this, getCombineOp(),
+                                             getElementTypes());
+}
+
+//===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+void ScanOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
+                   int32_t axis, bool reverse) {
+  build(builder, state, srcs.getTypes(), srcs, builder.getI32IntegerAttr(axis),
+        reverse ? builder.getUnitAttr() : UnitAttr());
+}
+
+SmallVector<Type> ScanOp::getElementTypes() {
+  return elementTypesOf(getSrcs());
+}
+
+LogicalResult ScanOp::verify() {
+  if (failed(verifyAxisOperands(*this, getSrcs(), getAxis())))
+    return failure();
+  if (getNumResults() != getSrcs().size())
+    return emitOpError() << "has " << getSrcs().size() << " operands but "
+                         << getNumResults() << " results; they must match";
+  for (auto [i, src, result] : llvm::enumerate(getSrcs(), getResults()))
+    if (result.getType() != src.getType())
+      return emitOpError() << "result #" << i << " has type "
+                           << result.getType() << " but operand #" << i
+                           << " has type " << src.getType();
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombineRegion<ScanReturnOp>(*this, getCombineOp(),
+                                           getElementTypes());
+}
+
+//===----------------------------------------------------------------------===//
+// Debug operations
+//===----------------------------------------------------------------------===//
+
+/// Whether `cond` is a constant whose every element is true.
+static bool isConstantTrue(Value cond) {
+  Attribute attr;
+  if (!matchPattern(cond, m_Constant(&attr)))
+    return false;
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return !i.getValue().isZero();
+  if (auto dense = dyn_cast<DenseIntElementsAttr>(attr))
+    return dense.isSplat() && !dense.getSplatValue<APInt>().isZero();
+  return false;
+}
+
+namespace {
+/// Erases a tir.assume or tir.assert whose condition is constant true.
+template <typename OpTy>
+struct EraseIfConstantTrue : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!isConstantTrue(op.getCondition()))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void AssumeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                           MLIRContext *context) {
+  patterns.add<EraseIfConstantTrue<AssumeOp>>(context);
+}
+
+void AssertOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                           MLIRContext *context) {
+  patterns.add<EraseIfConstantTrue<AssertOp>>(context);
+}
+
+LogicalResult PrintOp::verify() {
+  ArrayRef<int32_t> isSigned = getIsSigned();
+  if (!isSigned.empty() && isSigned.size() != getArgs().size())
+    return emitOpError() << "is_signed has " << isSigned.size()
+                         << " entries but there are " << getArgs().size()
+                         << " operands; give one per operand or none";
+  for (int32_t s : isSigned)
+    if (s != 0 && s != 1)
+      return emitOpError() << "is_signed entries must be 0 or 1, got " << s;
+  return success();
+}

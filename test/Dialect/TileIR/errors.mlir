@@ -1,0 +1,829 @@
+// Every verifier rule of the Tile IR dialect, with the diagnostic it gives.
+// RUN: trident-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{pointee type must be a signless integer, a float or a pointer, got 'tensor<4xf32>'}}
+func.func private @bad_pointee(!tir.ptr<tensor<4xf32>>)
+
+// -----
+
+// expected-error @+1 {{address space must be non-negative, got -1}}
+func.func private @bad_addrspace(!tir.ptr<f32, -1>)
+
+// -----
+
+// expected-error @+1 {{descriptor block must have a static shape of rank >= 1, got 'tensor<?x64xf16>'}}
+func.func private @bad_desc_shape(!tir.tensordesc<tensor<?x64xf16>>)
+
+// -----
+
+// expected-error @+1 {{descriptor block element type must be an integer or a float, got '!tir.ptr<f16>'}}
+func.func private @bad_desc_elem(!tir.tensordesc<tensor<4x!tir.ptr<f16>>>)
+
+// -----
+
+// expected-error @+1 {{'tir.kernel' must be a unit attribute}}
+func.func @kernel_not_unit() attributes {tir.kernel = 1 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel 'kernel_returns' must not return values (it has 1 results)}}
+func.func @kernel_returns() -> i32 attributes {tir.kernel} {
+  %0 = arith.constant 0 : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @kernel_on_op() {
+  // expected-error @+1 {{'tir.kernel' may only mark a function}}
+  %0 = arith.constant {tir.kernel} 0 : i32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tir.divisibility' is an argument attribute, not an operation attribute}}
+func.func @divisibility_on_op() attributes {tir.divisibility = 16 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tir.divisibility' of argument #0 must be a positive power of two, got 12}}
+func.func @divisibility_not_pow2(%p: !tir.ptr<f32> {tir.divisibility = 12 : i32}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tir.divisibility' of argument #0 must be an i32 integer attribute}}
+func.func @divisibility_not_i32(%p: !tir.ptr<f32> {tir.divisibility = 16 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tir.divisibility' of argument #0 requires an integer or pointer argument, got 'f32'}}
+func.func @divisibility_on_float(%x: f32 {tir.divisibility = 16 : i32}) {
+  return
+}
+
+// -----
+
+func.func @program_id_axis() {
+  // expected-error @+1 {{'tir.get_program_id' op attribute 'axis' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 2}}
+  %0 = tir.get_program_id 3 : i32
+  return
+}
+
+// -----
+
+func.func @num_programs_axis() {
+  // expected-error @+1 {{'tir.get_num_programs' op attribute 'axis' failed to satisfy constraint}}
+  %0 = tir.get_num_programs -1 : i32
+  return
+}
+
+// -----
+
+func.func @make_range_empty() {
+  // expected-error @+1 {{'tir.make_range' op end (4) must be greater than start (4)}}
+  %0 = tir.make_range 4 to 4 : tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @make_range_count() {
+  // expected-error @+1 {{'tir.make_range' op result has 64 elements but the range [0, 128) has 128}}
+  %0 = tir.make_range 0 to 128 : tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @make_range_rank() {
+  // expected-error @+1 {{'tir.make_range' op result must be a 1-D tile, got 'tensor<8x16xi32>'}}
+  %0 = tir.make_range 0 to 128 : tensor<8x16xi32>
+  return
+}
+
+// -----
+
+func.func @make_range_type() {
+  // expected-error @+1 {{'tir.make_range' op result #0 must be statically shaped tensor of 32-bit signless integer values}}
+  %0 = tir.make_range 0 to 128 : tensor<128xi64>
+  return
+}
+
+// -----
+
+func.func @splat_type(%x: f32) {
+  // expected-error @+1 {{'tir.splat' op failed to verify that source type matches the result element type}}
+  %0 = "tir.splat"(%x) : (f32) -> tensor<8xf16>
+  return
+}
+
+// -----
+
+func.func @splat_tile(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.splat' op operand #0 must be tile element}}
+  %0 = "tir.splat"(%x) : (tensor<8xf32>) -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_tile(%x: f32) {
+  // expected-error @+1 {{'tir.splat' op result #0 must be statically shaped tensor}}
+  %0 = tir.splat %x : f32 -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%x: tensor<64xf32>) {
+  // expected-error @+1 {{'tir.broadcast' op source rank (1) must equal result rank (2); insert dimensions with tir.expand_dims first}}
+  %0 = tir.broadcast %x : tensor<64xf32> -> tensor<4x64xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dim(%x: tensor<2x64xf32>) {
+  // expected-error @+1 {{'tir.broadcast' op dimension 0 of size 2 cannot be broadcast to 4 (only size-1 dimensions expand)}}
+  %0 = tir.broadcast %x : tensor<2x64xf32> -> tensor<4x64xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_elem(%x: tensor<1x64xf32>) {
+  // expected-error @+1 {{'tir.broadcast' op requires the same element type for all operands and results}}
+  %0 = tir.broadcast %x : tensor<1x64xf32> -> tensor<4x64xf16>
+  return
+}
+
+// -----
+
+func.func @expand_dims_axis(%x: tensor<64xf32>) {
+  // expected-error @+1 {{'tir.expand_dims' op axis 2 is out of range [0, 1] for a source of rank 1}}
+  %0 = tir.expand_dims %x, axis = 2 : tensor<64xf32> -> tensor<64x1xf32>
+  return
+}
+
+// -----
+
+func.func @expand_dims_result(%x: tensor<64xf32>) {
+  // expected-error @+1 {{'tir.expand_dims' op result type 'tensor<64x1xf32>' does not match the expected 'tensor<1x64xf32>'}}
+  %0 = tir.expand_dims %x, axis = 0 : tensor<64xf32> -> tensor<64x1xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<4x32xf32>) {
+  // expected-error @+1 {{'tir.reshape' op source has 128 elements but result has 64; a reshape must preserve the element count}}
+  %0 = tir.reshape %x : tensor<4x32xf32> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @trans_size(%x: tensor<4x32xf32>) {
+  // expected-error @+1 {{'tir.trans' op order has 3 entries but the source has rank 2}}
+  %0 = tir.trans %x, [0, 1, 2] : tensor<4x32xf32> -> tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @trans_perm(%x: tensor<4x32xf32>) {
+  // expected-error @+1 {{'tir.trans' op order [1, 1] is not a permutation of [0, 2)}}
+  %0 = tir.trans %x, [1, 1] : tensor<4x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @trans_result(%x: tensor<4x32xf32>) {
+  // expected-error @+1 {{'tir.trans' op result type 'tensor<4x32xf32>' does not match the expected 'tensor<32x4xf32>'}}
+  %0 = tir.trans %x, [1, 0] : tensor<4x32xf32> -> tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @join_operands(%a: tensor<8xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'tir.join' op requires all operands to have the same type}}
+  %0 = "tir.join"(%a, %b) : (tensor<8xf32>, tensor<4xf32>) -> tensor<8x2xf32>
+  return
+}
+
+// -----
+
+func.func @join_result(%a: tensor<8xf32>, %b: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.join' op result type 'tensor<2x8xf32>' does not match the expected 'tensor<8x2xf32>' (the operands' shape with a new last dimension of size 2)}}
+  %0 = tir.join %a, %b : tensor<8xf32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @split_last_dim(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{'tir.split' op source's last dimension must have size 2, got 'tensor<8x4xf32>'}}
+  %0:2 = tir.split %x : tensor<8x4xf32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @split_result(%x: tensor<8x2xf32>) {
+  // expected-error @+1 {{'tir.split' op result type 'tensor<4xf32>' does not match the expected 'tensor<8xf32>'}}
+  %0:2 = tir.split %x : tensor<8x2xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @addptr_scalar_ptr(%p: !tir.ptr<f32>, %o: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.addptr' op a scalar pointer takes a scalar offset, got 'tensor<8xi32>'; splat the pointer first}}
+  %0 = tir.addptr %p, %o : !tir.ptr<f32>, tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @addptr_scalar_offset(%p: tensor<8x!tir.ptr<f32>>, %o: i32) {
+  // expected-error @+1 {{'tir.addptr' op a pointer tile takes an offset tile of the same shape, got 'i32'; splat the offset first}}
+  %0 = tir.addptr %p, %o : tensor<8x!tir.ptr<f32>>, i32
+  return
+}
+
+// -----
+
+func.func @addptr_shape(%p: tensor<8x!tir.ptr<f32>>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{'tir.addptr' op offset shape [4] does not match pointer shape [8]}}
+  %0 = tir.addptr %p, %o : tensor<8x!tir.ptr<f32>>, tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @addptr_float_offset(%p: !tir.ptr<f32>, %o: f32) {
+  // expected-error @+1 {{'tir.addptr' op operand #1 must be integer or integer tile}}
+  %0 = tir.addptr %p, %o : !tir.ptr<f32>, f32
+  return
+}
+
+// -----
+
+func.func @int_to_ptr_width(%i: i32) {
+  // expected-error @+1 {{'tir.int_to_ptr' op source must have i64 elements, got 'i32'}}
+  %0 = tir.int_to_ptr %i : i32 -> !tir.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @ptr_to_int_width(%p: tensor<4x!tir.ptr<f32>>) {
+  // expected-error @+1 {{'tir.ptr_to_int' op result must have i64 elements, got 'tensor<4xi32>'}}
+  %0 = tir.ptr_to_int %p : tensor<4x!tir.ptr<f32>> -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @bitcast_ptr_int(%p: !tir.ptr<f32>) {
+  // expected-error @+1 {{'tir.bitcast' op cannot bitcast between a pointer and a non-pointer ('!tir.ptr<f32>' to 'i64'); use tir.ptr_to_int or tir.int_to_ptr}}
+  %0 = tir.bitcast %p : !tir.ptr<f32> -> i64
+  return
+}
+
+// -----
+
+func.func @bitcast_addrspace(%p: !tir.ptr<f32>) {
+  // expected-error @+1 {{'tir.bitcast' op cannot change the address space (1 to 3)}}
+  %0 = tir.bitcast %p : !tir.ptr<f32> -> !tir.ptr<f32, 3>
+  return
+}
+
+// -----
+
+func.func @bitcast_width(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'tir.bitcast' op element bit widths differ ('i32' is 32 bits, 'f16' is 16 bits)}}
+  %0 = tir.bitcast %x : tensor<4xi32> -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @bitcast_shape(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'tir.bitcast' op requires the same shape for all operands and results}}
+  %0 = tir.bitcast %x : tensor<4xi32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @load_other_without_mask(%p: tensor<8x!tir.ptr<f32>>, %o: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.load' op 'other' requires a 'mask' (it is the value of the masked-off elements)}}
+  %0 = "tir.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (tensor<8x!tir.ptr<f32>>, tensor<8xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @load_result(%p: tensor<8x!tir.ptr<f32>>) {
+  // expected-error @+1 {{'tir.load' op failed to verify that result type is the pointee type of ptr}}
+  %0 = "tir.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<8x!tir.ptr<f32>>) -> tensor<8xf16>
+  return
+}
+
+// -----
+
+func.func @load_mask_shape(%p: tensor<8x!tir.ptr<f32>>, %m: tensor<4xi1>) {
+  // expected-error @+1 {{'tir.load' op failed to verify that mask is i1 with the shape of ptr}}
+  %0 = "tir.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<8x!tir.ptr<f32>>, tensor<4xi1>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @load_other_type(%p: tensor<8x!tir.ptr<f32>>, %m: tensor<8xi1>, %o: tensor<8xf16>) {
+  // expected-error @+1 {{'tir.load' op failed to verify that other type is the pointee type of ptr}}
+  %0 = "tir.load"(%p, %m, %o) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<8x!tir.ptr<f32>>, tensor<8xi1>, tensor<8xf16>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @load_not_ptr(%p: tensor<8xi64>) {
+  // expected-error @+1 {{custom op 'tir.load' 'ptr' must be pointer or pointer tile, but got 'tensor<8xi64>'}}
+  %0 = tir.load %p : tensor<8xi64>
+  return
+}
+
+// -----
+
+func.func @store_value(%p: tensor<8x!tir.ptr<f32>>, %v: tensor<8xf16>) {
+  // expected-error @+1 {{'tir.store' op failed to verify that value type is the pointee type of ptr}}
+  "tir.store"(%p, %v) : (tensor<8x!tir.ptr<f32>>, tensor<8xf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @store_mask(%p: tensor<8x!tir.ptr<f32>>, %v: tensor<8xf32>, %m: tensor<8xi8>) {
+  // expected-error @+1 {{'tir.store' op operand #2 must be i1 or i1 tile}}
+  "tir.store"(%p, %v, %m) : (tensor<8x!tir.ptr<f32>>, tensor<8xf32>, tensor<8xi8>) -> ()
+  return
+}
+
+// -----
+
+func.func @desc_shape_count(%b: !tir.ptr<f16>, %m: i32, %s: i64) {
+  // expected-error @+1 {{'tir.make_tensor_descriptor' op expected 2 shape operands for a rank-2 descriptor block, got 1}}
+  %0 = tir.make_tensor_descriptor %b, [%m], [%s, %s] : !tir.ptr<f16>, i32 -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_stride_count(%b: !tir.ptr<f16>, %m: i32, %s: i64) {
+  // expected-error @+1 {{'tir.make_tensor_descriptor' op expected 2 stride operands for a rank-2 descriptor block, got 3}}
+  %0 = tir.make_tensor_descriptor %b, [%m, %m], [%s, %s, %s] : !tir.ptr<f16>, i32 -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_mixed_shape(%b: !tir.ptr<f16>, %m: i32, %s: i64) {
+  // expected-error @+1 {{'tir.make_tensor_descriptor' op shape operands must all have one type, got 'i32' and 'i64'}}
+  %0 = "tir.make_tensor_descriptor"(%b, %m, %s, %s, %s) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!tir.ptr<f16>, i32, i64, i64, i64) -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_pointee(%b: !tir.ptr<f32>, %m: i32, %s: i64) {
+  // expected-error @+1 {{'tir.make_tensor_descriptor' op base pointee type 'f32' does not match the descriptor element type 'f16'}}
+  %0 = tir.make_tensor_descriptor %b, [%m, %m], [%s, %s] : !tir.ptr<f32>, i32 -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_stride_type(%b: !tir.ptr<f16>, %m: i32) {
+  // expected-error @+1 {{'tir.make_tensor_descriptor' op operand #3 must be variadic of 64-bit signless integer}}
+  %0 = "tir.make_tensor_descriptor"(%b, %m, %m, %m, %m) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!tir.ptr<f16>, i32, i32, i32, i32) -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_load_indices(%d: !tir.tensordesc<tensor<16x16xf16>>, %i: i32) {
+  // expected-error @+1 {{'tir.descriptor_load' op expected 2 indices for a rank-2 descriptor, got 1}}
+  %0 = tir.descriptor_load %d[%i] : !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_load_result(%d: !tir.tensordesc<tensor<16x16xf16>>, %i: i32) {
+  // expected-error @+1 {{'tir.descriptor_load' op failed to verify that result type is the block type of the descriptor}}
+  %0 = "tir.descriptor_load"(%d, %i, %i) : (!tir.tensordesc<tensor<16x16xf16>>, i32, i32) -> tensor<16x8xf16>
+  return
+}
+
+// -----
+
+func.func @desc_store_indices(%d: !tir.tensordesc<tensor<16x16xf16>>, %t: tensor<16x16xf16>, %i: i32) {
+  // expected-error @+1 {{'tir.descriptor_store' op expected 2 indices for a rank-2 descriptor, got 3}}
+  tir.descriptor_store %d[%i, %i, %i], %t : !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_store_src(%d: !tir.tensordesc<tensor<16x16xf16>>, %t: tensor<16x16xf32>, %i: i32) {
+  // expected-error @+1 {{'tir.descriptor_store' op failed to verify that source type is the block type of the descriptor}}
+  "tir.descriptor_store"(%d, %t, %i, %i) : (!tir.tensordesc<tensor<16x16xf16>>, tensor<16x16xf32>, i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @desc_index_type(%d: !tir.tensordesc<tensor<16x16xf16>>, %i: i64) {
+  // expected-error @+1 {{'tir.descriptor_load' op operand #1 must be variadic of 32-bit signless integer}}
+  %0 = "tir.descriptor_load"(%d, %i, %i) : (!tir.tensordesc<tensor<16x16xf16>>, i64, i64) -> tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @dot_rank(%a: tensor<16xf16>, %c: tensor<16xf32>) {
+  // expected-error @+1 {{'tir.dot' op operands must be 2-D (or 3-D with a leading batch dimension), got rank 1}}
+  %0 = tir.dot %a, %a, %c : tensor<16xf16> * tensor<16xf16> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_rank_mismatch(%a: tensor<16x16xf16>, %b: tensor<2x16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op a, b and c must have the same rank, got 2, 3 and 2}}
+  %0 = tir.dot %a, %b, %c : tensor<16x16xf16> * tensor<2x16x16xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_batch(%a: tensor<2x16x16xf16>, %b: tensor<4x16x16xf16>, %c: tensor<2x16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op batch dimensions differ: a has 2, b has 4, c has 2}}
+  %0 = tir.dot %a, %b, %c : tensor<2x16x16xf16> * tensor<4x16x16xf16> -> tensor<2x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_k(%a: tensor<32x16xf16>, %b: tensor<32x64xf16>, %c: tensor<32x64xf32>) {
+  // expected-error @+1 {{'tir.dot' op reduction dimensions differ: a is 32x16 but b is 32x64}}
+  %0 = tir.dot %a, %b, %c : tensor<32x16xf16> * tensor<32x64xf16> -> tensor<32x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_acc_shape(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x32xf32>) {
+  // expected-error @+1 {{'tir.dot' op accumulator must be 32x64 (MxN), got 64x32}}
+  %0 = tir.dot %a, %b, %c : tensor<32x16xf16> * tensor<16x64xf16> -> tensor<64x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_int_float(%a: tensor<16x16xf16>, %b: tensor<16x16xi16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op a and b must both be floats or both integers, got 'f16' and 'i16'}}
+  %0 = tir.dot %a, %b, %c : tensor<16x16xf16> * tensor<16x16xi16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_elem_mismatch(%a: tensor<16x16xf16>, %b: tensor<16x16xbf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op a and b element types differ ('f16' and 'bf16'); only 8-bit float types may be mixed}}
+  %0 = tir.dot %a, %b, %c : tensor<16x16xf16> * tensor<16x16xbf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_float_int_acc(%a: tensor<16x16xf16>, %c: tensor<16x16xi32>) {
+  // expected-error @+1 {{'tir.dot' op float inputs need a float accumulator, got 'i32'}}
+  %0 = tir.dot %a, %a, %c : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @dot_int_float_acc(%a: tensor<16x16xi8>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op integer inputs need an integer accumulator, got 'f32'}}
+  %0 = tir.dot %a, %a, %c : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_tf32(%a: tensor<16x16xbf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op input precision 'tf32' requires f32 inputs, got 'bf16'}}
+  %0 = tir.dot %a, %a, %c precision = tf32 : tensor<16x16xbf16> * tensor<16x16xbf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_imprecise(%a: tensor<16x16xbf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op max_num_imprecise_acc applies only to 8-bit float inputs, got 'bf16'}}
+  %0 = tir.dot %a, %a, %c max_num_imprecise_acc = 32 : tensor<16x16xbf16> * tensor<16x16xbf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_imprecise_negative(%a: tensor<16x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op attribute 'max_num_imprecise_acc' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
+  %0 = tir.dot %a, %a, %c max_num_imprecise_acc = -1 : tensor<16x16xf8E4M3FN> * tensor<16x16xf8E4M3FN> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_result(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tir.dot' op failed to verify that all of {c, d} have same type}}
+  %0 = "tir.dot"(%a, %a, %c) : (tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_no_operands() {
+  // expected-error @+1 {{'tir.reduce' op expected 1 or more operands, but found 0}}
+  "tir.reduce"() <{axis = 0 : i32}> ({
+  ^bb0:
+    "tir.reduce.return"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @reduce_axis(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{'tir.reduce' op axis 2 is out of range [0, 2) for operands of rank 2}}
+  %0 = tir.reduce %x axis = 2 : tensor<8x4xf32> -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tir.reduce.return %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_result(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{'tir.reduce' op result #0 has type 'tensor<4xf32>' but reducing 'tensor<8x4xf32>' along axis 1 gives 'tensor<8xf32>'}}
+  %0 = tir.reduce %x axis = 1 : tensor<8x4xf32> -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tir.reduce.return %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_result_count(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.reduce' op has 1 operands but 2 results; they must match}}
+  %0:2 = "tir.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    "tir.reduce.return"(%a) : (f32) -> ()
+  }) : (tensor<8xf32>) -> (f32, f32)
+  return
+}
+
+// -----
+
+func.func @reduce_shapes(%x: tensor<8xf32>, %y: tensor<4xi32>) {
+  // expected-error @+1 {{'tir.reduce' op requires the same shape for all operands}}
+  %0:2 = tir.reduce %x, %y axis = 0 : tensor<8xf32>, tensor<4xi32> -> f32, i32 {
+  ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+    tir.reduce.return %a, %ai : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_region_args(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.reduce' op combine region must take 2 arguments (two per operand), got 1}}
+  %0 = tir.reduce %x axis = 0 : tensor<8xf32> -> f32 {
+  ^bb0(%a: f32):
+    tir.reduce.return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_region_arg_type(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.reduce' op combine region argument #1 has type 'f16' but operand #0 has element type 'f32'}}
+  %0 = tir.reduce %x axis = 0 : tensor<8xf32> -> f32 {
+  ^bb0(%a: f32, %b: f16):
+    tir.reduce.return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_terminator(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tir.reduce' op combine region must end with 'tir.reduce.return'}}
+  %0 = "tir.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    ub.unreachable
+  }) : (tensor<8xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_return_count(%x: tensor<8xf32>) {
+  %0 = tir.reduce %x axis = 0 : tensor<8xf32> -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'tir.reduce.return' op returns 2 values but the combine region needs 1 (one per operand)}}
+    tir.reduce.return %a, %b : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_return_type(%x: tensor<8xf32>) {
+  %0 = tir.reduce %x axis = 0 : tensor<8xf32> -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.truncf %a : f32 to f16
+    // expected-error @+1 {{'tir.reduce.return' op value #0 has type 'f16' but operand #0 has element type 'f32'}}
+    tir.reduce.return %t : f16
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_return_parent(%x: f32) {
+  // expected-error @+1 {{'tir.reduce.return' op expects parent op 'tir.reduce'}}
+  tir.reduce.return %x : f32
+}
+
+// -----
+
+func.func @scan_axis(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.scan' op axis 1 is out of range [0, 1) for operands of rank 1}}
+  %0 = tir.scan %x axis = 1 : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    tir.scan.return %s : i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_result(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.scan' op result #0 has type 'tensor<8xi64>' but operand #0 has type 'tensor<8xi32>'}}
+  %0 = tir.scan %x axis = 0 : tensor<8xi32> -> tensor<8xi64> {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    tir.scan.return %s : i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_region(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.scan' op combine region must take 2 arguments (two per operand), got 3}}
+  %0 = tir.scan %x axis = 0 : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%a: i32, %b: i32, %c: i32):
+    tir.scan.return %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_terminator(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.scan' op combine region must end with 'tir.scan.return'}}
+  %0 = "tir.scan"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    ub.unreachable
+  }) : (tensor<8xi32>) -> tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @atomic_fadd_int(%p: !tir.ptr<i32>, %v: i32) {
+  // expected-error @+1 {{'tir.atomic_rmw' op 'fadd' requires float elements, got 'i32'}}
+  %0 = tir.atomic_rmw fadd, relaxed, gpu, %p, %v : !tir.ptr<i32>
+  return
+}
+
+// -----
+
+func.func @atomic_add_float(%p: tensor<4x!tir.ptr<f32>>, %v: tensor<4xf32>) {
+  // expected-error @+1 {{'tir.atomic_rmw' op 'add' requires integer elements, got 'f32'}}
+  %0 = tir.atomic_rmw add, relaxed, gpu, %p, %v : tensor<4x!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @atomic_xor_float(%p: !tir.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'tir.atomic_rmw' op 'xor' requires integer elements, got 'f32'}}
+  %0 = tir.atomic_rmw xor, relaxed, gpu, %p, %v : !tir.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @atomic_xchg_ptr(%p: !tir.ptr<!tir.ptr<f32>>, %v: !tir.ptr<f32>) {
+  // expected-error @+1 {{'tir.atomic_rmw' op 'xchg' requires integer or float elements, got '!tir.ptr<f32>'}}
+  %0 = tir.atomic_rmw xchg, relaxed, gpu, %p, %v : !tir.ptr<!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @atomic_val_type(%p: !tir.ptr<f32>, %v: f16) {
+  // expected-error @+1 {{'tir.atomic_rmw' op failed to verify that val type is the pointee type of ptr}}
+  %0 = "tir.atomic_rmw"(%p, %v) <{kind = 2 : i32, sem = 1 : i32, scope = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (!tir.ptr<f32>, f16) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_bad_kind(%p: !tir.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, fadd, max, min, umax, umin, and, or, xor, xchg]}}
+  %0 = tir.atomic_rmw nand, relaxed, gpu, %p, %v : !tir.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @atomic_cas_ptr(%p: !tir.ptr<!tir.ptr<f32>>, %v: !tir.ptr<f32>) {
+  // expected-error @+1 {{'tir.atomic_cas' op requires integer or float elements, got '!tir.ptr<f32>'}}
+  %0 = tir.atomic_cas acq_rel, gpu, %p, %v, %v : !tir.ptr<!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @atomic_cas_cmp(%p: !tir.ptr<i32>, %c: i64, %v: i32) {
+  // expected-error @+1 {{'tir.atomic_cas' op failed to verify that cmp type is the pointee type of ptr}}
+  %0 = "tir.atomic_cas"(%p, %c, %v) <{sem = 4 : i32, scope = 1 : i32}> : (!tir.ptr<i32>, i64, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @assume_tile(%c: tensor<4xi1>) {
+  // expected-error @+1 {{'tir.assume' op operand #0 must be 1-bit signless integer}}
+  "tir.assume"(%c) : (tensor<4xi1>) -> ()
+  return
+}
+
+// -----
+
+func.func @print_signed_count(%x: i32, %y: i32) {
+  // expected-error @+1 {{'tir.print' op is_signed has 1 entries but there are 2 operands; give one per operand or none}}
+  tir.print "x" (%x, %y : i32, i32) {is_signed = array<i32: 1>}
+  return
+}
+
+// -----
+
+func.func @print_signed_value(%x: i32) {
+  // expected-error @+1 {{'tir.print' op is_signed entries must be 0 or 1, got 2}}
+  tir.print "x" (%x : i32) {is_signed = array<i32: 2>}
+  return
+}
+
+// -----
+
+func.func @assert_condition(%c: tensor<4xi32>) {
+  // expected-error @+1 {{'tir.assert' op operand #0 must be i1 or i1 tile}}
+  tir.assert %c, "bad" : tensor<4xi32>
+  return
+}
