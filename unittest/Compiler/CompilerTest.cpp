@@ -1,0 +1,303 @@
+//===- CompilerTest.cpp - The C++ API, with no Python ---------------------===//
+//
+// Parses a module from a string, builds the cuda:90a pipeline, runs it stage
+// by stage, and checks how misbehaving plugin passes are reported: a pass
+// that breaks the IR, one that fails and one that crashes (the process
+// continues).
+//
+//===----------------------------------------------------------------------===//
+#include "../TestSupport.h"
+
+#include "trident/Compiler/Compiler.h"
+#include "trident/Plugin/PluginManager.h"
+
+#include "llvm/ADT/StringRef.h"
+
+using namespace llvm;
+using namespace trident;
+using trident::test::errorText;
+using trident::test::testPlugin;
+
+namespace {
+
+const char *kModule = R"mlir(
+func.func @add(%x: i32) -> i32 {
+  %a = arith.constant 1 : i32
+  %b = arith.constant 2 : i32
+  %c = arith.addi %a, %b : i32
+  %d = arith.addi %x, %c : i32
+  return %d : i32
+}
+)mlir";
+
+std::string print(mlir::Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  op->print(os);
+  return s;
+}
+
+bool contains(StringRef text, StringRef part) { return text.contains(part); }
+
+PipelineEdit disable(StringRef pass) {
+  PipelineEdit e;
+  e.kind = PipelineEdit::Kind::Disable;
+  e.stage = "tir";
+  e.anchor = pass.str();
+  return e;
+}
+
+/// Loads the execution fixtures (valid plugins whose passes misbehave) once.
+/// Each inserts its pass after tir:inline; tests disable the ones they do
+/// not exercise.
+void loadExecFixtures() {
+  for (const char *stem : {"bad-exec-break-ir", "bad-exec-crash", "bad-exec-fail"})
+    TRIDENT_ASSERT_OK(PluginManager::instance().load(testPlugin(stem)));
+}
+
+const std::vector<PipelineEdit> &allBadDisabled() {
+  static const std::vector<PipelineEdit> edits = {
+      disable("bad-break-ir"), disable("bad-crash"), disable("bad-fail")};
+  return edits;
+}
+
+TEST(Compiler, RunsStageByStage) {
+  // With the misbehaving fixtures loaded (every test loads them, so that
+  // the order of tests does not matter) and disabled.
+  loadExecFixtures();
+  Compiler compiler;
+  EXPECT_TRUE(compiler.environmentErrors().empty());
+  auto module = compiler.parseSource(kModule, "add.mlir");
+  TRIDENT_ASSERT_EXPECTED(module);
+
+  auto pipeline =
+      compiler.buildPipeline("cuda:90a", "default", allBadDisabled());
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  EXPECT_EQ(pipeline->target.str(), "cuda:90a");
+  EXPECT_EQ(pipeline->name, "default");
+  EXPECT_FALSE(pipeline->fingerprint.empty());
+  ASSERT_NE(pipeline->findStage("tir"), nullptr);
+
+  // Until tir: one callback, after tir, with the constants folded.
+  std::vector<std::string> stages;
+  std::string afterTir;
+  TRIDENT_ASSERT_OK(compiler.run(**module, *pipeline, "tir",
+                                 [&](const Stage &s, mlir::ModuleOp m) {
+                                   stages.push_back(s.name);
+                                   afterTir = print(m);
+                                 }));
+  EXPECT_EQ(stages, std::vector<std::string>{"tir"});
+  EXPECT_TRUE(contains(afterTir, "arith.constant 3 : i32")) << afterTir;
+  EXPECT_FALSE(contains(afterTir, "arith.addi %c")) << afterTir;
+  EXPECT_EQ(print(module->get()), afterTir);
+
+  // Then until gir, on a freshly parsed module: tir then gir.
+  auto again = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(again);
+  stages.clear();
+  std::string afterGir;
+  TRIDENT_ASSERT_OK(compiler.run(**again, *pipeline, "gir",
+                                 [&](const Stage &s, mlir::ModuleOp m) {
+                                   stages.push_back(s.name);
+                                   afterGir = print(m);
+                                 }));
+  EXPECT_EQ(stages, (std::vector<std::string>{"tir", "gir"}));
+  EXPECT_TRUE(contains(afterGir, "func.func @add")) << afterGir;
+  EXPECT_TRUE(contains(print(again->get()), "arith.constant 3 : i32"));
+
+  // With no stage named: every stage this build can run.
+  auto third = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(third);
+  stages.clear();
+  TRIDENT_ASSERT_OK(compiler.run(
+      **third, *pipeline, "",
+      [&](const Stage &s, mlir::ModuleOp) { stages.push_back(s.name); }));
+  EXPECT_EQ(stages, (std::vector<std::string>{"tir", "gir"}));
+}
+
+TEST(Compiler, ApiErrors) {
+  loadExecFixtures();
+  Compiler compiler;
+  std::string parse = errorText(
+      compiler.parseSource("func.func @f( {", "broken.mlir").takeError());
+  EXPECT_TRUE(contains(parse, "broken.mlir:1:")) << parse;
+  EXPECT_TRUE(contains(parse, "error:")) << parse;
+
+  std::string verify = errorText(
+      compiler.parseSource("func.func @f() -> i32 { return }", "v.mlir")
+          .takeError());
+  EXPECT_TRUE(contains(verify, "v.mlir:1:")) << verify;
+
+  EXPECT_EQ(errorText(compiler.parseFile("/nonexistent/k.mlir").takeError())
+                .rfind("/nonexistent/k.mlir: cannot read: ", 0),
+            0u);
+  EXPECT_TRUE(contains(errorText(compiler.buildPipeline("tpu").takeError()),
+                       "invalid target 'tpu'"));
+  EXPECT_TRUE(contains(
+      errorText(compiler.buildPipeline("cuda:90a", "nope").takeError()),
+      "no pipeline named 'nope' (known: default"));
+
+  auto module = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(module);
+  auto pipeline =
+      compiler.buildPipeline("cuda:90a", "default", allBadDisabled());
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  EXPECT_EQ(errorText(compiler.run(**module, *pipeline, "nope")),
+            "target cuda:90a has no stage 'nope'");
+  EXPECT_EQ(errorText(compiler.run(**module, *pipeline, "ptx")),
+            "stage 'ptx' of target cuda:90a is not implemented in this build "
+            "yet");
+
+  // Caller edits are checked like plugin edits, under the owner "user".
+  PipelineEdit bad;
+  bad.kind = PipelineEdit::Kind::InsertAfter;
+  bad.stage = "tir";
+  bad.anchor = "nope";
+  bad.passes.push_back(PassEntry{"cse", "", "x"});
+  EXPECT_TRUE(contains(
+      errorText(compiler.buildPipeline("cuda:90a", "default", {bad}).takeError()),
+      "plugin 'user': insert-after tir:nope"));
+
+  // Bad pass options are reported at run time, naming the entry.
+  PipelineEdit opts;
+  opts.kind = PipelineEdit::Kind::Append;
+  opts.stage = "tir";
+  opts.passes.push_back(PassEntry{"canonicalize", "no-such-option=1", "late"});
+  std::vector<PipelineEdit> edits = allBadDisabled();
+  edits.push_back(opts);
+  auto withOpts = compiler.buildPipeline("cuda:90a", "default", edits);
+  TRIDENT_ASSERT_EXPECTED(withOpts);
+  std::string message = errorText(compiler.run(**module, *withOpts, "tir"));
+  EXPECT_TRUE(contains(message, "entry 'canonicalize#late': bad options"))
+      << message;
+}
+
+TEST(Compiler, PassThatBreaksTheIR) {
+  loadExecFixtures();
+  Compiler compiler;
+  auto module = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(module);
+  auto pipeline = compiler.buildPipeline(
+      "cuda:90a", "default", {disable("bad-crash"), disable("bad-fail")});
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  bool called = false;
+  std::string message = errorText(compiler.run(
+      **module, *pipeline, "gir",
+      [&](const Stage &, mlir::ModuleOp) { called = true; }));
+  EXPECT_FALSE(called);
+  EXPECT_TRUE(contains(message, "pass 'bad-break-ir' of plugin "
+                                "'bad-exec-break-ir' ("))
+      << message;
+  EXPECT_TRUE(contains(message, "fails verification")) << message;
+  EXPECT_TRUE(contains(message, "in stage 'tir'")) << message;
+  // The verifier's own diagnostic is included, once.
+  StringRef rest = message;
+  size_t at = rest.find("error:");
+  ASSERT_NE(at, StringRef::npos) << message;
+  EXPECT_EQ(rest.substr(at + 1).find("error:"), StringRef::npos) << message;
+}
+
+TEST(Compiler, PassThatFails) {
+  loadExecFixtures();
+  Compiler compiler;
+  auto module = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(module);
+  auto pipeline = compiler.buildPipeline(
+      "cuda:90a", "default", {disable("bad-crash"), disable("bad-break-ir")});
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  std::string message = errorText(compiler.run(**module, *pipeline, "tir"));
+  EXPECT_TRUE(contains(message,
+                       "pass 'bad-fail' of plugin 'bad-exec-fail' ("))
+      << message;
+  EXPECT_TRUE(contains(message, "failed in stage 'tir'")) << message;
+  EXPECT_TRUE(contains(message, "'bad-fail' refuses this module")) << message;
+  EXPECT_FALSE(contains(message, "verification")) << message;
+}
+
+TEST(Compiler, PassThatCrashesAndTheProcessContinues) {
+  loadExecFixtures();
+  for (int round = 0; round < 2; ++round) {
+    Compiler compiler;
+    auto module = compiler.parseSource(kModule);
+    TRIDENT_ASSERT_EXPECTED(module);
+    auto pipeline = compiler.buildPipeline(
+        "cuda:90a", "default", {disable("bad-break-ir"), disable("bad-fail")});
+    TRIDENT_ASSERT_EXPECTED(pipeline);
+    std::string message = errorText(compiler.run(**module, *pipeline, "gir"));
+    EXPECT_TRUE(contains(message,
+                         "pass 'bad-crash' of plugin 'bad-exec-crash' ("))
+        << message;
+    EXPECT_TRUE(contains(message, "crashed in stage 'tir'")) << message;
+
+    // The crash may have left the context inconsistent: this compiler says
+    // so rather than risk a second crash.
+    std::string refused = errorText(compiler.parseSource(kModule).takeError());
+    EXPECT_EQ(refused, "this compiler is unusable after the crash in pass "
+                       "'bad-crash' of plugin 'bad-exec-crash' (" +
+                           PluginManager::instance()
+                               .findPlugin("bad-exec-crash")
+                               ->path +
+                           "); use a new Compiler");
+    EXPECT_EQ(errorText(compiler.run(**module, *pipeline, "tir")), refused);
+  }
+
+  // A fresh compiler, with the misbehaving passes disabled, works.
+  Compiler compiler;
+  auto module = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(module);
+  auto pipeline =
+      compiler.buildPipeline("cuda:90a", "default", allBadDisabled());
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  std::vector<std::string> stages;
+  TRIDENT_ASSERT_OK(compiler.run(
+      **module, *pipeline, "gir",
+      [&](const Stage &s, mlir::ModuleOp) { stages.push_back(s.name); }));
+  EXPECT_EQ(stages, (std::vector<std::string>{"tir", "gir"}));
+  EXPECT_TRUE(contains(print(module->get()), "arith.constant 3 : i32"));
+}
+
+TEST(Compiler, PluginDialectThatCrashesWhileParsing) {
+  loadExecFixtures();
+  TRIDENT_ASSERT_OK(PluginManager::instance().load(
+      testPlugin("bad-exec-dialect-crash")));
+  {
+    Compiler compiler;
+    // A module without the dialect does not load it.
+    auto fine = compiler.parseSource(kModule);
+    TRIDENT_ASSERT_EXPECTED(fine);
+    std::string message = errorText(
+        compiler.parseSource("\"crashy.op\"() : () -> ()", "crashy.mlir")
+            .takeError());
+    EXPECT_EQ(message.rfind("crashy.mlir: the parser crashed", 0), 0u)
+        << message;
+    EXPECT_EQ(errorText(compiler.parseSource(kModule).takeError()),
+              "this compiler is unusable after the crash in parsing "
+              "'crashy.mlir'; use a new Compiler");
+  }
+  // A fresh compiler works.
+  Compiler compiler;
+  auto module = compiler.parseSource(kModule);
+  TRIDENT_ASSERT_EXPECTED(module);
+  auto pipeline =
+      compiler.buildPipeline("cuda:90a", "default", allBadDisabled());
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  TRIDENT_ASSERT_OK(compiler.run(**module, *pipeline, "gir"));
+}
+
+TEST(Compiler, LoadedPluginsShowInThePipeline) {
+  loadExecFixtures();
+  Compiler compiler;
+  auto pipeline = compiler.buildPipeline("cuda:90a");
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  std::string text = pipeline->str();
+  EXPECT_TRUE(contains(text, "bad-break-ir  [inserted by plugin 'bad-exec-break-ir']"))
+      << text;
+  EXPECT_TRUE(contains(text, "bad-crash  [inserted by plugin 'bad-exec-crash']"))
+      << text;
+  auto disabled = compiler.buildPipeline("cuda:90a", "default", allBadDisabled());
+  TRIDENT_ASSERT_EXPECTED(disabled);
+  EXPECT_TRUE(contains(disabled->str(), "disabled by plugin 'user'"));
+  EXPECT_NE(pipeline->fingerprint, disabled->fingerprint);
+}
+
+} // namespace
