@@ -94,16 +94,38 @@ void Compiler::refreshDialects() {
   context.appendDialectRegistry(registry);
 }
 
+Error Compiler::checkUsable() const {
+  if (crashedIn.empty())
+    return Error::success();
+  return createStringError("this compiler is unusable after the crash in " +
+                           crashedIn + "; use a new Compiler");
+}
+
 Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
                                                       StringRef bufferName) {
+  if (Error err = checkUsable())
+    return std::move(err);
   refreshDialects();
-  unsigned id = sourceMgr.AddNewSourceBuffer(
+  // `sourceMgr` keeps every buffer so that diagnostics of later runs can
+  // quote the source; the parser reads a SourceMgr's main (first) buffer, so
+  // this buffer is parsed from a SourceMgr of its own.
+  sourceMgr.AddNewSourceBuffer(
       MemoryBuffer::getMemBufferCopy(source, bufferName), SMLoc());
-  DiagnosticCollector diags(sourceMgr, context);
+  llvm::SourceMgr parseMgr;
+  parseMgr.AddNewSourceBuffer(
+      MemoryBuffer::getMemBufferCopy(source, bufferName), SMLoc());
+  DiagnosticCollector diags(parseMgr, context);
   ParserConfig config(&context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, config);
-  (void)id;
+  OwningOpRef<ModuleOp> module;
+  // The parser runs dialect code (loading, type and op hooks, verifiers),
+  // plugins' included.
+  if (!runGuarded(
+          [&] { module = parseSourceFile<ModuleOp>(parseMgr, config); })) {
+    crashedIn = ("parsing '" + bufferName + "'").str();
+    return createStringError(bufferName +
+                             ": the parser crashed (in the hooks of a "
+                             "dialect, most likely a plugin's)");
+  }
   if (!module)
     return createStringError(diags.take());
   return std::move(module);
@@ -127,6 +149,8 @@ Expected<Pipeline> Compiler::buildPipeline(StringRef target, StringRef name,
 
 Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
                     StringRef untilStage, StageCallback afterStage) {
+  if (Error err = checkUsable())
+    return err;
   refreshDialects();
   const Target &target = pipeline.target;
   if (!untilStage.empty() && !pipeline.findStage(untilStage))
@@ -168,17 +192,24 @@ Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
 
     LogicalResult result = failure();
     bool survived = runGuarded([&] { result = pm.run(module); });
-    if (!survived)
-      return createStringError(describePass(track->current()) +
-                               " crashed in stage '" + stage.name +
+    if (!survived) {
+      std::string what = describePass(track->current());
+      crashedIn = what;
+      return createStringError(what + " crashed in stage '" + stage.name +
                                "'; the compile was abandoned and the module "
                                "must not be used");
+    }
     if (failed(result)) {
       std::string what = describePass(track->failed);
-      std::string why = succeeded(verify(module))
-                            ? " failed"
-                            : " produced IR that fails verification";
       std::string details = diags.take();
+      bool broken = failed(verify(module));
+      // When the pass manager's verifier failed, this verify() repeats its
+      // diagnostics; keep them only if they are new (the pass itself failed).
+      std::string verifier = diags.take();
+      if (!verifier.empty() && !StringRef(details).contains(verifier))
+        details += (details.empty() ? "" : "\n") + verifier;
+      std::string why =
+          broken ? " produced IR that fails verification" : " failed";
       return createStringError(what + why + " in stage '" + stage.name + "'" +
                                (details.empty() ? "" : ":\n" + details));
     }

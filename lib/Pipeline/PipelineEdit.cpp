@@ -203,6 +203,17 @@ Error EditApplier::entryEdit(const PipelineEdit &edit) {
       SmallVector<std::string> ids;
       for (const PassEntry &e : stage.entries)
         ids.push_back(e.id());
+      // The anchor may be missing because another plugin rebuilt the stage
+      // or the whole pipeline: that is a conflict between the two.
+      std::string rebuiltBy = !stage.overriddenBy.empty()
+                                  ? stage.overriddenBy
+                                  : pipeline.overriddenBy;
+      if (!rebuiltBy.empty() && rebuiltBy != edit.owner)
+        return conflict(edit, rebuiltBy,
+                        "no entry '" + edit.anchor + "' in stage '" +
+                            stage.name + "' as overridden by plugin '" +
+                            rebuiltBy + "' (entries: " + join(ids, ", ") +
+                            ")");
       return fail(edit, "no entry '" + edit.anchor + "' in stage '" +
                             stage.name + "' (entries: " + join(ids, ", ") +
                             ")");

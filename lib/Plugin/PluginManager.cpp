@@ -4,11 +4,14 @@
 #include "trident/InitAll.h"
 #include "trident/Support/Guard.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
@@ -54,6 +57,34 @@ Error callPlugin(StringRef what, function_ref<int(TridentDiag *)> fn) {
         what + " failed: " +
         (diag.message.empty() ? "(no message reported)" : diag.message));
   return Error::success();
+}
+
+/// Loads each of `names` from registries `a` and `b` into two scratch
+/// contexts and sets `differing` to the first name under which they hold
+/// different dialects (as MLIR tells them apart: by TypeID; dynamic dialects
+/// get a new one per load, so no two of them are the same). False if
+/// loading crashed (in a dialect's constructor).
+bool findDifferentDialect(const mlir::DialectRegistry &a,
+                          const mlir::DialectRegistry &b,
+                          ArrayRef<std::string> names, std::string &differing) {
+  return runGuarded([&] {
+    // Both live while TypeIDs are compared (a dynamic dialect's TypeID is
+    // its address); leaked, not destroyed, if a constructor crashes.
+    auto *contextA =
+        new mlir::MLIRContext(a, mlir::MLIRContext::Threading::DISABLED);
+    auto *contextB =
+        new mlir::MLIRContext(b, mlir::MLIRContext::Threading::DISABLED);
+    for (const std::string &name : names) {
+      mlir::Dialect *x = contextA->getOrLoadDialect(name);
+      mlir::Dialect *y = contextB->getOrLoadDialect(name);
+      if (!x || !y || x->getTypeID() != y->getTypeID()) {
+        differing = name;
+        break;
+      }
+    }
+    delete contextA;
+    delete contextB;
+  });
 }
 
 bool isValidName(StringRef name) {
@@ -144,8 +175,17 @@ Expected<PipelineEdit> PluginReader::edit(const TridentPipelineEdit &e,
   }
   edit.target = e.target ? e.target : "*";
   if (edit.target != "*") {
-    StringRef kind = StringRef(edit.target).split(':').first;
-    if (!is_contained(targetKinds(), kind))
+    auto [kind, arch] = StringRef(edit.target).split(':');
+    bool known = is_contained(targetKinds(), kind);
+    // "kind:arch" must name a target that exists, or the edit would
+    // silently never apply.
+    if (known && !arch.empty()) {
+      Expected<Target> target = Target::parse(edit.target);
+      known = static_cast<bool>(target);
+      if (!target)
+        consumeError(target.takeError());
+    }
+    if (!known)
       return createStringError(where + ": unknown target '" + edit.target + "'");
   }
   std::string desc = (where + " (" + PipelineEdit::kindName(edit.kind) + ")").str();
@@ -258,6 +298,22 @@ Error PluginReader::dialects() {
   mlir::DialectRegistry core;
   registerCoreDialects(core);
   auto coreNames = to_vector(core.getDialectNames());
+  // Every dialect a context may already hold, with who registers it: the
+  // core, the loaded plugins' hooks, and this plugin's hooks checked so far.
+  mlir::DialectRegistry known;
+  StringMap<std::string> owners;
+  core.appendTo(known);
+  for (StringRef name : coreNames)
+    owners[name] = "the core";
+  for (const LoadedPlugin *other : PluginManager::instance().plugins())
+    for (size_t j = 0; j < other->info->numDialects; ++j) {
+      mlir::DialectRegistry registry;
+      other->info->dialects[j].registerDialect(registry);
+      for (StringRef name : registry.getDialectNames())
+        owners.try_emplace(name, "plugin '" + other->name + "' (" +
+                                     other->path + ")");
+      registry.appendTo(known);
+    }
   for (size_t i = 0; i < info.numDialects; ++i) {
     const TridentDialectInfo &d = info.dialects[i];
     std::string where = ("dialects[" + Twine(i) + "]").str();
@@ -283,6 +339,31 @@ Error PluginReader::dialects() {
     if (!is_contained(to_vector(trial.getDialectNames()), StringRef(d.name)))
       return createStringError("dialect '" + Twine(d.name) +
                                "': 'registerDialect' did not register it");
+    // The dialects the hook registers besides its own (dependencies, most
+    // often upstream ones) must be the very dialects registered already under
+    // those names: MLIR aborts the process when a context is given two
+    // different dialects for one namespace.
+    std::vector<std::string> shared;
+    for (StringRef name : trial.getDialectNames())
+      if (owners.count(name))
+        shared.push_back(name.str());
+    if (!shared.empty()) {
+      std::string differing;
+      if (!findDifferentDialect(known, trial, shared, differing))
+        return createStringError("dialect '" + Twine(d.name) +
+                                 "': loading the dialects that "
+                                 "'registerDialect' registers crashed");
+      if (!differing.empty())
+        return createStringError(
+            "dialect '" + Twine(d.name) +
+            "': 'registerDialect' also registers a dialect '" + differing +
+            "' that is not the one " + owners[differing] +
+            " registers under that name");
+    }
+    for (StringRef name : trial.getDialectNames())
+      owners.try_emplace(name, "dialect '" + std::string(d.name) +
+                                   "' of this plugin");
+    trial.appendTo(known);
     out.dialects.push_back(d.name);
   }
   return Error::success();
@@ -308,6 +389,11 @@ Error PluginReader::read() {
   if (!isValidName(out.name))
     return createStringError("invalid plugin name '" + out.name +
                              "' (use letters, digits, '_', '.', '-')");
+  // Before comparing passes and dialects with the loaded plugins': a second
+  // file with a loaded plugin's name (often a copy of it) is told so.
+  if (const LoadedPlugin *other = PluginManager::instance().findPlugin(out.name))
+    return createStringError("a plugin named '" + out.name +
+                             "' is already loaded from " + other->path);
   if (Error err = field(info.version, "version", out.version))
     return err;
   if (Error err = field(info.description, "description", out.description,
@@ -433,6 +519,26 @@ const DslOpDef *PluginManager::findDslOp(StringRef name) const {
       if (op.name == name)
         return &op;
   return nullptr;
+}
+
+Error PluginManager::emitDslOp(StringRef name, mlir::OpBuilder &builder,
+                               mlir::Location loc,
+                               ArrayRef<mlir::Value> operands,
+                               MutableArrayRef<mlir::Value> results) const {
+  const DslOpDef *op = findDslOp(name);
+  if (!op)
+    return createStringError("no DSL op named '" + name + "'");
+  std::fill(results.begin(), results.end(), mlir::Value());
+  std::string what = ("DSL op '" + name + "' of plugin '" + op->owner + "'").str();
+  if (Error err = callPlugin(what, [&](TridentDiag *diag) {
+        return op->emit(builder, loc, operands.data(), operands.size(),
+                        results.data(), results.size(), diag);
+      }))
+    return err;
+  for (size_t i = 0; i < results.size(); ++i)
+    if (!results[i])
+      return createStringError(what + " left result #" + Twine(i) + " unset");
+  return Error::success();
 }
 
 std::vector<std::string> PluginManager::pipelineNames() const {
@@ -561,16 +667,13 @@ Error PluginManager::loadLocked(StringRef path) {
   PluginReader reader(*info, *plugin);
   if (Error err = reader.read())
     return err;
-  for (const auto &p : loaded)
-    if (p->name == plugin->name)
-      return createStringError("a plugin named '" + plugin->name +
-                               "' is already loaded from " + p->path);
 
-  // Build every pipeline the plugin could touch before committing to it.
+  // Build the default pipeline of every target and the plugin's own named
+  // pipelines before committing to it. Other plugins' named pipelines may
+  // rebuild stages that this plugin's global edits anchor into; such a
+  // conflict is reported when that pipeline is selected, so that one plugin's
+  // custom pipeline cannot keep unrelated plugins from loading.
   std::vector<std::string> names{"default"};
-  for (const auto &p : loaded)
-    for (const NamedPipelineDef &np : p->pipelines)
-      names.push_back(np.name);
   for (const NamedPipelineDef &np : plugin->pipelines)
     names.push_back(np.name);
   for (StringRef spec : knownTargets()) {

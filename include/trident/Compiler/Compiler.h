@@ -43,6 +43,8 @@ public:
   llvm::ArrayRef<std::string> environmentErrors() const { return envErrors; }
 
   /// Parses and verifies a module. Diagnostics are in the error's message.
+  /// A crash while parsing (in a dialect's hooks, often a plugin's) is
+  /// reported as an error.
   llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
   parseSource(llvm::StringRef source, llvm::StringRef bufferName = "<source>");
   llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
@@ -59,16 +61,23 @@ public:
   /// the last stage this build can run when empty), calling `afterStage`
   /// after each. The verifier runs after every pass; a pass that fails,
   /// breaks the IR or crashes is reported naming it and its plugin.
+  ///
+  /// After a crash (here or in parseSource) the context may be left
+  /// inconsistent: this compiler then refuses further work with an error,
+  /// and a new Compiler must be used.
   llvm::Error run(mlir::ModuleOp module, const Pipeline &pipeline,
                   llvm::StringRef untilStage = "",
                   StageCallback afterStage = nullptr);
 
 private:
   void refreshDialects();
+  /// An error if an earlier crash left this compiler unusable.
+  llvm::Error checkUsable() const;
 
   mlir::MLIRContext context;
   llvm::SourceMgr sourceMgr;
   std::vector<std::string> envErrors;
+  std::string crashedIn; ///< what crashed, if anything did
 };
 
 } // namespace trident

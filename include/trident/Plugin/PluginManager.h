@@ -78,6 +78,14 @@ public:
   /// Names of all named pipelines ("default" first).
   std::vector<std::string> pipelineNames() const;
   const DslOpDef *findDslOp(llvm::StringRef name) const;
+  /// Emits DSL op `name` through its plugin's `emit` callback (under crash
+  /// recovery) at the builder's insertion point. On success every element
+  /// of `results` holds a value; on failure the error names the op, its
+  /// plugin and the reason the plugin reported.
+  llvm::Error emitDslOp(llvm::StringRef name, mlir::OpBuilder &builder,
+                        mlir::Location loc,
+                        llvm::ArrayRef<mlir::Value> operands,
+                        llvm::MutableArrayRef<mlir::Value> results) const;
 
   /// Builds target's pipeline `name` ("default" or a plugin's named
   /// pipeline): the built-in pipeline with every plugin's edits, the named
