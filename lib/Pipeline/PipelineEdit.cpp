@@ -53,8 +53,8 @@ public:
 private:
   Error fail(const PipelineEdit &edit, const Twine &why) {
     return createStringError("plugin '" + edit.owner + "': " +
-                             edit.describe() + " (target " +
-                             pipeline.target.str() + "): " + why);
+                             edit.describe() + " (pipeline '" + pipeline.name +
+                             "', target " + pipeline.target.str() + "): " + why);
   }
   Error conflict(const PipelineEdit &edit, StringRef other, const Twine &why) {
     return createStringError("plugin '" + edit.owner + "' conflicts with plugin '" +
@@ -123,7 +123,7 @@ Error EditApplier::overridePipeline(const PipelineEdit &edit) {
     return fail(edit, "no callback builds the pipeline");
   PipelineBuilder builder(pipeline.target);
   if (Error err = edit.buildPipeline(builder, pipeline.target))
-    return fail(edit, "callback failed: " + toString(std::move(err)));
+    return fail(edit, toString(std::move(err)));
   ArrayRef<StringRef> order = pipeline.target.stageNames();
   int last = -1;
   for (auto &[name, list] : builder.stages) {
@@ -165,7 +165,7 @@ Error EditApplier::overrideStage(const PipelineEdit &edit) {
   if (edit.buildStage) {
     PassListBuilder builder;
     if (Error err = edit.buildStage(builder, pipeline.target))
-      return fail(edit, "callback failed: " + toString(std::move(err)));
+      return fail(edit, toString(std::move(err)));
     entries = std::move(builder.entries);
   }
   if (Error err = checkEntries(edit, entries))

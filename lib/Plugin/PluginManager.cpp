@@ -224,11 +224,9 @@ Expected<PipelineEdit> PluginReader::edit(const TridentPipelineEdit &e,
     if (e.buildStage && e.numPasses)
       return createStringError(desc + ": give 'passes' or 'buildStage', not both");
     if (auto *fn = e.buildStage) {
-      std::string owner = out.name;
-      edit.buildStage = [fn, owner](PassListBuilder &b,
-                                    const Target &t) -> Error {
+      edit.buildStage = [fn](PassListBuilder &b, const Target &t) -> Error {
         std::string target = t.str();
-        return callPlugin("plugin '" + owner + "': stage callback",
+        return callPlugin("'buildStage'",
                           [&](TridentDiag *d) { return fn(b, target.c_str(), d); });
       };
     }
@@ -237,11 +235,9 @@ Expected<PipelineEdit> PluginReader::edit(const TridentPipelineEdit &e,
     auto *fn = e.buildPipeline;
     if (!fn)
       return createStringError(desc + ": field 'buildPipeline' is null");
-    std::string owner = out.name;
-    edit.buildPipeline = [fn, owner](PipelineBuilder &b,
-                                     const Target &t) -> Error {
+    edit.buildPipeline = [fn](PipelineBuilder &b, const Target &t) -> Error {
       std::string target = t.str();
-      return callPlugin("plugin '" + owner + "': pipeline callback",
+      return callPlugin("'buildPipeline'",
                         [&](TridentDiag *d) { return fn(b, target.c_str(), d); });
     };
   }

@@ -164,8 +164,8 @@ TEST(PipelineEdit, OverrideStageErrors) {
   };
   Pipeline p = cuda();
   EXPECT_EQ(applyAll(p, {fails}),
-            "plugin 'A': override-stage tir (target cuda:90a): callback "
-            "failed: no can do");
+            "plugin 'A': override-stage tir (pipeline 'default', target "
+            "cuda:90a): no can do");
 
   PipelineEdit both = makeEdit(Kind::OverrideStage, "A", "tir", "", {entry("p1")});
   both.buildStage = [](PassListBuilder &, const Target &) {
@@ -181,7 +181,8 @@ TEST(PipelineEdit, OverrideStageErrors) {
   };
   p = cuda();
   EXPECT_EQ(applyAll(p, {unknown}),
-            "plugin 'A': override-stage tir (target cuda:90a): unknown pass "
+            "plugin 'A': override-stage tir (pipeline 'default', target "
+            "cuda:90a): unknown pass "
             "'nope' (not registered by the core or any plugin)");
 
   p = cuda();
@@ -219,7 +220,8 @@ TEST(PipelineEdit, OverridePipelineErrors) {
     return applyAll(p, {e});
   };
   EXPECT_EQ(with([](PipelineBuilder &b) { b.stage("cir").add("p1"); }),
-            "plugin 'A': override-pipeline (target cuda:90a): the pipeline "
+            "plugin 'A': override-pipeline (pipeline 'default', target "
+            "cuda:90a): the pipeline "
             "names stage 'cir', which target cuda:90a does not have");
   EXPECT_TRUE(contains(with([](PipelineBuilder &b) {
                          b.stage("gir").add("p1");
@@ -239,8 +241,8 @@ TEST(PipelineEdit, OverridePipelineErrors) {
   };
   p = cuda();
   EXPECT_EQ(applyAll(p, {fails}),
-            "plugin 'A': override-pipeline (target cuda:90a): callback "
-            "failed: refused");
+            "plugin 'A': override-pipeline (pipeline 'default', target "
+            "cuda:90a): refused");
 }
 
 TEST(PipelineEdit, PhaseOrderIsPipelineThenStageThenEntries) {
@@ -335,7 +337,7 @@ TEST(PipelineEdit, ConflictsNameBothPlugins) {
 TEST(PipelineEdit, UnknownAnchorStageAndPass) {
   Pipeline p = cuda();
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertBefore, "A", "tir", "nope", {entry("p1")})}),
-            "plugin 'A': insert-before tir:nope (target cuda:90a): no entry "
+            "plugin 'A': insert-before tir:nope (pipeline 'default', target cuda:90a): no entry "
             "'nope' in stage 'tir' (entries: inline, tir-combine, "
             "canonicalize, cse, loop-invariant-code-motion, symbol-dce)");
   p = cuda();
@@ -343,11 +345,11 @@ TEST(PipelineEdit, UnknownAnchorStageAndPass) {
                        "no entry 'inline' in stage 'gir'"));
   p = cuda();
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::Append, "A", "cir", "", {entry("p1")})}),
-            "plugin 'A': append cir (target cuda:90a): no stage 'cir' (stages: "
+            "plugin 'A': append cir (pipeline 'default', target cuda:90a): no stage 'cir' (stages: "
             "tir, gir, llir, ptx, cubin)");
   p = cuda();
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::Append, "A", "tir", "", {entry("zz")})}),
-            "plugin 'A': append tir (target cuda:90a): unknown pass 'zz' (not "
+            "plugin 'A': append tir (pipeline 'default', target cuda:90a): unknown pass 'zz' (not "
             "registered by the core or any plugin)");
   p = cuda();
   EXPECT_TRUE(contains(applyAll(p, {makeEdit(Kind::InsertAfter, "A", "tir", "", {entry("p1")})}),
@@ -367,7 +369,7 @@ TEST(PipelineEdit, UnknownAnchorStageAndPass) {
 TEST(PipelineEdit, DuplicateIds) {
   Pipeline p = cuda();
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertAfter, "A", "tir", "cse", {entry("cse")})}),
-            "plugin 'A': insert-after tir:cse (target cuda:90a): entry id "
+            "plugin 'A': insert-after tir:cse (pipeline 'default', target cuda:90a): entry id "
             "'cse' occurs twice in stage 'tir'; give one of them a label");
   p = cuda();
   EXPECT_TRUE(contains(applyAll(p, {makeEdit(Kind::Append, "A", "gir", "",

@@ -228,17 +228,16 @@ std::vector<BadCase> badCases() {
       {"bad-init-fails-silently", "'initialize' failed: (no message reported)"},
       {"bad-init-crash", "'initialize' crashed"},
       {"bad-build-stage-fails",
-       "plugin 'bad-build-stage-fails': override-stage tir (target cuda:90a): "
-       "callback failed: ",
+       "plugin 'bad-build-stage-fails': override-stage tir (pipeline "
+       "'default', target cuda:90a): 'buildStage' failed: ",
        false,
        {"bad-build-stage-fails-pass"}},
       {"bad-build-stage-crash",
-       "plugin 'bad-build-stage-crash': override-stage tir (target "
-       "cuda:90a): callback failed: plugin 'bad-build-stage-crash': stage "
-       "callback crashed"},
+       "plugin 'bad-build-stage-crash': override-stage tir (pipeline "
+       "'default', target cuda:90a): 'buildStage' crashed"},
       {"bad-build-pipeline-fails",
-       "plugin 'bad-build-pipeline-fails': override-pipeline (target "
-       "cuda:90a): callback failed: ",
+       "plugin 'bad-build-pipeline-fails': override-pipeline (pipeline "
+       "'default', target cuda:90a): 'buildPipeline' failed: ",
        false},
       // Pipeline edits.
       {"bad-edit-unknown-kind", "edits[0]: unknown edit kind 99", true,
@@ -253,22 +252,23 @@ std::vector<BadCase> badCases() {
       {"bad-edit-unknown-arch", "edits[0]: unknown target 'cuda:99'", true,
        {"bad-edit-unknown-arch-pass"}},
       {"bad-edit-unknown-pass",
-       "plugin 'bad-edit-unknown-pass': insert-after tir:cse (target "
-       "cuda:90a): unknown pass 'no-such-pass' (not registered by the core "
+       "plugin 'bad-edit-unknown-pass': insert-after tir:cse (pipeline "
+       "'default', target cuda:90a): unknown pass 'no-such-pass' (not registered by the core "
        "or any plugin)"},
       {"bad-edit-null-anchor",
        "edits[0] (insert-before): field 'anchor' is null", true,
        {"bad-edit-null-anchor-pass"}},
       {"bad-edit-missing-anchor",
        "plugin 'bad-edit-missing-anchor': insert-before tir:no-such-entry "
-       "(target cuda:90a): no entry 'no-such-entry' in stage 'tir' " +
+       "(pipeline 'default', target cuda:90a): no entry 'no-such-entry' in "
+       "stage 'tir' " +
            kTirEntries,
        true,
        {"bad-edit-missing-anchor-pass"}},
       {"bad-edit-no-passes", "edits[0] (replace): the edit lists no passes"},
       {"bad-edit-duplicate-id",
-       "plugin 'bad-edit-duplicate-id': insert-after tir:cse (target "
-       "cuda:90a): entry id 'cse' occurs twice in stage 'tir'; give one of "
+       "plugin 'bad-edit-duplicate-id': insert-after tir:cse (pipeline "
+       "'default', target cuda:90a): entry id 'cse' occurs twice in stage 'tir'; give one of "
        "them a label"},
       {"bad-edit-stage-both",
        "edits[0] (override-stage): give 'passes' or 'buildStage', not both",
@@ -281,8 +281,8 @@ std::vector<BadCase> badCases() {
       {"bad-pipeline-plugin-name",
        "pipeline 'good-marked' is already defined by plugin 'good' (@GOOD@)"},
       {"bad-pipeline-bad-edit",
-       "plugin 'bad-pipeline-bad-edit': disable gir:no-such-entry (target "
-       "cuda:90a): no entry 'no-such-entry' in stage 'gir' (entries: "
+       "plugin 'bad-pipeline-bad-edit': disable gir:no-such-entry (pipeline "
+       "'bad-edit', target cuda:90a): no entry 'no-such-entry' in stage 'gir' (entries: "
        "canonicalize, cse)"},
       // DSL ops.
       {"bad-dsl-op-null-name", "dslOps[0]: field 'name' is null or empty"},
