@@ -1,5 +1,6 @@
 //===- Compiler.cpp - The C++ compiler API --------------------------------===//
 #include "trident/Compiler/Compiler.h"
+#include "trident/Compiler/PassTracker.h"
 
 #include "trident/InitAll.h"
 #include "trident/Plugin/PluginManager.h"
@@ -39,39 +40,6 @@ private:
   raw_string_ostream os;
   SourceMgrDiagnosticHandler handler;
 };
-
-/// Remembers which pass is running and which one failed.
-class PassTracker : public PassInstrumentation {
-public:
-  void runBeforePass(Pass *pass, Operation *) override {
-    if (!pass->getArgument().empty())
-      running.push_back(pass->getArgument().str());
-  }
-  void runAfterPass(Pass *pass, Operation *) override { pop(pass); }
-  void runAfterPassFailed(Pass *pass, Operation *) override {
-    if (!pass->getArgument().empty() && failed.empty())
-      failed = pass->getArgument().str();
-    pop(pass);
-  }
-  std::string current() const { return running.empty() ? "" : running.back(); }
-  std::string failed;
-
-private:
-  void pop(Pass *pass) {
-    if (!pass->getArgument().empty() && !running.empty())
-      running.pop_back();
-  }
-  std::vector<std::string> running;
-};
-
-std::string describePass(StringRef flag) {
-  if (flag.empty())
-    return "an unidentified pass";
-  if (const LoadedPlugin *p = PluginManager::instance().ownerOfPass(flag))
-    return ("pass '" + flag + "' of plugin '" + p->name + "' (" + p->path + ")")
-        .str();
-  return ("core pass '" + flag + "'").str();
-}
 
 } // namespace
 
@@ -200,7 +168,7 @@ Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
                                "must not be used");
     }
     if (failed(result)) {
-      std::string what = describePass(track->failed);
+      std::string what = describePass(track->failed());
       std::string details = diags.take();
       bool broken = failed(verify(module));
       // When the pass manager's verifier failed, this verify() repeats its

@@ -1,29 +1,105 @@
 //===- OptMain.cpp - trident-opt ------------------------------------------===//
+//
+// MlirOptMain over every core and plugin dialect and pass, with two additions:
+// `--load-plugin=PATH`, and crash recovery around the whole run, so that a
+// plugin pass (or dialect hook) that crashes is reported by name and the tool
+// exits with status 1 instead of dying by a signal.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Compiler/PassTracker.h"
 #include "trident/InitAll.h"
 #include "trident/Plugin/PluginManager.h"
+#include "trident/Support/Guard.h"
 #include "trident/Tools/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
 
 namespace trident {
+
+namespace {
+/// Forwards to a PassTracker that outlives the pass manager.
+class TrackerRef : public mlir::PassInstrumentation {
+public:
+  explicit TrackerRef(PassTracker &t) : tracker(t) {}
+  void runBeforePass(mlir::Pass *p, mlir::Operation *op) override {
+    tracker.runBeforePass(p, op);
+  }
+  void runAfterPass(mlir::Pass *p, mlir::Operation *op) override {
+    tracker.runAfterPass(p, op);
+  }
+  void runAfterPassFailed(mlir::Pass *p, mlir::Operation *op) override {
+    tracker.runAfterPassFailed(p, op);
+  }
+
+private:
+  PassTracker &tracker;
+};
+} // namespace
 
 int optMain(int argc, char **argv) {
   std::vector<char *> args(argv, argv + argc);
   std::vector<std::string> plugins = extractPluginArgs(args);
+  // Passes run on the calling thread, where crash recovery can catch them.
+  static char noThreads[] = "--mlir-disable-threading";
+  args.push_back(noThreads);
   registerCorePasses();
   if (!loadPlugins(plugins))
     return 1;
   mlir::DialectRegistry registry;
   registerCoreDialects(registry);
   PluginManager::instance().appendDialects(registry);
-  args.push_back(nullptr);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      static_cast<int>(args.size() - 1), args.data(),
-      "Trident optimizer driver\n\n"
-      "  --load-plugin=PATH   load a Trident plugin (repeatable; also read "
-      "from TRIDENT_PLUGIN_PATHS)\n",
-      registry));
+
+  auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
+      static_cast<int>(args.size()), args.data(),
+      "Trident optimizer driver (plugins: --load-plugin=PATH or "
+      "TRIDENT_PLUGIN_PATHS)",
+      registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // Keep the command line's pipeline (a copy of the config holds it) and
+  // add the tracker in front of it.
+  const mlir::MlirOptMainConfig fromCommandLine = config;
+  PassTracker tracker;
+  config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<TrackerRef>(tracker));
+    return fromCommandLine.setupPassPipeline(pm);
+  });
+
+  std::string error;
+  std::unique_ptr<MemoryBuffer> input = mlir::openInputFile(inputFile, &error);
+  if (!input) {
+    errs() << "trident: error: " << error << "\n";
+    return 1;
+  }
+  std::unique_ptr<ToolOutputFile> output = mlir::openOutputFile(outputFile, &error);
+  if (!output) {
+    errs() << "trident: error: " << error << "\n";
+    return 1;
+  }
+
+  mlir::LogicalResult result = mlir::failure();
+  bool survived = runGuarded([&] {
+    result = mlir::MlirOptMain(output->os(), std::move(input), registry, config);
+  });
+  if (!survived) {
+    std::string flag = tracker.current();
+    errs() << "trident: error: "
+           << (flag.empty() ? std::string("plugin code (outside any pass)")
+                            : describePass(flag))
+           << " crashed; no output was written\n";
+    return 1;
+  }
+  if (mlir::failed(result))
+    return 1;
+  output->keep();
+  return 0;
 }
 
 } // namespace trident
