@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Trident needs, if missing. Safe to re-run.
+# Everything comes from Debian 12's archive (LLVM/MLIR 22 from its security
+# suite, which a stock Debian 12 has configured); lit is llvm-22-tools' own.
 set -euo pipefail
 
 need_apt=()
@@ -13,9 +15,4 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
-
-if ! python3 -c "import lit" 2>/dev/null; then
-  echo "setup: installing lit"
-  python3 -m pip install -q lit
 fi
