@@ -50,9 +50,17 @@ char *tridentListPlugins(void) {
 
 int tridentPrintPipeline(const char *target, const char *name, char **result,
                          char **error) {
-  Compiler compiler;
+  if (!result)
+    return finish(llvm::createStringError("tridentPrintPipeline: 'result' is null"),
+                  error);
+  PluginManager &plugins = PluginManager::instance();
+  if (int rc = finish(plugins.loadFromEnvironment(), error))
+    return rc;
+  llvm::Expected<Target> t = Target::parse(orEmpty(target));
+  if (!t)
+    return finish(t.takeError(), error);
   llvm::Expected<Pipeline> pipeline =
-      compiler.buildPipeline(orEmpty(target), name ? name : "default");
+      plugins.buildPipeline(*t, name ? name : "default");
   if (!pipeline)
     return finish(pipeline.takeError(), error);
   *result = copyString(pipeline->str());
@@ -62,6 +70,9 @@ int tridentPrintPipeline(const char *target, const char *name, char **result,
 int tridentCompile(const char *source, const char *bufferName,
                    const char *target, const char *pipelineName,
                    const char *untilStage, char **result, char **error) {
+  if (!result)
+    return finish(llvm::createStringError("tridentCompile: 'result' is null"),
+                  error);
   Compiler compiler;
   auto module = compiler.parseSource(orEmpty(source),
                                      bufferName ? bufferName : "<source>");

@@ -57,8 +57,12 @@ private:
                              "', target " + pipeline.target.str() + "): " + why);
   }
   Error conflict(const PipelineEdit &edit, StringRef other, const Twine &why) {
-    return createStringError("plugin '" + edit.owner + "' conflicts with plugin '" +
-                             other + "' in pipeline '" + pipeline.name +
+    std::string who =
+        other == edit.owner
+            ? "two edits of plugin '" + edit.owner + "' conflict"
+            : "plugin '" + edit.owner + "' conflicts with plugin '" +
+                  other.str() + "'";
+    return createStringError(who + " in pipeline '" + pipeline.name +
                              "' (target " + pipeline.target.str() + "): " + why);
   }
   Error checkEntries(const PipelineEdit &edit, ArrayRef<PassEntry> entries);
@@ -79,6 +83,12 @@ Error EditApplier::checkEntries(const PipelineEdit &edit,
   for (const PassEntry &e : entries) {
     if (e.pass.empty())
       return fail(edit, "a pass entry has no pass name");
+    // Labels become part of entry ids that other plugins write as anchors.
+    if (!all_of(e.label, [](char c) {
+          return isAlnum(c) || c == '_' || c == '.' || c == '-';
+        }))
+      return fail(edit, "invalid label '" + e.label + "' on entry '" + e.pass +
+                            "' (use letters, digits, '_', '.', '-')");
     if (!isRegisteredPass(e.pass))
       return fail(edit, "unknown pass '" + e.pass +
                             "' (not registered by the core or any plugin)");
