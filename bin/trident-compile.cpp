@@ -1,16 +1,21 @@
 //===- trident-compile.cpp - Compile a Tile IR module through a pipeline --===//
 //
 // Loads plugins, builds a target's pipeline, prints it, and runs a module
-// through it stage by stage.
+// through it stage by stage. Stages that end in a translation step (llir,
+// ptx, cubin on cuda targets) write their artifact: LLVM IR, PTX, or a cubin
+// with its kernel metadata next to it (out.cubin -> out.json).
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Compiler/Compiler.h"
 #include "trident/Plugin/PluginManager.h"
+#include "trident/Target/NVIDIA/KernelMetadata.h"
 #include "trident/Tools/ToolSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -32,7 +37,9 @@ static cl::opt<std::string>
     pipelineName("pipeline", cl::desc("Named pipeline to use"),
                  cl::init("default"), cl::cat(category));
 static cl::opt<std::string>
-    emitStage("emit", cl::desc("Stop after this stage and write its output"),
+    emitStage("emit",
+              cl::desc("Stop after this stage and write its output (the IR, "
+                       "or the artifact of llir, ptx, cubin)"),
               cl::init(""), cl::cat(category));
 static cl::opt<bool> listPlugins("list-plugins",
                                  cl::desc("List the loaded plugins and exit"),
@@ -125,21 +132,55 @@ int main(int argc, char **argv) {
     }
 
   std::string dumpError;
+  auto writeFile = [&](StringRef path, StringRef data, bool binary) {
+    std::error_code ec;
+    raw_fd_ostream os(path, ec, binary ? sys::fs::OF_None : sys::fs::OF_Text);
+    if (!ec)
+      os << data;
+    else if (dumpError.empty())
+      dumpError = (path + ": " + ec.message()).str();
+  };
+  auto dumpPath = [&](StringRef suffix) {
+    SmallString<256> path(dumpDir);
+    sys::path::append(path, sys::path::stem(inputFile) + suffix);
+    return std::string(path);
+  };
   auto afterStage = [&](const trident::Stage &stage, mlir::ModuleOp m) {
+    // The stage's artifact, if it ended in a translation step.
+    const trident::Artifact *artifact = compiler.artifact();
+    if (artifact && artifact->stage != stage.name)
+      artifact = nullptr;
     if (printStages) {
-      outs() << "// ----- IR after stage '" << stage.name << "' ----- //\n";
-      m.print(outs());
+      outs() << "// ----- " << (artifact ? "output" : "IR") << " after stage '"
+             << stage.name << "' ----- //\n";
+      if (!artifact)
+        m.print(outs());
+      else if (!artifact->binary)
+        outs() << artifact->data;
+      else
+        outs() << "// " << artifact->data.size() << " bytes of "
+               << artifact->format << "; metadata: "
+               << json::Value(json::Object(artifact->metadata));
       outs() << "\n";
     }
-    if (!dumpDir.empty()) {
-      SmallString<256> path(dumpDir);
-      sys::path::append(path, sys::path::stem(inputFile) + "." + stage.name + ".mlir");
-      std::error_code ec;
-      raw_fd_ostream os(path, ec);
-      if (ec)
-        dumpError = (path + ": " + ec.message()).str();
-      else
-        m.print(os);
+    if (dumpDir.empty())
+      return;
+    // The MLIR of every stage that still has it, then the artifact.
+    if (!artifact || artifact->format == "ll") {
+      std::string text;
+      raw_string_ostream os(text);
+      m.print(os);
+      writeFile(dumpPath("." + stage.name + ".mlir"), text, false);
+    }
+    if (artifact) {
+      writeFile(dumpPath("." + artifact->format), artifact->data,
+                artifact->binary);
+      if (artifact->format == "cubin")
+        writeFile(dumpPath(".json"),
+                  formatv("{0:2}\n", json::Value(json::Object(
+                                          artifact->metadata)))
+                      .str(),
+                  false);
     }
   };
   if (trident::reportErrors(compiler.run(**module, *pipeline, emitStage, afterStage)))
@@ -148,16 +189,38 @@ int main(int argc, char **argv) {
     errs() << "trident: error: " << dumpError << "\n";
     return 1;
   }
-  if (!printStages) {
-    std::string error;
-    auto out = mlir::openOutputFile(outputFile, &error);
-    if (!out) {
-      errs() << "trident: error: " << error << "\n";
-      return 1;
-    }
+  if (printStages)
+    return 0;
+  const trident::Artifact *artifact = compiler.artifact();
+  if (artifact && artifact->binary && outputFile == "-") {
+    errs() << "trident: error: --emit " << emitStage << " writes a binary "
+           << artifact->format << ": name the file with -o\n";
+    return 1;
+  }
+  std::string error;
+  auto out = mlir::openOutputFile(outputFile, &error);
+  if (!out) {
+    errs() << "trident: error: " << error << "\n";
+    return 1;
+  }
+  if (!artifact) {
     (*module)->print(out->os());
     out->os() << "\n";
-    out->keep();
+  } else {
+    out->os() << artifact->data;
+    if (artifact->format == "cubin") {
+      // The launcher finds the metadata next to the binary.
+      Expected<trident::nvidia::KernelMetadata> meta =
+          trident::nvidia::metadataFromJSON(
+              json::Value(json::Object(artifact->metadata)), "cubin");
+      if (!meta || trident::reportErrors(trident::nvidia::writeKernelMetadata(
+                       *meta, trident::nvidia::metadataPathFor(outputFile)))) {
+        if (!meta)
+          trident::reportErrors(meta.takeError());
+        return 1;
+      }
+    }
   }
+  out->keep();
   return 0;
 }

@@ -9,10 +9,10 @@ set(TRIDENT_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/trident)
 
 install(TARGETS TridentCore EXPORT TridentTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS trident-opt trident-compile
+install(TARGETS trident-opt trident-compile trident-launch
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY include/trident DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td" PATTERN "*.def")
 install(DIRECTORY include/trident-c DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/trident
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}

@@ -12,7 +12,8 @@ namespace trident {
 /// use) to `registry`.
 void registerCoreDialects(mlir::DialectRegistry &registry);
 /// Registers the core passes and the upstream passes that pipelines use with
-/// MLIR's global pass registry. Safe to call more than once.
+/// MLIR's global pass registry, and the core's translation steps (see
+/// Compiler/TranslationStep.h). Safe to call more than once.
 void registerCorePasses();
 
 } // namespace trident

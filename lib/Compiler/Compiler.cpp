@@ -129,62 +129,139 @@ Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
                              target.str() +
                              " is not implemented in this build yet");
 
+  lastArtifact.reset();
   for (const Stage &stage : pipeline.stages) {
     if (!target.canRunStage(stage.name))
       break;
-    DiagnosticCollector diags(sourceMgr, context);
-    PassManager pm(&context, ModuleOp::getOperationName(),
-                   OpPassManager::Nesting::Implicit);
-    pm.enableVerifier(true);
+    // The stage's enabled entries: MLIR passes, then at most one
+    // translation step, which must come last.
+    std::vector<const PassEntry *> passes;
+    const PassEntry *stepEntry = nullptr;
+    const TranslationStepInfo *step = nullptr;
     for (const PassEntry &entry : stage.entries) {
       if (entry.disabled)
         continue;
-      const PassInfo *info = PassInfo::lookup(entry.pass);
-      if (!info)
-        return createStringError("stage '" + stage.name + "': entry '" +
-                                 entry.id() + "' names unknown pass '" +
-                                 entry.pass + "'");
-      std::string optionErrors;
-      auto onError = [&](const Twine &msg) {
-        optionErrors = msg.str();
-        return failure();
-      };
-      if (failed(info->addToPipeline(pm, entry.options, onError)))
-        return createStringError("stage '" + stage.name + "': entry '" +
-                                 entry.id() + "': bad options '" +
-                                 entry.options + "': " + optionErrors);
+      if (step)
+        return createStringError(
+            "stage '" + stage.name + "': entry '" + entry.id() +
+            "' follows translation step '" + stepEntry->id() +
+            "'; a translation step must be the last entry of its stage");
+      if (const TranslationStepInfo *s = lookupTranslationStep(entry.pass)) {
+        step = s;
+        stepEntry = &entry;
+        continue;
+      }
+      if (lastArtifact)
+        return createStringError(
+            "stage '" + stage.name + "': entry '" + entry.id() +
+            "' is an MLIR pass, but the module was already translated to '" +
+            lastArtifact->format + "' in stage '" + lastArtifact->stage + "'");
+      passes.push_back(&entry);
     }
-    auto tracker = std::make_unique<PassTracker>();
-    PassTracker *track = tracker.get();
-    pm.addInstrumentation(std::move(tracker));
+    // With no stage named, stop where the module would leave MLIR.
+    if (untilStage.empty() && step)
+      break;
 
-    LogicalResult result = failure();
-    bool survived = runGuarded([&] { result = pm.run(module); });
-    if (!survived) {
-      std::string what = describePass(track->current());
-      crashedIn = what;
-      return createStringError(what + " crashed in stage '" + stage.name +
-                               "'; the compile was abandoned and the module "
-                               "must not be used");
-    }
-    if (failed(result)) {
-      std::string what = describePass(track->failed());
-      std::string details = diags.take();
-      bool broken = failed(verify(module));
-      // When the pass manager's verifier failed, this verify() repeats its
-      // diagnostics; keep them only if they are new (the pass itself failed).
-      std::string verifier = diags.take();
-      if (!verifier.empty() && !StringRef(details).contains(verifier))
-        details += (details.empty() ? "" : "\n") + verifier;
-      std::string why =
-          broken ? " produced IR that fails verification" : " failed";
-      return createStringError(what + why + " in stage '" + stage.name + "'" +
-                               (details.empty() ? "" : ":\n" + details));
-    }
+    if (!lastArtifact)
+      if (Error err = runPasses(module, stage, passes))
+        return err;
+    if (step)
+      if (Error err = runStep(module, stage, *stepEntry, *step, target))
+        return err;
     if (afterStage)
       afterStage(stage, module);
     if (stage.name == untilStage)
       break;
+  }
+  return Error::success();
+}
+
+Error Compiler::runStep(ModuleOp module, const Stage &stage,
+                        const PassEntry &entry, const TranslationStepInfo &step,
+                        const Target &target) {
+  std::string where = "stage '" + stage.name + "': translation step '" +
+                      entry.id() + "'";
+  if (step.input == "mlir" && lastArtifact)
+    return createStringError(where + " translates an MLIR module, but the "
+                             "module was already translated to '" +
+                             lastArtifact->format + "' in stage '" +
+                             lastArtifact->stage + "'");
+  if (step.input != "mlir" && !lastArtifact)
+    return createStringError(where + " needs '" + step.input +
+                             "' input, but no earlier step translated the "
+                             "module (it is still MLIR)");
+  if (step.input != "mlir" && lastArtifact->format != step.input)
+    return createStringError(where + " needs '" + step.input +
+                             "' input, but stage '" + lastArtifact->stage +
+                             "' produced '" + lastArtifact->format + "'");
+  StepInput input{target, module, lastArtifact ? &*lastArtifact : nullptr,
+                  entry.options};
+  std::optional<Expected<Artifact>> result;
+  // Steps run LLVM code generation and external tools; a crash (or an LLVM
+  // fatal error, which exits through the recovery context) is reported.
+  if (!runGuarded([&] { result.emplace(step.run(input)); })) {
+    crashedIn = where;
+    return createStringError(where + " crashed; the compile was abandoned");
+  }
+  if (!*result)
+    return createStringError(where + ": " + toString(result->takeError()));
+  Artifact artifact = std::move(**result);
+  artifact.stage = stage.name;
+  if (artifact.format.empty())
+    artifact.format = step.output;
+  lastArtifact = std::move(artifact);
+  return Error::success();
+}
+
+Error Compiler::runPasses(ModuleOp module, const Stage &stage,
+                          ArrayRef<const PassEntry *> passes) {
+  DiagnosticCollector diags(sourceMgr, context);
+  PassManager pm(&context, ModuleOp::getOperationName(),
+                 OpPassManager::Nesting::Implicit);
+  pm.enableVerifier(true);
+  for (const PassEntry *entryPtr : passes) {
+    const PassEntry &entry = *entryPtr;
+    const PassInfo *info = PassInfo::lookup(entry.pass);
+    if (!info)
+      return createStringError("stage '" + stage.name + "': entry '" +
+                               entry.id() + "' names unknown pass '" +
+                               entry.pass + "'");
+    std::string optionErrors;
+    auto onError = [&](const Twine &msg) {
+      optionErrors = msg.str();
+      return failure();
+    };
+    if (failed(info->addToPipeline(pm, entry.options, onError)))
+      return createStringError("stage '" + stage.name + "': entry '" +
+                               entry.id() + "': bad options '" +
+                               entry.options + "': " + optionErrors);
+  }
+  auto tracker = std::make_unique<PassTracker>();
+  PassTracker *track = tracker.get();
+  pm.addInstrumentation(std::move(tracker));
+
+  LogicalResult result = failure();
+  bool survived = runGuarded([&] { result = pm.run(module); });
+  if (!survived) {
+    std::string what = describePass(track->current());
+    crashedIn = what;
+    return createStringError(what + " crashed in stage '" + stage.name +
+                             "'; the compile was abandoned and the module "
+                             "must not be used");
+  }
+  if (failed(result)) {
+    std::string what = describePass(track->failed());
+    std::string details = diags.take();
+    bool broken = failed(verify(module));
+    // When the pass manager's verifier failed, this verify() repeats its
+    // diagnostics; keep them only if they are new (the pass itself failed).
+    std::string verifier = diags.take();
+    if (!verifier.empty() && !StringRef(details).contains(verifier))
+      details += (details.empty() ? "" : "\n") + verifier;
+    std::string why =
+        broken ? " produced IR that fails verification" : " failed";
+    return createStringError(what + why + " in stage '" + stage.name + "'" +
+                             (details.empty() ? "" : ":\n" + details));
   }
   return Error::success();
 }

@@ -1,8 +1,11 @@
 //===- InitAll.cpp - Register Trident's core dialects and passes ----------===//
 #include "trident/InitAll.h"
 
+#include "trident/Conversion/Passes.h"
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
+#include "trident/Target/NVIDIA/NVIDIA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -19,11 +22,14 @@
 namespace trident {
 
 void registerCoreDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tir::TileIRDialect, mlir::arith::ArithDialect,
+  registry.insert<tir::TileIRDialect, gir::GPUIRDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::ub::UBDialect>();
   mlir::func::registerInlinerExtension(registry);
+  // The llvm, nvvm and gpu dialects that the llir stage of cuda targets
+  // works on, with their translations to LLVM IR.
+  nvidia::registerNVIDIADialects(registry);
 }
 
 void registerCorePasses() {
@@ -31,6 +37,10 @@ void registerCorePasses() {
   std::call_once(once, [] {
     mlir::registerTransformsPasses();
     tir::registerTileIRPasses();
+    registerTridentConversionPasses();
+    nvidia::registerNVIDIAPasses();
+    // Not passes, but named pipeline entries like them.
+    nvidia::registerNVIDIATranslationSteps();
   });
 }
 

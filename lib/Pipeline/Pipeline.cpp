@@ -115,11 +115,28 @@ Pipeline defaultPipeline(const Target &target) {
       addCore(stage, "cse");
       addCore(stage, "loop-invariant-code-motion");
       addCore(stage, "symbol-dce");
-    } else if (name == "gir" || name == "cir") {
-      // Layout assignment and lowering to the target's IR come with each
-      // back end; until then the stage only cleans up.
+    } else if (name == "gir") {
+      // Every tile gets a register layout; then clean-up.
+      addCore(stage, "convert-tir-to-gir");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
+    } else if (name == "cir") {
+      // The CPU back end's lowering comes later; the stage only cleans up.
+      addCore(stage, "canonicalize");
+      addCore(stage, "cse");
+    } else if (target.kind == "cuda" && name == "llir") {
+      // The module is in the LLVM and NVVM dialects here. NVVM ops with no
+      // LLVM intrinsic become inline PTX; then the module leaves MLIR. The
+      // last entries of this and the next stages are translation steps
+      // (Compiler/TranslationStep.h), registered by Target/NVIDIA.
+      addCore(stage, "convert-gir-to-llvm");
+      addCore(stage, "convert-nvvm-to-llvm");
+      addCore(stage, "reconcile-unrealized-casts");
+      addCore(stage, "translate-to-llvmir");
+    } else if (target.kind == "cuda" && name == "ptx") {
+      addCore(stage, "llc-nvptx");
+    } else if (target.kind == "cuda" && name == "cubin") {
+      addCore(stage, "ptxas");
     }
     p.stages.push_back(std::move(stage));
   }

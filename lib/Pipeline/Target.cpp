@@ -58,7 +58,10 @@ Expected<Target> Target::parse(StringRef spec) {
 }
 
 bool Target::canRunStage(StringRef stage) const {
-  return stage == "tir" || stage == "gir" || stage == "cir";
+  if (stage == "tir" || stage == "gir" || stage == "cir")
+    return true;
+  // NVIDIA's back half: LLVM IR, PTX (NVPTX in process) and cubin (ptxas).
+  return kind == "cuda" && (stage == "llir" || stage == "ptx" || stage == "cubin");
 }
 
 bool Target::matches(StringRef pattern) const {

@@ -1,6 +1,7 @@
 //===- PluginManager.cpp - Loading and tracking plugins -------------------===//
 #include "trident/Plugin/PluginManager.h"
 
+#include "trident/Compiler/TranslationStep.h"
 #include "trident/InitAll.h"
 #include "trident/Support/Guard.h"
 
@@ -39,6 +40,11 @@ namespace trident {
 bool isRegisteredPass(StringRef flag) {
   registerCorePasses();
   return mlir::PassInfo::lookup(flag) != nullptr;
+}
+
+/// Whether `name` may be a pipeline entry: a pass or a translation step.
+static bool isKnownEntry(StringRef name) {
+  return isRegisteredPass(name) || lookupTranslationStep(name) != nullptr;
 }
 
 namespace {
@@ -262,6 +268,9 @@ Error PluginReader::passes() {
     if (!seen.insert(p.argument).second)
       return createStringError("pass '" + Twine(p.argument) +
                                "' is listed twice");
+    if (isKnownEntry(p.argument) && !isRegisteredPass(p.argument))
+      return createStringError("pass '" + Twine(p.argument) +
+                               "' has the name of a translation step");
     if (isRegisteredPass(p.argument)) {
       const LoadedPlugin *owner =
           PluginManager::instance().ownerOfPass(p.argument);
@@ -594,7 +603,7 @@ PluginManager::buildPipelineLocked(const Target &target, StringRef name,
   Pipeline pipeline = defaultPipeline(target);
   pipeline.name = name.str();
   auto known = [&](StringRef flag) {
-    if (isRegisteredPass(flag))
+    if (isKnownEntry(flag))
       return true;
     return candidate && is_contained(candidate->passes, flag);
   };

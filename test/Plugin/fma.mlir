@@ -21,6 +21,7 @@
 // PIPE-NEXT:   fma-fuse  [inserted by plugin 'fma']
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
+// PIPE-NEXT:   convert-tir-to-gir
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse
 // PIPE-NEXT:   fma-lower  [inserted by plugin 'fma']
@@ -55,7 +56,7 @@
 // CHECK-NEXT:    %[[R:.*]] = math.fma %arg0, %arg1, %arg2 : f32
 // CHECK-NEXT:    return %[[R]]
 // CHECK-LABEL: func.func @tile
-// CHECK-NEXT:    math.fma %arg0, %arg1, %arg2 : tensor<128xf32>
+// CHECK-NEXT:    math.fma %arg0, %arg1, %arg2 : tensor<128xf32{{.*}}>
 // CHECK-NOT:   fma.mul_add
 
 // NONE-NOT: fma.mul_add

@@ -19,6 +19,7 @@
 // PIPE-NEXT:   - loop-invariant-code-motion  [disabled by plugin 'keep-loops']
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
+// PIPE-NEXT:   convert-tir-to-gir
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse{{$}}
 

@@ -144,9 +144,13 @@ TEST(Compiler, ApiErrors) {
   TRIDENT_ASSERT_EXPECTED(pipeline);
   EXPECT_EQ(errorText(compiler.run(**module, *pipeline, "nope")),
             "target cuda:90a has no stage 'nope'");
-  EXPECT_EQ(errorText(compiler.run(**module, *pipeline, "ptx")),
-            "stage 'ptx' of target cuda:90a is not implemented in this build "
-            "yet");
+  // The cuda stages all run now (see unittest/Target/NVIDIATest.cpp); the
+  // AMD back end's do not yet.
+  auto amd = compiler.buildPipeline("amd:gfx942", "default", allBadDisabled());
+  TRIDENT_ASSERT_EXPECTED(amd);
+  EXPECT_EQ(errorText(compiler.run(**module, *amd, "amdgcn")),
+            "stage 'amdgcn' of target amd:gfx942 is not implemented in this "
+            "build yet");
 
   // Caller edits are checked like plugin edits, under the owner "user".
   PipelineEdit bad;

@@ -102,8 +102,12 @@ TEST(PipelineEdit, Append) {
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::Append, "A", "gir", "", {entry("p1")}),
                       makeEdit(Kind::Append, "B", "llir", "", {entry("p2")})}),
             "");
-  EXPECT_EQ(ids(p, "gir"), (Ids{"canonicalize", "cse", "p1"}));
-  EXPECT_EQ(ids(p, "llir"), (Ids{"p2"}));
+  EXPECT_EQ(ids(p, "gir"), (Ids{"convert-tir-to-gir", "canonicalize", "cse", "p1"}));
+  // cuda's llir stage ends in a translation step (see TranslationStep.h);
+  // Append adds after it, which Compiler::run refuses when it runs.
+  Ids llir = ids(p, "llir");
+  ASSERT_GE(llir.size(), 2u);
+  EXPECT_EQ(Ids(llir.end() - 2, llir.end()), (Ids{"translate-to-llvmir", "p2"}));
 }
 
 TEST(PipelineEdit, Disable) {
@@ -412,4 +416,24 @@ TEST(PipelineEdit, Describe) {
             "override-pipeline");
 }
 
+} // namespace
+
+namespace {
+TEST(PipelineEditReview, LabelsMustBeAnchorable) {
+  Pipeline p = cuda();
+  PassEntry bad = entry("p1");
+  bad.label = "a b}{";
+  EXPECT_TRUE(contains(applyAll(p, {makeEdit(Kind::Append, "A", "tir", "", {bad})}),
+                       "invalid label 'a b}{' on entry 'p1'"));
+}
+
+TEST(PipelineEditReview, OnePluginConflictingWithItselfSaysSo) {
+  Pipeline p = cuda();
+  PipelineEdit all = makeEdit(Kind::Disable, "A", "tir", "cse");
+  PipelineEdit cudaOnly = makeEdit(Kind::Disable, "A", "tir", "cse");
+  cudaOnly.target = "cuda";
+  std::string err = applyAll(p, {all, cudaOnly});
+  EXPECT_TRUE(contains(err, "two edits of plugin 'A' conflict")) << err;
+  EXPECT_FALSE(contains(err, "conflicts with plugin 'A'")) << err;
+}
 } // namespace

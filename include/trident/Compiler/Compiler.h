@@ -2,7 +2,8 @@
 //
 // The entry point for using Trident from C++ with no Python: load plugins,
 // parse a module, build a target's pipeline and run it up to a named stage,
-// reading the IR after each stage.
+// reading the IR after each stage. Stages that end in a translation step
+// (see TranslationStep.h) also leave an artifact: LLVM IR, PTX, a cubin.
 //
 //   trident::Compiler compiler;                       // reads TRIDENT_PLUGIN_PATHS
 //   cantFail(trident::PluginManager::instance().load("libmy-plugin.so"));
@@ -10,11 +11,14 @@
 //   auto pipeline = compiler.buildPipeline("cuda:90a");
 //   compiler.run(**module, *pipeline, "gir",
 //                [](const Stage &s, ModuleOp m) { m.print(llvm::outs()); });
+//   compiler.run(**module, *pipeline, "cubin");       // an LLVM-dialect module
+//   const trident::Artifact *cubin = compiler.artifact();
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_COMPILER_COMPILER_H
 #define TRIDENT_COMPILER_COMPILER_H
 
+#include "trident/Compiler/TranslationStep.h"
 #include "trident/Pipeline/PipelineEdit.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -25,6 +29,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <optional>
 
 namespace trident {
 
@@ -57,10 +62,16 @@ public:
 
   using StageCallback =
       llvm::function_ref<void(const Stage &stage, mlir::ModuleOp module)>;
-  /// Runs the pipeline's stages in order through `untilStage` (or through
-  /// the last stage this build can run when empty), calling `afterStage`
-  /// after each. The verifier runs after every pass; a pass that fails,
-  /// breaks the IR or crashes is reported naming it and its plugin.
+  /// Runs the pipeline's stages in order through `untilStage`, calling
+  /// `afterStage` after each. The verifier runs after every pass; a pass
+  /// that fails, breaks the IR or crashes is reported naming it and its
+  /// plugin.
+  ///
+  /// With `untilStage` empty, runs every stage this build can run that
+  /// keeps the module in MLIR: it stops before the first stage that ends in
+  /// a translation step, so that a Tile IR module is not handed to the LLVM
+  /// translation before the Tile IR -> LLVM lowering exists. Name the stage
+  /// ("llir", "ptx", "cubin") to get an artifact.
   ///
   /// After a crash (here or in parseSource) the context may be left
   /// inconsistent: this compiler then refuses further work with an error,
@@ -69,8 +80,24 @@ public:
                   llvm::StringRef untilStage = "",
                   StageCallback afterStage = nullptr);
 
+  /// The artifact of the last translation step that ran (LLVM IR text, PTX
+  /// text, cubin bytes, with the kernel metadata), or null while the module
+  /// is still MLIR. Read it in the stage callback (it is the current stage's
+  /// output when `artifact()->stage` is that stage's name) or after run();
+  /// each run() starts with none.
+  const Artifact *artifact() const {
+    return lastArtifact ? &*lastArtifact : nullptr;
+  }
+
 private:
   void refreshDialects();
+  /// Runs a stage's MLIR passes on the module.
+  llvm::Error runPasses(mlir::ModuleOp module, const Stage &stage,
+                        llvm::ArrayRef<const PassEntry *> passes);
+  /// Runs the step that ends a stage, leaving its output in lastArtifact.
+  llvm::Error runStep(mlir::ModuleOp module, const Stage &stage,
+                      const PassEntry &entry, const TranslationStepInfo &step,
+                      const Target &target);
   /// An error if an earlier crash left this compiler unusable.
   llvm::Error checkUsable() const;
 
@@ -78,6 +105,7 @@ private:
   llvm::SourceMgr sourceMgr;
   std::vector<std::string> envErrors;
   std::string crashedIn; ///< what crashed, if anything did
+  std::optional<Artifact> lastArtifact;
 };
 
 } // namespace trident

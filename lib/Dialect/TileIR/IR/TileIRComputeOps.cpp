@@ -146,8 +146,11 @@ static Type reducedType(RankedTensorType type, int64_t axis) {
   if (type.getRank() <= 1)
     return type.getElementType();
   SmallVector<int64_t> shape(type.getShape());
-  shape.erase(shape.begin() + std::clamp<int64_t>(axis, 0, shape.size() - 1));
-  return type.clone(shape);
+  axis = std::clamp<int64_t>(axis, 0, shape.size() - 1);
+  shape.erase(shape.begin() + axis);
+  return RankedTensorType::get(
+      shape, type.getElementType(),
+      inferShapeOpEncoding(type.getEncoding(), axis, /*expand=*/false));
 }
 
 void ReduceOp::build(OpBuilder &builder, OperationState &state,

@@ -168,3 +168,23 @@ Type trident::tir::getTypeLikeWithElement(Type type, Type elementType) {
     return tile.clone(elementType);
   return elementType;
 }
+
+mlir::Attribute trident::tir::inferShapeOpEncoding(mlir::Attribute operand,
+                                                   unsigned axis, bool expand) {
+  if (!operand)
+    return {};
+  auto *iface = mlir::dyn_cast<TileLayoutInterface>(&operand.getDialect());
+  if (!iface)
+    return operand;
+  return expand ? iface->inferExpandDimsEncoding(operand, axis)
+                : iface->inferReduceEncoding(operand, axis);
+}
+
+bool trident::tir::sameShapeAndElementType(mlir::Type a, mlir::Type b) {
+  auto ta = mlir::dyn_cast<mlir::RankedTensorType>(a);
+  auto tb = mlir::dyn_cast<mlir::RankedTensorType>(b);
+  if (!ta || !tb)
+    return a == b;
+  return ta.getShape() == tb.getShape() &&
+         ta.getElementType() == tb.getElementType();
+}

@@ -187,7 +187,9 @@ static RankedTensorType expandDimsType(RankedTensorType src, int64_t axis) {
   SmallVector<int64_t> shape(src.getShape());
   axis = std::clamp<int64_t>(axis, 0, shape.size());
   shape.insert(shape.begin() + axis, 1);
-  return src.clone(shape);
+  return RankedTensorType::get(
+      shape, src.getElementType(),
+      inferShapeOpEncoding(src.getEncoding(), axis, /*expand=*/true));
 }
 
 void ExpandDimsOp::build(OpBuilder &builder, OperationState &state, Value src,
@@ -205,6 +207,10 @@ LogicalResult ExpandDimsOp::verify() {
                          << srcType.getRank() << "] for a source of rank "
                          << srcType.getRank();
   RankedTensorType expected = expandDimsType(srcType, axis);
+  if (srcType.getEncoding() && !expected.getEncoding())
+    return emitOpError() << "cannot insert a dimension into a tile with layout "
+                         << srcType.getEncoding()
+                         << " (the layout's dialect gives no result layout)";
   if (getType() != expected)
     return emitOpError() << "result type " << getType()
                          << " does not match the expected " << expected;
@@ -308,7 +314,7 @@ LogicalResult TransOp::verify() {
     return emitOpError() << "order " << listStr(order) << " is not a permutation of [0, "
                          << srcType.getRank() << ")";
   RankedTensorType expected = transposedType(srcType, order);
-  if (getType() != expected)
+  if (!sameShapeAndElementType(getType(), expected))
     return emitOpError() << "result type " << getType()
                          << " does not match the expected " << expected;
   return success();
@@ -367,7 +373,7 @@ void JoinOp::build(OpBuilder &builder, OperationState &state, Value lhs,
 
 LogicalResult JoinOp::verify() {
   RankedTensorType expected = joinedType(getLhs().getType());
-  if (getType() != expected)
+  if (!sameShapeAndElementType(getType(), expected))
     return emitOpError() << "result type " << getType()
                          << " does not match the expected " << expected
                          << " (the operands' shape with a new last dimension "
@@ -389,7 +395,7 @@ LogicalResult SplitOp::verify() {
     return emitOpError() << "source's last dimension must have size 2, got "
                          << srcType;
   RankedTensorType expected = srcType.clone(srcType.getShape().drop_back());
-  if (getLhs().getType() != expected)
+  if (!sameShapeAndElementType(getLhs().getType(), expected))
     return emitOpError() << "result type " << getLhs().getType()
                          << " does not match the expected " << expected;
   return success();

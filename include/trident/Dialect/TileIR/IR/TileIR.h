@@ -44,6 +44,33 @@ mlir::Type getTypeLikeWithElement(mlir::Type type, mlir::Type elementType);
 /// Whether `op` is a function marked with the `tir.kernel` attribute.
 bool isKernel(mlir::Operation *op);
 
+/// Implemented by a dialect whose attributes are tile encodings (layouts),
+/// so that Tile IR operations keep verifying once tiles carry them: it says
+/// which encoding the result of a shape-changing operation has.
+class TileLayoutInterface
+    : public mlir::DialectInterface::Base<TileLayoutInterface> {
+public:
+  explicit TileLayoutInterface(mlir::Dialect *dialect) : Base(dialect) {}
+  /// Encoding of the result of reducing a tile of `operand` encoding along
+  /// `axis` (the tile has rank 2 or more).
+  virtual mlir::Attribute inferReduceEncoding(mlir::Attribute operand,
+                                              unsigned axis) const = 0;
+  /// Encoding of the result of inserting a size-1 dimension at `axis`, or
+  /// null if a tile of `operand` encoding cannot be expanded directly.
+  virtual mlir::Attribute inferExpandDimsEncoding(mlir::Attribute operand,
+                                                  unsigned axis) const = 0;
+};
+
+/// The result encoding of reducing (`expand` false) or expanding (`expand`
+/// true) a tile with encoding `operand` along `axis`: what the encoding's
+/// dialect says, or `operand` itself if it says nothing (no interface).
+mlir::Attribute inferShapeOpEncoding(mlir::Attribute operand, unsigned axis,
+                                     bool expand);
+
+/// Whether two tile types agree in shape and element type; their encodings
+/// (layouts, chosen by later stages) may differ.
+bool sameShapeAndElementType(mlir::Type a, mlir::Type b);
+
 } // namespace trident::tir
 
 #define GET_OP_CLASSES

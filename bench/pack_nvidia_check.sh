@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Run on the build machine: packs what bench/device_nvidia_check.sh needs
+# into .dev/nvidia-check.tar.xz (xz through Python's tarfile: the GPU machine
+# has no zstd). The archive holds the stripped core and tools, the
+# hand-written test kernels (.mlir) and their cubins and metadata compiled
+# here for sm_90a (plus one for sm_80, which the H200 must refuse).
+#
+#   TRIDENT_BUILD_DIR=build-nv bench/pack_nvidia_check.sh [OUT.tar.xz]
+#
+# Then, on the GPU machine, with .dev/ carried:
+#   bench/device_nvidia_check.sh [.dev/nvidia-check.tar.xz]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${TRIDENT_BUILD_DIR:-$root/build}"
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
+out="${1:-$root/.dev/nvidia-check.tar.xz}"
+kernels="$root/test/Target/NVIDIA/Inputs"
+
+for f in "$build/bin/trident-compile" "$build/bin/trident-launch" "$build/lib/libTridentCore.so"; do
+  [ -e "$f" ] || { echo "pack: missing $f (build first)" >&2; exit 1; }
+done
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/lib" "$stage/kernels"
+
+# The core under its real file name, with the build's symlinks (the tools
+# need the SONAME link), stripped: 114 MB -> about 17 MB.
+real="$(readlink -f "$build/lib/libTridentCore.so")"
+llvm-strip-22 -o "$stage/lib/$(basename "$real")" "$real"
+for link in "$build"/lib/libTridentCore.so*; do
+  [ -L "$link" ] && cp -P "$link" "$stage/lib/"
+done
+for tool in trident-compile trident-launch; do
+  llvm-strip-22 -o "$stage/bin/$tool" "$build/bin/$tool"
+done
+
+compile() { # compile NAME TARGET OUTNAME
+  "$build/bin/trident-compile" "$kernels/$1.mlir" --target "$2" --emit cubin \
+    -o "$stage/kernels/$3.cubin"
+  "$build/bin/trident-compile" "$kernels/$1.mlir" --target "$2" --emit ptx \
+    -o "$stage/kernels/$3.ptx"
+}
+for k in vector_add vector_add_cluster softmax layer_norm matmul_f32 matmul_bf16; do
+  cp "$kernels/$k.mlir" "$stage/kernels/"
+  compile "$k" cuda:90a "$k"
+done
+compile vector_add cuda:80 vector_add_sm80
+
+mkdir -p "$(dirname "$out")"
+python3 - "$stage" "$out" <<'PY'
+import os, sys, tarfile
+stage, out = sys.argv[1], sys.argv[2]
+with tarfile.open(out, "w:xz", preset=9) as tar:
+    for name in sorted(os.listdir(stage)):
+        tar.add(os.path.join(stage, name), arcname=name)
+PY
+echo "pack: $out ($(du -h "$out" | cut -f1))"
+python3 -c "import tarfile,sys; [print('  ' + m.name) for m in tarfile.open(sys.argv[1]).getmembers() if m.isfile()]" "$out"

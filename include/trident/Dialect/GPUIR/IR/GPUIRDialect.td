@@ -1,0 +1,44 @@
+//===- GPUIRDialect.td - GPU IR dialect definition ---------*- tablegen -*-===//
+//
+// The `gir` dialect: Tile IR with layouts. Tiles are builtin tensors whose
+// encoding says how their elements are spread over the registers, lanes and
+// warps of a program (a CTA). See docs/dialects/GPUIR.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_GPUIR_DIALECT
+#define TRIDENT_GPUIR_DIALECT
+
+include "mlir/IR/OpBase.td"
+
+def GPUIR_Dialect : Dialect {
+  let name = "gir";
+  let cppNamespace = "::trident::gir";
+  let summary = "Trident GPU IR: tiles with register layouts";
+  let description = [{
+    GPU IR is Tile IR after layout assignment. Every tile (a builtin ranked
+    tensor) carries an encoding attribute describing which thread holds
+    which element; Tile IR operations keep working on such tiles, and this
+    dialect adds what only makes sense once layouts exist, starting with
+    `gir.convert_layout`.
+
+    The module carries `gir.num_warps` (warps per program) and
+    `gir.threads_per_warp` (32 on NVIDIA); passes read them through the
+    helpers in GPUIR.h.
+  }];
+  let dependentDialects = ["::trident::tir::TileIRDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerAttributes();
+    static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
+      return ::llvm::StringLiteral("gir.num_warps");
+    }
+    static constexpr ::llvm::StringLiteral getThreadsPerWarpAttrName() {
+      return ::llvm::StringLiteral("gir.threads_per_warp");
+    }
+  }];
+}
+
+class GPUIR_Op<string mnemonic, list<Trait> traits = []>
+    : Op<GPUIR_Dialect, mnemonic, traits>;
+
+#endif // TRIDENT_GPUIR_DIALECT

@@ -1,0 +1,74 @@
+//===- KernelMetadata.h - What a launcher needs to know about a cubin -*- C++ -*-===//
+//
+// The facts about one compiled kernel that travel with its cubin, as a small
+// JSON file next to it (`vector_add.cubin` -> `vector_add.json`):
+//
+//   {"name": "vector_add", "target": "cuda:90a", "arch": "sm_90a",
+//    "num_warps": 4, "shared_bytes": 0, "cluster": [1, 1, 1],
+//    "registers": 12, "spill_stores": 0, "spill_loads": 0,
+//    "stack_frame": 0, "static_shared_bytes": 0, "barriers": 0}
+//
+// The first group comes from the MLIR module (see translateToLLVMIR), the
+// second from ptxas's -v report. `shared_bytes` is the dynamic shared memory
+// a launch must request; `static_shared_bytes` is what ptxas allocated.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_TARGET_NVIDIA_KERNELMETADATA_H
+#define TRIDENT_TARGET_NVIDIA_KERNELMETADATA_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace trident::nvidia {
+
+/// Statistics of one function from `ptxas -v`.
+struct PtxasStats {
+  int64_t registers = -1; ///< -1: not reported
+  int64_t spillStores = 0;
+  int64_t spillLoads = 0;
+  int64_t stackFrame = 0;
+  int64_t staticSharedBytes = 0;
+  int64_t barriers = 0;
+};
+
+struct KernelMetadata {
+  std::string name;
+  std::string target; ///< "cuda:90a"
+  std::string arch;   ///< "sm_90a"
+  int64_t numWarps = 4;
+  int64_t sharedBytes = 0; ///< dynamic shared memory to request at launch
+  std::array<int64_t, 3> cluster = {1, 1, 1};
+  PtxasStats ptxas;
+
+  int64_t threadsPerBlock() const { return numWarps * 32; }
+  bool hasCluster() const {
+    return cluster[0] * cluster[1] * cluster[2] > 1;
+  }
+};
+
+llvm::json::Value toJSON(const KernelMetadata &meta);
+/// Reads metadata; `what` names the source in error messages.
+llvm::Expected<KernelMetadata> metadataFromJSON(const llvm::json::Value &value,
+                                                llvm::StringRef what);
+llvm::Expected<KernelMetadata> parseKernelMetadata(llvm::StringRef text,
+                                                   llvm::StringRef what);
+llvm::Expected<KernelMetadata> readKernelMetadata(llvm::StringRef path);
+llvm::Error writeKernelMetadata(const KernelMetadata &meta,
+                                llvm::StringRef path);
+/// The metadata file next to a binary: "dir/k.cubin" -> "dir/k.json".
+std::string metadataPathFor(llvm::StringRef binaryPath);
+
+/// Parses ptxas's -v report (its stdout and stderr) and returns the
+/// statistics of entry function `kernel`; an error if the report does not
+/// mention it.
+llvm::Expected<PtxasStats> parsePtxasReport(llvm::StringRef report,
+                                            llvm::StringRef kernel);
+
+} // namespace trident::nvidia
+
+#endif

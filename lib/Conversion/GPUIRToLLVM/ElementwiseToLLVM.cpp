@@ -1,0 +1,275 @@
+//===- ElementwiseToLLVM.cpp - Register-local tile operations -------------===//
+//
+// Operations whose per-thread code touches only the thread's own registers:
+// elementwise arithmetic, splats, ranges, broadcasts, expand_dims, pointer
+// arithmetic, program ids.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+bool hasTile(Operation *op) {
+  auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
+  return llvm::any_of(op->getOperandTypes(), isTile) ||
+         llvm::any_of(op->getResultTypes(), isTile);
+}
+
+/// Any arith or math operation on tiles: the same operation on the
+/// thread's vectors (arith and math operations are elementwise on vectors).
+struct ElementwisePattern : ConversionPattern {
+  ElementwisePattern(TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    if ((ns != "arith" && ns != "math") || !hasTile(op) ||
+        isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName().getStringRef(), operands,
+                         resultTypes, op->getAttrs());
+    Operation *newOp = rewriter.create(state);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+/// exp(x) = exp2(x * log2(e)): the GPU has a native exp2.
+struct ExpPattern : OpConversionPattern<math::ExpOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = adaptor.getOperand().getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value log2e = arith::ConstantOp::create(
+        rewriter, loc, type,
+        isa<VectorType>(type)
+            ? TypedAttr(DenseElementsAttr::get(cast<ShapedType>(type),
+                                               rewriter.getF32FloatAttr(
+                                                   1.4426950408889634f)))
+            : TypedAttr(rewriter.getF32FloatAttr(1.4426950408889634f)));
+    Value scaled = arith::MulFOp::create(rewriter, loc, adaptor.getOperand(),
+                                         log2e);
+    rewriter.replaceOpWithNewOp<math::Exp2Op>(op, scaled);
+    return success();
+  }
+};
+
+struct ConstantPattern : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = dyn_cast<RankedTensorType>(op.getType());
+    if (!tile)
+      return failure();
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !dense.isSplat())
+      return rewriter.notifyMatchFailure(op, "only splat tile constants");
+    auto vecType = dyn_cast_or_null<VectorType>(
+        getTypeConverter()->convertType(tile));
+    if (!vecType)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, vecType,
+        DenseElementsAttr::get(vecType, dense.getSplatValue<Attribute>()));
+    return success();
+  }
+};
+
+struct SplatPattern : OpConversionPattern<tir::SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type,
+                                                     adaptor.getSrc());
+    return success();
+  }
+};
+
+/// Per register: start + (register coordinates XOR thread coordinates).
+struct MakeRangePattern : OpConversionPattern<tir::MakeRangeOp> {
+  MakeRangePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::MakeRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LayoutMap> map = mapOf(op.getType(), lc, op);
+    if (failed(map))
+      return failure();
+    Location loc = op.getLoc();
+    auto vecType = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    SmallVector<int32_t> regs;
+    for (int64_t r = 0; r < map->numRegisters(); ++r)
+      regs.push_back(map->registerCoords(r)[0]);
+    Value regConst = arith::ConstantOp::create(
+        rewriter, loc, vecType,
+        DenseElementsAttr::get(vecType, ArrayRef<int32_t>(regs)));
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    Value thread = map->threadCoords(rewriter, loc, lane, warp)[0];
+    Value index = arith::XOrIOp::create(
+        rewriter, loc, regConst,
+        vector::BroadcastOp::create(rewriter, loc, vecType, thread));
+    Value start = i32Const(rewriter, loc, op.getStart());
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(
+        op, index, vector::BroadcastOp::create(rewriter, loc, vecType, start));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+/// Result register r takes the operand register holding the same element
+/// with the broadcast dimensions at 0, in the same thread.
+struct BroadcastPattern : OpConversionPattern<tir::BroadcastOp> {
+  BroadcastPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LayoutMap> src = mapOf(op.getSrc().getType(), lc, op);
+    FailureOr<LayoutMap> dst = mapOf(op.getType(), lc, op);
+    if (failed(src) || failed(dst))
+      return failure();
+    if (gir::getDistributedEncoding(op.getSrc().getType()) !=
+        gir::getDistributedEncoding(op.getType()))
+      return rewriter.notifyMatchFailure(op, "operand and result layouts differ");
+    std::map<SmallVector<int64_t>, int64_t> srcRegs;
+    for (int64_t r = 0; r < src->numRegisters(); ++r)
+      srcRegs.emplace(src->registerCoords(r), r);
+    SmallVector<int64_t> mask;
+    for (int64_t r = 0; r < dst->numRegisters(); ++r) {
+      SmallVector<int64_t> c = dst->registerCoords(r);
+      for (unsigned d = 0; d < c.size(); ++d)
+        if (src->getShape()[d] == 1)
+          c[d] = 0;
+      auto it = srcRegs.find(c);
+      if (it == srcRegs.end())
+        return op.emitOpError("broadcast needs an element its thread does "
+                              "not hold (unsupported layout pair)");
+      mask.push_back(it->second);
+    }
+    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getSrc(),
+                                                   adaptor.getSrc(), mask);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+/// Inserting a dimension into a slice layout's tile gives its parent layout,
+/// holding the same elements in the same registers.
+struct ExpandDimsPattern : OpConversionPattern<tir::ExpandDimsOp> {
+  ExpandDimsPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LayoutMap> src = mapOf(op.getSrc().getType(), lc, op);
+    FailureOr<LayoutMap> dst = mapOf(op.getType(), lc, op);
+    if (failed(src) || failed(dst))
+      return failure();
+    if (src->numRegisters() != dst->numRegisters())
+      return op.emitOpError("expand_dims between layouts holding different "
+                            "numbers of elements per thread");
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+template <typename SourceOp, typename X, typename Y, typename Z>
+struct SpecialRegisterPattern : OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Value v;
+    switch (op.getAxis()) {
+    case 0:
+      v = X::create(rewriter, op.getLoc(), i32);
+      break;
+    case 1:
+      v = Y::create(rewriter, op.getLoc(), i32);
+      break;
+    default:
+      v = Z::create(rewriter, op.getLoc(), i32);
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type pointee = tir::getPointeeTypeLike(op.getType());
+    if (auto tile = dyn_cast<RankedTensorType>(pointee))
+      pointee = tile.getElementType();
+    if (pointee.isInteger(1))
+      pointee = rewriter.getI8Type();
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, resultType, pointee,
+                                             adaptor.getPtr(),
+                                             ValueRange{adaptor.getOffset()});
+    return success();
+  }
+};
+
+/// Hints only: dropped.
+struct AssumePattern : OpConversionPattern<tir::AssumeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::AssumeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateElementwisePatterns(TypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 LoweringContext &ctx) {
+  MLIRContext *mlirCtx = patterns.getContext();
+  patterns.add<ElementwisePattern>(converter, mlirCtx);
+  patterns.add<ExpPattern>(converter, mlirCtx, /*benefit=*/2);
+  patterns.add<ConstantPattern, SplatPattern, AddPtrPattern, AssumePattern>(
+      converter, mlirCtx);
+  patterns.add<MakeRangePattern, BroadcastPattern, ExpandDimsPattern>(
+      converter, mlirCtx, ctx);
+  patterns.add<SpecialRegisterPattern<tir::GetProgramIdOp, NVVM::BlockIdXOp,
+                                      NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
+               SpecialRegisterPattern<tir::GetNumProgramsOp, NVVM::GridDimXOp,
+                                      NVVM::GridDimYOp, NVVM::GridDimZOp>>(
+      converter, mlirCtx);
+}
+
+} // namespace trident::gir_to_llvm

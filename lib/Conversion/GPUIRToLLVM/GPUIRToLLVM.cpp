@@ -1,0 +1,178 @@
+//===- GPUIRToLLVM.cpp - convert-gir-to-llvm ------------------------------===//
+//
+// Two conversions. The first distributes: tiles become per-thread vectors
+// and every Tile IR / GPU IR operation becomes the per-thread code of its
+// layout (ElementwiseToLLVM, MemoryToLLVM, ReduceToLLVM,
+// ConvertLayoutToLLVM), leaving arith, math, vector, scf and func on
+// vectors and scalars. The second lowers those with upstream patterns to the
+// LLVM dialect. Kernels become nvvm.kernel functions.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "trident/Conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace trident {
+#define GEN_PASS_DEF_CONVERTGPUIRTOLLVM
+#include "trident/Conversion/Passes.h.inc"
+} // namespace trident
+
+using namespace mlir;
+using namespace trident;
+using namespace trident::gir_to_llvm;
+
+namespace {
+
+/// Tiles to per-thread vectors, Tile IR pointers to LLVM pointers.
+class DistributionTypeConverter : public TypeConverter {
+public:
+  explicit DistributionTypeConverter(LoweringContext &lc) {
+    addConversion([](Type t) { return t; });
+    addConversion([](tir::PointerType t) -> Type {
+      return LLVM::LLVMPointerType::get(t.getContext(), t.getAddressSpace());
+    });
+    addConversion([this, &lc](RankedTensorType t) -> std::optional<Type> {
+      if (!gir::getDistributedEncoding(t))
+        return std::nullopt;
+      std::string why;
+      FailureOr<LayoutMap> map =
+          LayoutMap::get(t, lc.threadsPerWarp, lc.numWarps, why);
+      if (failed(map))
+        return std::nullopt;
+      Type element = convertType(t.getElementType());
+      if (!element)
+        return std::nullopt;
+      return VectorType::get({map->numRegisters()}, element);
+    });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+struct ConvertGPUIRToLLVMPass
+    : trident::impl::ConvertGPUIRToLLVMBase<ConvertGPUIRToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    LoweringContext lc;
+    lc.module = module;
+    lc.numWarps = gir::getNumWarps(module);
+    lc.threadsPerWarp = gir::getThreadsPerWarp(module);
+
+    // Kernels keep their marks through the lowering of func.func.
+    Builder b(ctx);
+    module.walk([&](func::FuncOp fn) {
+      // Divisibility hints on pointers become alignment; the others have
+      // served their purpose (Tile IR attributes do not verify on LLVM).
+      for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+        auto div = fn.getArgAttrOfType<IntegerAttr>(
+            i, tir::TileIRDialect::getDivisibilityAttrName());
+        if (!div)
+          continue;
+        fn.removeArgAttr(i, tir::TileIRDialect::getDivisibilityAttrName());
+        if (isa<tir::PointerType>(fn.getArgumentTypes()[i]))
+          fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        b.getI64IntegerAttr(div.getInt()));
+      }
+      if (!tir::isKernel(fn))
+        return;
+      fn->removeAttr(tir::TileIRDialect::getKernelAttrName());
+      fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
+      fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  b.getDenseI32ArrayAttr(
+                      {int32_t(lc.numWarps * lc.threadsPerWarp), 1, 1}));
+    });
+
+    if (failed(distribute(module, lc)) || failed(lowerToLLVM(module)))
+      return signalPassFailure();
+    module->setAttr("gir.shared_bytes", b.getI64IntegerAttr(lc.maxSharedBytes));
+  }
+
+  LogicalResult distribute(ModuleOp module, LoweringContext &lc) {
+    MLIRContext *ctx = &getContext();
+    DistributionTypeConverter converter(lc);
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                           vector::VectorDialect, ub::UBDialect>();
+    target.addIllegalDialect<tir::TileIRDialect, gir::GPUIRDialect>();
+    auto legalTypes = [&](Operation *op) {
+      return converter.isLegal(op->getOperandTypes()) &&
+             converter.isLegal(op->getResultTypes());
+    };
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        legalTypes);
+    target.addIllegalOp<math::ExpOp>();
+    target.addDynamicallyLegalOp<math::ExpOp>([&](math::ExpOp op) {
+      return legalTypes(op) && !getElementTypeOrSelf(op.getType()).isF32();
+    });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp fn) {
+      return converter.isSignatureLegal(fn.getFunctionType()) &&
+             converter.isLegal(&fn.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(legalTypes);
+    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+
+    RewritePatternSet patterns(ctx);
+    populateElementwisePatterns(converter, patterns, lc);
+    populateMemoryPatterns(converter, patterns, lc);
+    populateReducePatterns(converter, patterns, lc);
+    populateConvertLayoutPatterns(converter, patterns, lc);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    return applyPartialConversion(module, target, std::move(patterns));
+  }
+
+  LogicalResult lowerToLLVM(ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    {
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*ctx);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return failure();
+    }
+    LLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    populateVectorToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    LLVMConversionTarget target(*ctx);
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    target.addLegalOp<ModuleOp>();
+    return applyPartialConversion(module, target, std::move(patterns));
+  }
+};
+
+} // namespace

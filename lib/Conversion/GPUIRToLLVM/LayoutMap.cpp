@@ -1,0 +1,191 @@
+//===- LayoutMap.cpp - Where a tile's elements live -----------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace trident::gir_to_llvm {
+
+FailureOr<LayoutMap> LayoutMap::get(RankedTensorType type,
+                                    unsigned threadsPerWarp, unsigned numWarps,
+                                    std::string &why) {
+  LayoutMap map;
+  map.layout = gir::getDistributedEncoding(type);
+  if (!map.layout) {
+    why = "the tile has no distributed layout (run convert-tir-to-gir first)";
+    return failure();
+  }
+  for (int64_t d : type.getShape())
+    if (d <= 0 || !llvm::isPowerOf2_64(d)) {
+      why = "tile dimensions must be powers of two";
+      return failure();
+    }
+  map.shape.assign(type.getShape().begin(), type.getShape().end());
+  map.numRegs = map.layout.getElemsPerThread(map.shape);
+  if (!llvm::isPowerOf2_64(map.numRegs)) {
+    why = "the layout gives a thread a number of elements that is not a "
+          "power of two";
+    return failure();
+  }
+  for (unsigned bit = 1; bit < threadsPerWarp; bit <<= 1)
+    map.laneBases.push_back(map.layout.getElementCoords(map.shape, 0, bit, 0));
+  for (unsigned bit = 1; bit < numWarps; bit <<= 1)
+    map.warpBases.push_back(map.layout.getElementCoords(map.shape, 0, 0, bit));
+  return map;
+}
+
+SmallVector<int64_t> LayoutMap::registerCoords(int64_t r) const {
+  return layout.getElementCoords(shape, r, 0, 0);
+}
+
+SmallVector<Value> LayoutMap::threadCoords(OpBuilder &b, Location loc,
+                                           Value lane, Value warp) const {
+  SmallVector<Value> coords;
+  Value zero = i32Const(b, loc, 0);
+  for (unsigned d = 0; d < rank(); ++d) {
+    Value c = zero;
+    auto addBits = [&](Value id, ArrayRef<SmallVector<int64_t>> bases) {
+      for (auto [i, basis] : llvm::enumerate(bases)) {
+        if (basis[d] == 0)
+          continue;
+        // ((id >> i) & 1) * basis[d], XORed in.
+        Value bit = arith::AndIOp::create(
+            b, loc,
+            arith::ShRUIOp::create(b, loc, id, i32Const(b, loc, i)),
+            i32Const(b, loc, 1));
+        Value term =
+            arith::MulIOp::create(b, loc, bit, i32Const(b, loc, basis[d]));
+        c = arith::XOrIOp::create(b, loc, c, term);
+      }
+    };
+    addBits(lane, laneBases);
+    addBits(warp, warpBases);
+    coords.push_back(c);
+  }
+  return coords;
+}
+
+void LayoutMap::threadBitsAlong(unsigned dim, SmallVectorImpl<int64_t> &laneBits,
+                                SmallVectorImpl<int64_t> &warpBits,
+                                bool &mixed) const {
+  mixed = false;
+  auto scan = [&](ArrayRef<SmallVector<int64_t>> bases,
+                  SmallVectorImpl<int64_t> &out) {
+    for (auto [i, basis] : llvm::enumerate(bases)) {
+      if (basis[dim] == 0)
+        continue;
+      for (unsigned d = 0; d < rank(); ++d)
+        if (d != dim && basis[d] != 0)
+          mixed = true;
+      out.push_back(int64_t(1) << i);
+    }
+  };
+  scan(laneBases, laneBits);
+  scan(warpBases, warpBits);
+}
+
+FailureOr<LayoutMap> mapOf(Type type, LoweringContext &ctx, Operation *op) {
+  std::string why;
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor) {
+    op->emitOpError("expected a tile");
+    return failure();
+  }
+  FailureOr<LayoutMap> map =
+      LayoutMap::get(tensor, ctx.threadsPerWarp, ctx.numWarps, why);
+  if (failed(map))
+    op->emitOpError() << "cannot distribute " << type << ": " << why;
+  return map;
+}
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+std::pair<Value, Value> LoweringContext::laneAndWarp(OpBuilder &b,
+                                                     Location loc) {
+  Type i32 = b.getI32Type();
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+  Value lane = arith::AndIOp::create(b, loc, tid,
+                                     i32Const(b, loc, threadsPerWarp - 1));
+  Value warp = arith::DivUIOp::create(b, loc, tid,
+                                      i32Const(b, loc, threadsPerWarp));
+  return {lane, warp};
+}
+
+Value LoweringContext::sharedBuffer(OpBuilder &b, Location loc, int64_t bytes) {
+  std::string name = "__trident_smem_" + std::to_string(sharedCounter++);
+  maxSharedBytes += bytes;
+  auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto global = LLVM::GlobalOp::create(
+        b, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal, name,
+        Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+    (void)global;
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  return LLVM::AddressOfOp::create(b, loc, ptrType, name);
+}
+
+int64_t sharedBytes(Type type) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return std::max<unsigned>(1, bits / 8);
+}
+
+void storeShared(OpBuilder &b, Location loc, Value base, Value index,
+                 Value value) {
+  Type type = value.getType();
+  if (type.isInteger(1)) {
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+    type = b.getI8Type();
+  }
+  Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), type, base,
+                                  ValueRange{index});
+  LLVM::StoreOp::create(b, loc, value, ptr);
+}
+
+Value loadShared(OpBuilder &b, Location loc, Value base, Value index,
+                 Type type) {
+  Type stored = type.isInteger(1) ? b.getI8Type() : type;
+  Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), stored, base,
+                                  ValueRange{index});
+  Value v = LLVM::LoadOp::create(b, loc, stored, ptr);
+  if (type.isInteger(1))
+    v = arith::TruncIOp::create(b, loc, type, v);
+  return v;
+}
+
+void barrier(OpBuilder &b, Location loc) { NVVM::Barrier0Op::create(b, loc); }
+
+Value shuffleXor(OpBuilder &b, Location loc, Value value, int64_t laneMask) {
+  Type type = value.getType();
+  Type i32 = b.getI32Type();
+  Value v = value;
+  // shfl.sync moves 32-bit values: widen narrower ones and narrow back.
+  if (type.isF32() || type.isInteger(32)) {
+  } else if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() < 32) {
+    Type asInt = b.getIntegerType(type.getIntOrFloatBitWidth());
+    v = arith::ExtUIOp::create(b, loc, i32,
+                               arith::BitcastOp::create(b, loc, asInt, v));
+  } else {
+    v = arith::ExtUIOp::create(b, loc, i32, v);
+  }
+  Value shuffled = NVVM::ShflOp::create(
+      b, loc, v.getType(), i32Const(b, loc, -1), v, i32Const(b, loc, laneMask),
+      i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+  if (shuffled.getType() == type)
+    return shuffled;
+  if (isa<FloatType>(type)) {
+    Type asInt = b.getIntegerType(type.getIntOrFloatBitWidth());
+    return arith::BitcastOp::create(
+        b, loc, type, arith::TruncIOp::create(b, loc, asInt, shuffled));
+  }
+  return arith::TruncIOp::create(b, loc, type, shuffled);
+}
+
+} // namespace trident::gir_to_llvm

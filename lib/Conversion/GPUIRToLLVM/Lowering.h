@@ -1,0 +1,116 @@
+//===- Lowering.h - Shared pieces of convert-gir-to-llvm --------*- C++ -*-===//
+//
+// The distribution of tiles over threads: a tile of layout L becomes, in each
+// thread, the vector of the elements L gives it (register r of the thread is
+// element r of the vector). LayoutMap answers "which element is register r
+// of this thread" with compile-time register coordinates XOR run-time
+// coordinates of the thread (lane and warp), which holds because every
+// layout here is linear over GF(2) in the bits of (register, lane, warp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_LOWERING_H
+#define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_LOWERING_H
+
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace trident::gir_to_llvm {
+
+/// Where the elements of a tile of one type and layout live.
+class LayoutMap {
+public:
+  /// Fails (with a message) for tiles without a distributed layout or with
+  /// shapes that are not powers of two.
+  static llvm::FailureOr<LayoutMap> get(mlir::RankedTensorType type,
+                                        unsigned threadsPerWarp,
+                                        unsigned numWarps, std::string &why);
+
+  int64_t numRegisters() const { return numRegs; }
+  unsigned rank() const { return shape.size(); }
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  /// Coordinates of register `r` in lane 0 of warp 0.
+  llvm::SmallVector<int64_t> registerCoords(int64_t r) const;
+  /// The calling thread's part of the coordinates (to XOR with
+  /// registerCoords), one i32 value per dimension.
+  llvm::SmallVector<mlir::Value> threadCoords(mlir::OpBuilder &b,
+                                              mlir::Location loc,
+                                              mlir::Value lane,
+                                              mlir::Value warp) const;
+  /// Lane bits (as masks) and warp bits whose move changes dimension `dim`
+  /// only; `mixed` is set if some bit moves `dim` and another dimension.
+  void threadBitsAlong(unsigned dim, llvm::SmallVectorImpl<int64_t> &laneBits,
+                       llvm::SmallVectorImpl<int64_t> &warpBits,
+                       bool &mixed) const;
+
+private:
+  gir::DistributedEncodingAttr layout;
+  llvm::SmallVector<int64_t> shape;
+  int64_t numRegs = 0;
+  llvm::SmallVector<llvm::SmallVector<int64_t>> laneBases, warpBases;
+};
+
+/// Shared state of the lowering of one module.
+struct LoweringContext {
+  unsigned numWarps = 4;
+  unsigned threadsPerWarp = 32;
+  mlir::ModuleOp module;
+  unsigned sharedCounter = 0;
+  int64_t maxSharedBytes = 0;
+
+  /// The thread's lane id and warp id (i32), computed at the top of the
+  /// function that holds `at`.
+  std::pair<mlir::Value, mlir::Value> laneAndWarp(mlir::OpBuilder &b,
+                                                  mlir::Location loc);
+  /// A fresh static shared-memory buffer of `bytes` bytes (a module global in
+  /// address space 3), as a pointer.
+  mlir::Value sharedBuffer(mlir::OpBuilder &b, mlir::Location loc,
+                           int64_t bytes);
+};
+
+llvm::FailureOr<LayoutMap> mapOf(mlir::Type type, LoweringContext &ctx,
+                                 mlir::Operation *op);
+
+/// The per-thread vector type of a tile: vector<R x element>.
+mlir::Type distributedType(mlir::RankedTensorType type,
+                           const mlir::TypeConverter &converter,
+                           LoweringContext &ctx);
+
+/// i32 constant.
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+void populateElementwisePatterns(mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns,
+                                 LoweringContext &ctx);
+void populateMemoryPatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+void populateReducePatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   LoweringContext &ctx);
+
+/// Moves `value` (a scalar of an integer/float type up to 32 bits) `bits`
+/// lanes across the warp with a butterfly shuffle.
+mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value value, int64_t laneMask);
+
+/// Stores/loads one scalar at element `index` of a shared buffer.
+void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                 mlir::Value index, mlir::Value value);
+mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value base, mlir::Value index, mlir::Type type);
+/// A CTA-wide barrier.
+void barrier(mlir::OpBuilder &b, mlir::Location loc);
+
+/// Bytes of one element of `type` in shared memory (i1 takes a byte).
+int64_t sharedBytes(mlir::Type type);
+
+} // namespace trident::gir_to_llvm
+
+#endif

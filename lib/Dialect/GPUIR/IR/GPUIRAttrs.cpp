@@ -1,0 +1,211 @@
+//===- GPUIRAttrs.cpp - GPU IR layout encodings ---------------------------===//
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace trident::gir;
+
+#include "trident/Dialect/GPUIR/IR/GPUIRAttrInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "trident/Dialect/GPUIR/IR/GPUIRAttrs.cpp.inc"
+
+void GPUIRDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "trident/Dialect/GPUIR/IR/GPUIRAttrs.cpp.inc"
+      >();
+}
+
+namespace {
+
+bool isPermutation(ArrayRef<unsigned> order) {
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned d : order) {
+    if (d >= order.size() || seen[d])
+      return false;
+    seen[d] = true;
+  }
+  return true;
+}
+
+int64_t product(ArrayRef<unsigned> values) {
+  int64_t p = 1;
+  for (unsigned v : values)
+    p *= v;
+  return p;
+}
+
+/// Splits `linear` into per-dimension coordinates over `sizes`, the
+/// dimensions taken fastest-first in `order`.
+SmallVector<int64_t> delinearize(int64_t linear, ArrayRef<int64_t> sizes,
+                                 ArrayRef<unsigned> order) {
+  SmallVector<int64_t> coords(sizes.size(), 0);
+  for (unsigned d : order) {
+    coords[d] = linear % sizes[d];
+    linear /= sizes[d];
+  }
+  return coords;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> sizePerThread,
+    ArrayRef<unsigned> threadsPerWarp, ArrayRef<unsigned> warpsPerCTA,
+    ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank == 0)
+    return emitError() << "blocked layout needs at least one dimension";
+  if (threadsPerWarp.size() != rank || warpsPerCTA.size() != rank ||
+      order.size() != rank)
+    return emitError() << "blocked layout parameters must all have rank "
+                       << rank;
+  for (ArrayRef<unsigned> list : {sizePerThread, threadsPerWarp, warpsPerCTA})
+    for (unsigned v : list)
+      if (v == 0 || !llvm::isPowerOf2_32(v))
+        return emitError()
+               << "blocked layout sizes must be powers of two, got " << v;
+  if (!isPermutation(order))
+    return emitError() << "blocked layout order must be a permutation of 0.."
+                       << rank - 1;
+  return success();
+}
+
+unsigned BlockedEncodingAttr::getRank() const {
+  return getSizePerThread().size();
+}
+
+/// Per dimension: how many CTA tiles cover the tensor (at least one).
+static SmallVector<int64_t> repetitions(BlockedEncodingAttr layout,
+                                        ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> reps;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    int64_t cta = int64_t(layout.getSizePerThread()[d]) *
+                  layout.getThreadsPerWarp()[d] * layout.getWarpsPerCTA()[d];
+    reps.push_back(std::max<int64_t>(1, shape[d] / cta));
+  }
+  return reps;
+}
+
+int64_t BlockedEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  int64_t n = product(getSizePerThread());
+  for (int64_t r : repetitions(*this, shape))
+    n *= r;
+  return n;
+}
+
+SmallVector<int64_t>
+BlockedEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
+                                      int64_t lane, int64_t warp) const {
+  unsigned rank = getRank();
+  SmallVector<int64_t> spt(getSizePerThread().begin(), getSizePerThread().end());
+  SmallVector<int64_t> tpw(getThreadsPerWarp().begin(), getThreadsPerWarp().end());
+  SmallVector<int64_t> wpc(getWarpsPerCTA().begin(), getWarpsPerCTA().end());
+  SmallVector<int64_t> reps = repetitions(*this, shape);
+  // Registers: the element within the thread's block varies fastest, then
+  // the repetition of the CTA tile, both in `order`.
+  int64_t perBlock = product(getSizePerThread());
+  SmallVector<int64_t> inBlock = delinearize(reg % perBlock, spt, getOrder());
+  SmallVector<int64_t> rep = delinearize(reg / perBlock, reps, getOrder());
+  SmallVector<int64_t> laneCoords = delinearize(lane, tpw, getOrder());
+  SmallVector<int64_t> warpCoords = delinearize(warp, wpc, getOrder());
+  SmallVector<int64_t> coords(rank);
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t cta = spt[d] * tpw[d] * wpc[d];
+    int64_t c = rep[d] * cta + warpCoords[d] * spt[d] * tpw[d] +
+                laneCoords[d] * spt[d] + inBlock[d];
+    coords[d] = c % shape[d]; // a tile smaller than the CTA tile wraps
+  }
+  return coords;
+}
+
+BlockedEncodingAttr BlockedEncodingAttr::getDefault(MLIRContext *context,
+                                                    ArrayRef<int64_t> shape,
+                                                    unsigned numWarps,
+                                                    unsigned threadsPerWarp,
+                                                    unsigned sizePerThreadFastest) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+  // Elements per thread along the fastest dimension, as far as the shape
+  // allows.
+  spt[rank - 1] = std::max<int64_t>(
+      1, std::min<int64_t>(sizePerThreadFastest, shape[rank - 1]));
+  // Lanes from the fastest dimension outwards, then warps likewise; what is
+  // left over goes to the slowest dimension (replication).
+  unsigned lanesLeft = threadsPerWarp;
+  SmallVector<int64_t> remaining(shape.begin(), shape.end());
+  remaining[rank - 1] = std::max<int64_t>(1, remaining[rank - 1] / spt[rank - 1]);
+  for (unsigned d : order) {
+    unsigned take = std::max<int64_t>(
+        1, std::min<int64_t>(lanesLeft, remaining[d]));
+    tpw[d] = take;
+    lanesLeft /= take;
+    remaining[d] = std::max<int64_t>(1, remaining[d] / take);
+  }
+  tpw[order.back()] *= lanesLeft;
+  unsigned warpsLeft = numWarps;
+  for (unsigned d : order) {
+    unsigned take = std::max<int64_t>(
+        1, std::min<int64_t>(warpsLeft, remaining[d]));
+    wpc[d] = take;
+    warpsLeft /= take;
+    remaining[d] = std::max<int64_t>(1, remaining[d] / take);
+  }
+  wpc[order.back()] *= warpsLeft;
+  return BlockedEncodingAttr::get(context, spt, tpw, wpc, order);
+}
+
+//===----------------------------------------------------------------------===//
+// SliceEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult SliceEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned dim,
+    DistributedEncodingAttr parent) {
+  if (!parent)
+    return emitError() << "slice layout needs a distributed parent layout";
+  if (dim >= parent.getRank())
+    return emitError() << "slice dimension " << dim
+                       << " is out of range for a parent of rank "
+                       << parent.getRank();
+  if (parent.getRank() < 2)
+    return emitError() << "slice layout needs a parent of rank 2 or more";
+  return success();
+}
+
+unsigned SliceEncodingAttr::getRank() const {
+  return getParent().getRank() - 1;
+}
+
+static SmallVector<int64_t> parentShape(SliceEncodingAttr slice,
+                                        ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> full(shape.begin(), shape.end());
+  full.insert(full.begin() + slice.getDim(), 1);
+  return full;
+}
+
+int64_t SliceEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  return getParent().getElemsPerThread(parentShape(*this, shape));
+}
+
+SmallVector<int64_t>
+SliceEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
+                                    int64_t lane, int64_t warp) const {
+  SmallVector<int64_t> coords = getParent().getElementCoords(
+      parentShape(*this, shape), reg, lane, warp);
+  coords.erase(coords.begin() + getDim());
+  return coords;
+}

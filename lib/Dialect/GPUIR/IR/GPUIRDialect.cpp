@@ -1,0 +1,89 @@
+//===- GPUIRDialect.cpp - GPU IR dialect ----------------------------------===//
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace trident::gir;
+
+#include "trident/Dialect/GPUIR/IR/GPUIRDialect.cpp.inc"
+
+namespace {
+/// Tile IR's shape operations on tiles with GPU IR layouts: reducing along a
+/// dimension gives the slice layout of the operand's layout, and inserting
+/// that dimension again gives the parent back.
+struct GPUIRTileLayout : public trident::tir::TileLayoutInterface {
+  using TileLayoutInterface::TileLayoutInterface;
+  Attribute inferReduceEncoding(Attribute operand,
+                                unsigned axis) const override {
+    auto parent = dyn_cast<DistributedEncodingAttr>(operand);
+    if (!parent)
+      return {};
+    return SliceEncodingAttr::get(operand.getContext(), axis, parent);
+  }
+  Attribute inferExpandDimsEncoding(Attribute operand,
+                                    unsigned axis) const override {
+    auto slice = dyn_cast<SliceEncodingAttr>(operand);
+    if (!slice || slice.getDim() != axis)
+      return {};
+    return slice.getParent();
+  }
+};
+
+/// Prints layouts as aliases (#blocked, #blocked1, #slice, ...): layouts are
+/// long and tiles repeat them.
+struct GPUIRAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
+void GPUIRDialect::initialize() {
+  registerAttributes();
+  addInterfaces<GPUIRTileLayout, GPUIRAsmInterface>();
+  addOperations<
+#define GET_OP_LIST
+#include "trident/Dialect/GPUIR/IR/GPUIROps.cpp.inc"
+      >();
+}
+
+namespace trident::gir {
+
+static unsigned readModuleAttr(ModuleOp module, StringRef name,
+                               unsigned fallback) {
+  if (!module)
+    return fallback;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
+}
+
+unsigned getNumWarps(ModuleOp module) {
+  return readModuleAttr(module, GPUIRDialect::getNumWarpsAttrName(), 4);
+}
+
+unsigned getThreadsPerWarp(ModuleOp module) {
+  return readModuleAttr(module, GPUIRDialect::getThreadsPerWarpAttrName(), 32);
+}
+
+DistributedEncodingAttr getDistributedEncoding(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return {};
+  return dyn_cast_or_null<DistributedEncodingAttr>(tensor.getEncoding());
+}
+
+} // namespace trident::gir

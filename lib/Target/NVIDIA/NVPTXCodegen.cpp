@@ -1,0 +1,199 @@
+//===- NVPTXCodegen.cpp - LLVM IR to PTX with LLVM's NVPTX back end -------===//
+#include "trident/Target/NVIDIA/NVIDIA.h"
+#include "trident/Support/Guard.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+// Only the NVPTX target is initialized (the core also carries AMDGPU and X86
+// code generators, which their own back ends initialize).
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace llvm;
+
+namespace trident::nvidia {
+
+namespace {
+
+constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+/// Runs the new pass manager's default pipeline at `level` over `module`.
+void optimize(Module &module, TargetMachine &tm, OptimizationLevel level) {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  // The constructor lets the target add its passes (NVVMReflect, address
+  // space inference, ...) through registerPassBuilderCallbacks.
+  PassBuilder pb(&tm, PipelineTuningOptions());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  ModulePassManager mpm = level == OptimizationLevel::O0
+                              ? pb.buildO0DefaultPipeline(level)
+                              : pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}
+
+/// Collects error diagnostics of an LLVMContext while it lives (the
+/// default handler prints them and exits the process), restoring the
+/// context's own handler afterwards.
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(LLVMContext &ctx) : ctx(ctx) {
+    previous = ctx.getDiagnosticHandler();
+    struct Handler : DiagnosticHandler {
+      std::string *errors;
+      explicit Handler(std::string *errors) : errors(errors) {}
+      bool handleDiagnostics(const DiagnosticInfo &info) override {
+        if (info.getSeverity() != DS_Error)
+          return true; // warnings and remarks are dropped
+        raw_string_ostream os(*errors);
+        DiagnosticPrinterRawOStream printer(os);
+        if (!errors->empty())
+          os << "\n";
+        info.print(printer);
+        return true;
+      }
+    };
+    ctx.setDiagnosticHandler(std::make_unique<Handler>(&errors));
+  }
+  ~DiagnosticCapture() { ctx.setDiagnosticHandler(std::move(previous)); }
+  std::string errors;
+
+private:
+  LLVMContext &ctx;
+  std::unique_ptr<DiagnosticHandler> previous;
+};
+
+/// Runs `fn` so that an LLVM fatal error inside it (report_fatal_error:
+/// an intrinsic NVPTX cannot select, say), which would print and exit the
+/// process, returns its message instead; so does a crash.
+std::optional<std::string> runCatchingFatalErrors(function_ref<void()> fn) {
+  std::string message;
+  install_fatal_error_handler(
+      [](void *data, const char *reason, bool) {
+        *static_cast<std::string *>(data) = reason;
+        // Leave through the recovery context that runGuarded set up.
+        if (CrashRecoveryContext *crc = CrashRecoveryContext::GetCurrent())
+          crc->HandleExit(1);
+      },
+      &message);
+  bool survived = runGuarded(fn);
+  remove_fatal_error_handler();
+  if (survived)
+    return std::nullopt;
+  return message.empty() ? std::string("it crashed") : message;
+}
+
+} // namespace
+
+Expected<std::string> compileToPTX(Module &module, const PTXOptions &options) {
+  initializeNVPTX();
+  if (options.optLevel > 3)
+    return createStringError("optimization level must be 0..3, not " +
+                             Twine(options.optLevel));
+  Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError("NVPTX target unavailable: " + error);
+
+  std::string features = "+ptx" + std::to_string(options.ptxVersion);
+  {
+    std::unique_ptr<MCSubtargetInfo> sti(
+        target->createMCSubtargetInfo(triple, "", ""));
+    if (!sti || !sti->isCPUStringValid(options.arch))
+      return createStringError("unknown CUDA architecture '" + options.arch +
+                               "' (expected sm_XX, e.g. sm_80 or sm_90a)");
+    bool known = false;
+    for (const SubtargetFeatureKV &f : sti->getAllProcessorFeatures())
+      known |= StringRef(f.Key) == StringRef(features).drop_front();
+    if (!known)
+      return createStringError("PTX ISA version " + Twine(options.ptxVersion) +
+                               " is unknown to this LLVM (e.g. 86 for 8.6)");
+  }
+
+  TargetOptions targetOptions;
+  // Fuse a*b+c into fma, as nvcc does by default.
+  targetOptions.AllowFPOpFusion = FPOpFusion::Fast;
+  CodeGenOptLevel cgLevel = options.optLevel == 0   ? CodeGenOptLevel::None
+                            : options.optLevel == 1 ? CodeGenOptLevel::Less
+                            : options.optLevel == 2 ? CodeGenOptLevel::Default
+                                                    : CodeGenOptLevel::Aggressive;
+  std::unique_ptr<TargetMachine> tm(target->createTargetMachine(
+      triple, options.arch, features, targetOptions, Reloc::PIC_, std::nullopt,
+      cgLevel));
+  if (!tm)
+    return createStringError("cannot create an NVPTX target machine for " +
+                             options.arch);
+
+  module.setTargetTriple(triple);
+  module.setDataLayout(tm->createDataLayout());
+  {
+    std::string problems;
+    raw_string_ostream os(problems);
+    if (verifyModule(module, &os))
+      return createStringError("the LLVM IR of '" + module.getName() +
+                               "' is invalid:\n" + StringRef(problems).rtrim());
+  }
+
+  static const OptimizationLevel levels[] = {
+      OptimizationLevel::O0, OptimizationLevel::O1, OptimizationLevel::O2,
+      OptimizationLevel::O3};
+  SmallString<0> ptx;
+  raw_svector_ostream os(ptx);
+  legacy::PassManager codegen;
+  if (tm->addPassesToEmitFile(codegen, os, nullptr,
+                              CodeGenFileType::AssemblyFile))
+    return createStringError("the NVPTX target cannot emit PTX");
+  DiagnosticCapture diagnostics(module.getContext());
+  std::optional<std::string> fatal = runCatchingFatalErrors([&] {
+    optimize(module, *tm, levels[options.optLevel]);
+    codegen.run(module);
+  });
+  if (fatal || !diagnostics.errors.empty()) {
+    std::string why = diagnostics.errors;
+    if (fatal)
+      why += (why.empty() ? "" : "\n") + *fatal;
+    return createStringError("NVPTX code generation failed for " + options.arch +
+                             ":\n" + why);
+  }
+  return std::string(ptx.str());
+}
+
+} // namespace trident::nvidia

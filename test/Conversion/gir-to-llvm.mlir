@@ -1,0 +1,83 @@
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir --convert-gir-to-llvm | FileCheck %s
+
+// Elementwise code, ranges, program ids, loads and stores: each thread's
+// registers become one vector; loads and stores are masked gathers and
+// scatters through vectors of pointers; the kernel is an nvvm.kernel with
+// its thread count.
+// CHECK-LABEL: llvm.func @add(
+// CHECK-SAME: %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}
+// CHECK-SAME: nvvm.kernel
+// CHECK-SAME: nvvm.maxntid = array<i32: 128, 1, 1>
+// CHECK: nvvm.read.ptx.sreg.ctaid.x
+// CHECK: nvvm.read.ptx.sreg.tid.x
+// CHECK: llvm.intr.masked.gather %{{.*}} : (vector<2x!llvm.ptr<1>>, vector<2xi1>, vector<2xf32>) -> vector<2xf32>
+// CHECK: llvm.fadd %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK: llvm.intr.masked.scatter %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : vector<2xf32>, vector<2xi1> into vector<2x!llvm.ptr<1>>
+// CHECK-NOT: tir.
+// CHECK-NOT: builtin.unrealized_conversion_cast
+func.func @add(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %n: i32) attributes {tir.kernel} {
+  %pid = tir.get_program_id 0 : i32
+  %c256 = arith.constant 256 : i32
+  %base = arith.muli %pid, %c256 : i32
+  %r = tir.make_range 0 to 256 : tensor<256xi32>
+  %bs = tir.splat %base : i32 -> tensor<256xi32>
+  %offs = arith.addi %bs, %r : tensor<256xi32>
+  %ns = tir.splat %n : i32 -> tensor<256xi32>
+  %m = arith.cmpi slt, %offs, %ns : tensor<256xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<256x!tir.ptr<f32>>
+  %p = tir.addptr %xs, %offs : tensor<256x!tir.ptr<f32>>, tensor<256xi32>
+  %a = tir.load %p, %m : tensor<256x!tir.ptr<f32>>
+  %s = arith.addf %a, %a : tensor<256xf32>
+  tir.store %p, %s, %m : tensor<256x!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+// A row reduction over lanes and warps: butterfly shuffles within a warp,
+// then partials through a shared-memory buffer between barriers; the result
+// is broadcast back by register moves.
+// CHECK: llvm.mlir.global internal @__trident_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<{{[0-9]+}} x i8>
+// CHECK-LABEL: llvm.func @row_sum
+// CHECK-COUNT-5: nvvm.shfl.sync bfly
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load
+// CHECK: llvm.shufflevector
+func.func @row_sum(%x: !tir.ptr<f32>) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 256 : tensor<256xi32>
+  %r2 = tir.expand_dims %r, axis = 0 : tensor<256xi32> -> tensor<1x256xi32>
+  %rb = tir.broadcast %r2 : tensor<1x256xi32> -> tensor<4x256xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<4x256x!tir.ptr<f32>>
+  %p = tir.addptr %xs, %rb : tensor<4x256x!tir.ptr<f32>>, tensor<4x256xi32>
+  %v = tir.load %p : tensor<4x256x!tir.ptr<f32>>
+  %sum = tir.reduce %v axis = 1 : tensor<4x256xf32> -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tir.reduce.return %t : f32
+  }
+  %e = tir.expand_dims %sum, axis = 1 : tensor<4xf32> -> tensor<4x1xf32>
+  %eb = tir.broadcast %e : tensor<4x1xf32> -> tensor<4x256xf32>
+  %d = arith.subf %v, %eb : tensor<4x256xf32>
+  tir.store %p, %d : tensor<4x256x!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+// A layout conversion goes through shared memory.
+// CHECK-LABEL: llvm.func @convert
+// CHECK: llvm.mlir.addressof @__trident_smem_{{[0-9]+}} : !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} !llvm.ptr<3>
+#a = #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @convert(%x: tensor<32x32xf32, #a>) -> tensor<32x32xf32, #b> {
+    %0 = gir.convert_layout %x : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+    return %0 : tensor<32x32xf32, #b>
+  }
+}

@@ -1,0 +1,80 @@
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="num-warps=8" | FileCheck %s --check-prefix=WARPS8
+
+// A 1-D kernel: one default layout, no conversions; the module records the
+// launch shape.
+// CHECK: #[[B:.*]] = #gir.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK: module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32}
+// CHECK-LABEL: func.func @add
+// CHECK: tir.make_range 0 to 1024 : tensor<1024xi32, #[[B]]>
+// CHECK: tir.splat %{{.*}} : !tir.ptr<f32> -> tensor<1024x!tir.ptr<f32>, #[[B]]>
+// CHECK: tir.load %{{.*}}, %{{.*}} : tensor<1024x!tir.ptr<f32>, #[[B]]>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<1024xf32, #[[B]]>
+// CHECK-NOT: gir.convert_layout
+// WARPS8: warpsPerCTA = [8]
+// WARPS8: gir.num_warps = 8 : i32
+func.func @add(%x: !tir.ptr<f32>, %y: !tir.ptr<f32>, %n: i32) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 1024 : tensor<1024xi32>
+  %ns = tir.splat %n : i32 -> tensor<1024xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<1024xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<1024x!tir.ptr<f32>>
+  %xp = tir.addptr %xs, %r : tensor<1024x!tir.ptr<f32>>, tensor<1024xi32>
+  %a = tir.load %xp, %m : tensor<1024x!tir.ptr<f32>>
+  %ys = tir.splat %y : !tir.ptr<f32> -> tensor<1024x!tir.ptr<f32>>
+  %yp = tir.addptr %ys, %r : tensor<1024x!tir.ptr<f32>>, tensor<1024xi32>
+  %b = tir.load %yp, %m : tensor<1024x!tir.ptr<f32>>
+  %s = arith.addf %a, %b : tensor<1024xf32>
+  tir.store %yp, %s, %m : tensor<1024x!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+// Reductions give slice layouts; expand_dims of a slice gives its parent
+// back; a broadcast keeps its operand's layout; a constant is re-typed.
+// CHECK-LABEL: func.func @row_max
+// CHECK: %[[R:.*]] = tir.reduce %{{.*}} axis = 1 : tensor<4x256xf32, #[[P:.*]]> -> tensor<4xf32, #[[S:.*]]> {
+// CHECK: tir.expand_dims %[[R]], axis = 1 : tensor<4xf32, #[[S]]> -> tensor<4x1xf32, #[[P]]>
+// CHECK: tir.broadcast %{{.*}} : tensor<4x1xf32, #[[P]]> -> tensor<4x256xf32, #[[P]]>
+// CHECK: arith.constant dense<1.000000e+00> : tensor<4x256xf32, #[[P]]>
+func.func @row_max(%t: tensor<4x256xf32>) -> tensor<4x256xf32> {
+  %r = tir.reduce %t axis = 1 : tensor<4x256xf32> -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maxnumf %a, %b : f32
+    tir.reduce.return %m : f32
+  }
+  %e = tir.expand_dims %r, axis = 1 : tensor<4xf32> -> tensor<4x1xf32>
+  %bc = tir.broadcast %e : tensor<4x1xf32> -> tensor<4x256xf32>
+  %one = arith.constant dense<1.0> : tensor<4x256xf32>
+  %d = arith.subf %t, %bc : tensor<4x256xf32>
+  %o = arith.addf %d, %one : tensor<4x256xf32>
+  return %o : tensor<4x256xf32>
+}
+
+// -----
+
+// A range expanded into a 2-D tile is created in the slice of the 2-D
+// tile's layout (a backward hint), so no conversion is needed there.
+// Loop-carried tiles keep their entry layout; an operand in another layout
+// is converted where the two meet.
+// CHECK-LABEL: func.func @loop
+// CHECK: %[[R:.*]] = tir.make_range 0 to 64 : tensor<64xi32, #[[SL:slice.*]]>
+// CHECK-NEXT: tir.expand_dims %[[R]], axis = 0 : tensor<64xi32, #[[SL]]> -> tensor<1x64xi32, #{{.*}}>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64xf32, #[[L:.*]]>)
+// CHECK: %[[F:.*]] = arith.sitofp %[[R]] : tensor<64xi32, #[[SL]]> to tensor<64xf32, #[[SL]]>
+// CHECK: %[[C:.*]] = gir.convert_layout %[[F]] : tensor<64xf32, #[[SL]]> -> tensor<64xf32, #[[L]]>
+// CHECK: arith.addf %[[ACC]], %[[C]] : tensor<64xf32, #[[L]]>
+// CHECK: scf.yield %{{.*}} : tensor<64xf32, #[[L]]>
+func.func @loop(%n: index) -> tensor<1x64xi32> {
+  %r = tir.make_range 0 to 64 : tensor<64xi32>
+  %e = tir.expand_dims %r, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %zero = arith.constant dense<0.0> : tensor<64xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<64xf32>) {
+    %f = arith.sitofp %r : tensor<64xi32> to tensor<64xf32>
+    %s = arith.addf %a, %f : tensor<64xf32>
+    scf.yield %s : tensor<64xf32>
+  }
+  return %e : tensor<1x64xi32>
+}

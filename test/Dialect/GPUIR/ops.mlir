@@ -1,0 +1,45 @@
+// RUN: trident-opt %s -split-input-file | trident-opt -split-input-file | FileCheck %s
+// RUN: trident-opt %s -split-input-file --mlir-print-op-generic | trident-opt -split-input-file | FileCheck %s
+
+#row = #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#col = #gir.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+
+// CHECK: #[[ROW:.*]] = #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK: #[[COL:.*]] = #gir.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: func.func @convert
+// CHECK: gir.convert_layout %{{.*}} : tensor<64x64xf32, #[[ROW]]> -> tensor<64x64xf32, #[[COL]]>
+func.func @convert(%x: tensor<64x64xf32, #row>) -> tensor<64x64xf32, #col> {
+  %0 = gir.convert_layout %x : tensor<64x64xf32, #row> -> tensor<64x64xf32, #col>
+  return %0 : tensor<64x64xf32, #col>
+}
+
+// -----
+
+#blk = #gir.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #gir.slice<dim = 1, parent = #blk>
+
+// CHECK: #gir.slice<dim = 1, parent = #{{.*}}>
+// CHECK-LABEL: func.func @slice_layouts
+// CHECK: tir.reduce %{{.*}} axis = 1 : tensor<4x256xf32, #{{.*}}> -> tensor<4xf32, #{{.*}}>
+func.func @slice_layouts(%x: tensor<4x256xf32, #blk>) -> tensor<4x1xf32, #blk> {
+  %r = tir.reduce %x axis = 1 : tensor<4x256xf32, #blk> -> tensor<4xf32, #slice> {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maxnumf %a, %b : f32
+    tir.reduce.return %m : f32
+  }
+  %e = tir.expand_dims %r, axis = 1 : tensor<4xf32, #slice> -> tensor<4x1xf32, #blk>
+  return %e : tensor<4x1xf32, #blk>
+}
+
+// -----
+
+// Identical layouts: the conversion folds away.
+// RUN: trident-opt %s -split-input-file -canonicalize | FileCheck %s --check-prefix=FOLD
+#b = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// FOLD-LABEL: func.func @fold_same
+// FOLD-NOT: gir.convert_layout
+// FOLD: return %arg0
+func.func @fold_same(%x: tensor<512xf32, #b>) -> tensor<512xf32, #b> {
+  %0 = gir.convert_layout %x : tensor<512xf32, #b> -> tensor<512xf32, #b>
+  return %0 : tensor<512xf32, #b>
+}
