@@ -80,6 +80,20 @@ step 0 "compile matmul_bf16 here" "$bin/trident-compile" "$k/matmul_bf16.mlir" -
 step 0 "matmul bf16 (compiled here)" "$launch" "$here/matmul_bf16.cubin" --kernel matmul --dtype bf16 \
   --m 256 --n 256 --k 256 --grid 16,16
 
+# Kernels written in Tile IR and compiled by the whole pipeline.
+# vector_add: 1024 elements per program; softmax: 4 rows of up to 256
+# columns per program; layer_norm_f32: one row of up to 1024 per program.
+step 0 "Tile IR vector_add" "$launch" "$k/tir_vector_add.cubin" --kernel vector_add \
+  --n 1000003 --grid 977 --time 50
+step 0 "Tile IR softmax" "$launch" "$k/tir_softmax.cubin" --kernel softmax \
+  --rows 4099 --cols 250 --grid 1025 --time 20
+step 0 "Tile IR layer_norm" "$launch" "$k/tir_layer_norm_f32.cubin" --kernel layer_norm \
+  --rows 4099 --cols 1000 --grid 4099 --time 20
+step 0 "compile Tile IR softmax here" "$bin/trident-compile" "$k/tir_softmax.mlir" --target cuda:90a \
+  --emit cubin -o "$here/tir_softmax.cubin"
+step 0 "Tile IR softmax (compiled here)" "$launch" "$here/tir_softmax.cubin" --kernel softmax \
+  --rows 1000 --cols 256 --grid 250
+
 # Failure paths on a real driver.
 step 1 "too small a grid is caught (outputs left NaN)" "$launch" "$k/vector_add.cubin" --kernel vector_add \
   --n 1000003 --grid 7000

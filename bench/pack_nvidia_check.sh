@@ -47,6 +47,16 @@ for k in vector_add vector_add_cluster softmax layer_norm matmul_f32 matmul_bf16
 done
 compile vector_add cuda:80 vector_add_sm80
 
+# Tile IR kernels through the whole pipeline (tir -> gir -> llir -> ptx ->
+# cubin), named tir_<kernel>.
+for k in vector_add softmax layer_norm_f32; do
+  cp "$root/examples/kernels/$k.mlir" "$stage/kernels/tir_$k.mlir"
+  "$build/bin/trident-compile" "$root/examples/kernels/$k.mlir" --target cuda:90a \
+    --emit cubin -o "$stage/kernels/tir_$k.cubin"
+  "$build/bin/trident-compile" "$root/examples/kernels/$k.mlir" --target cuda:90a \
+    --emit ptx -o "$stage/kernels/tir_$k.ptx"
+done
+
 mkdir -p "$(dirname "$out")"
 python3 - "$stage" "$out" <<'PY'
 import os, sys, tarfile

@@ -2,8 +2,9 @@
 // BLOCK_N = 256 >= n_cols columns, as `triton.language` writes it:
 //
 //   @trident.jit
-//   def softmax_kernel(out_ptr, in_ptr, row_stride, n_rows, n_cols,
-//                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+//   def softmax_kernel(in_ptr, out_ptr, n_rows, n_cols, row_stride,
+//                      out_row_stride, BLOCK_M: tl.constexpr,
+//                      BLOCK_N: tl.constexpr):
 //       rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
 //       cols = tl.arange(0, BLOCK_N)
 //       offs = rows[:, None] * row_stride + cols[None, :]
@@ -12,12 +13,16 @@
 //       x = x - tl.max(x, axis=1)[:, None]
 //       num = tl.exp(x)
 //       den = tl.sum(num, axis=1)[:, None]
-//       tl.store(out_ptr + offs, num / den, mask=mask)
+//       out_offs = rows[:, None] * out_row_stride + cols[None, :]
+//       tl.store(out_ptr + out_offs, num / den, mask=mask)
+//
+// (the argument list of `trident-launch --kernel softmax`).
 module {
-  func.func @softmax_kernel(%out_ptr: !tir.ptr<f32> {tir.divisibility = 16 : i32},
-                            %in_ptr: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+  func.func @softmax_kernel(%in_ptr: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+                            %out_ptr: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+                            %n_rows: i32, %n_cols: i32,
                             %row_stride: i32 {tir.divisibility = 16 : i32},
-                            %n_rows: i32, %n_cols: i32) attributes {tir.kernel} {
+                            %out_row_stride: i32 {tir.divisibility = 16 : i32}) attributes {tir.kernel} {
     %c4 = arith.constant 4 : i32
     %pid = tir.get_program_id 0 : i32
     %row0 = arith.muli %pid, %c4 : i32
@@ -73,9 +78,13 @@ module {
     %den_b = tir.broadcast %den2 : tensor<4x1xf32> -> tensor<4x256xf32>
     %y = arith.divf %num, %den_b : tensor<4x256xf32>
 
-    // tl.store(out_ptr + offs, y, mask=mask)
+    // tl.store(out_ptr + out_offs, y, mask=mask)
+    %ostrides = tir.splat %out_row_stride : i32 -> tensor<4x1xi32>
+    %orow_offs = arith.muli %rows2, %ostrides : tensor<4x1xi32>
+    %orow_offs_b = tir.broadcast %orow_offs : tensor<4x1xi32> -> tensor<4x256xi32>
+    %out_offs = arith.addi %orow_offs_b, %cols_b : tensor<4x256xi32>
     %out = tir.splat %out_ptr : !tir.ptr<f32> -> tensor<4x256x!tir.ptr<f32>>
-    %out_ptrs = tir.addptr %out, %offs : tensor<4x256x!tir.ptr<f32>>, tensor<4x256xi32>
+    %out_ptrs = tir.addptr %out, %out_offs : tensor<4x256x!tir.ptr<f32>>, tensor<4x256xi32>
     tir.store %out_ptrs, %y, %mask : tensor<4x256x!tir.ptr<f32>>
     return
   }
