@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The main job: builds Trident if needed, then compiles an example Tile IR
-# kernel with the example plugins loaded, printing the pipeline it used and
-# the IR after each stage. Arguments are passed on to trident-compile (for
-# example --target cpu, or another kernel file).
+# kernel (a row softmax) with the example plugins loaded, for the H200
+# (cuda:90a), through every stage to a cubin, printing the pipeline it used
+# and each stage's output (IR, LLVM IR, PTX, cubin metadata); the stage
+# outputs are also written to build/main-job/. Arguments replace the default
+# trident-compile options (for example: --target cpu).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TRIDENT_BUILD_DIR:-$root/build}"
@@ -17,5 +19,7 @@ done
 echo "== plugins"
 "$build/bin/trident-compile" "${plugins[@]}" --list-plugins
 echo
-echo "== compiling $kernel"
-"$build/bin/trident-compile" "${plugins[@]}" --print-pipeline --print-stages "$kernel" "$@"
+opts=("$@")
+[ ${#opts[@]} -eq 0 ] && opts=(--target cuda:90a --emit cubin --dump-dir "$build/main-job")
+echo "== compiling $kernel (${opts[*]})"
+"$build/bin/trident-compile" "${plugins[@]}" --print-pipeline --print-stages "${opts[@]}" "$kernel"
