@@ -31,7 +31,8 @@ static cl::list<std::string>
     loadPlugin("load-plugin", cl::desc("Load a Trident plugin (repeatable)"),
                cl::value_desc("path"), cl::cat(category));
 static cl::opt<std::string>
-    targetSpec("target", cl::desc("Target: cuda:90a, cuda:80, amd:gfx942, cpu"),
+    targetSpec("target",
+               cl::desc("Target: cuda:90a, cuda:80, amd:gfx942, cpu, cpu:x86-64"),
                cl::init("cuda:90a"), cl::cat(category));
 static cl::opt<std::string>
     pipelineName("pipeline", cl::desc("Named pipeline to use"),
@@ -42,7 +43,9 @@ static cl::opt<std::string>
                        "or the artifact of llir, ptx, cubin)"),
               cl::init(""), cl::cat(category));
 static cl::opt<bool> listPlugins("list-plugins",
-                                 cl::desc("List the loaded plugins and exit"),
+                                 cl::desc("List the loaded plugins and exit "
+                                          "(with --print-pipeline: then "
+                                          "print the pipeline)"),
                                  cl::cat(category));
 static cl::opt<bool>
     printPipeline("print-pipeline",
@@ -101,7 +104,8 @@ int main(int argc, char **argv) {
 
   if (listPlugins) {
     printPlugins(outs());
-    return 0;
+    if (!printPipeline)
+      return 0;
   }
 
   Expected<trident::Pipeline> pipeline =
@@ -189,7 +193,8 @@ int main(int argc, char **argv) {
     errs() << "trident: error: " << dumpError << "\n";
     return 1;
   }
-  if (printStages)
+  // The stages went to stdout already; -o FILE still gets the output.
+  if (printStages && outputFile == "-")
     return 0;
   const trident::Artifact *artifact = compiler.artifact();
   if (artifact && artifact->binary && outputFile == "-") {

@@ -119,6 +119,11 @@ Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
                     StringRef untilStage, StageCallback afterStage) {
   if (Error err = checkUsable())
     return err;
+  if (!module)
+    return createStringError("the module is null");
+  if (module->getContext() != &context)
+    return createStringError("the module belongs to another MLIRContext; "
+                             "parse it with this compiler");
   refreshDialects();
   const Target &target = pipeline.target;
   if (!untilStage.empty() && !pipeline.findStage(untilStage))
@@ -219,23 +224,10 @@ Error Compiler::runPasses(ModuleOp module, const Stage &stage,
   PassManager pm(&context, ModuleOp::getOperationName(),
                  OpPassManager::Nesting::Implicit);
   pm.enableVerifier(true);
-  for (const PassEntry *entryPtr : passes) {
-    const PassEntry &entry = *entryPtr;
-    const PassInfo *info = PassInfo::lookup(entry.pass);
-    if (!info)
-      return createStringError("stage '" + stage.name + "': entry '" +
-                               entry.id() + "' names unknown pass '" +
-                               entry.pass + "'");
-    std::string optionErrors;
-    auto onError = [&](const Twine &msg) {
-      optionErrors = msg.str();
-      return failure();
-    };
-    if (failed(info->addToPipeline(pm, entry.options, onError)))
-      return createStringError("stage '" + stage.name + "': entry '" +
-                               entry.id() + "': bad options '" +
-                               entry.options + "': " + optionErrors);
-  }
+  // Under the plugin manager's lock: another thread may be loading a plugin
+  // into MLIR's pass registry.
+  if (Error err = PluginManager::instance().addStagePasses(pm, stage, passes))
+    return err;
   auto tracker = std::make_unique<PassTracker>();
   PassTracker *track = tracker.get();
   pm.addInstrumentation(std::move(tracker));

@@ -12,8 +12,9 @@ const StringRef kKinds[] = {"cuda", "amd", "cpu"};
 const StringRef kCudaStages[] = {"tir", "gir", "llir", "ptx", "cubin"};
 const StringRef kAmdStages[] = {"tir", "gir", "llir", "amdgcn", "hsaco"};
 const StringRef kCpuStages[] = {"tir", "cir", "llir", "obj"};
-const StringRef kTargets[] = {"cuda:90a", "cuda:90",    "cuda:80",
-                              "amd:gfx942", "amd:gfx950", "cpu:native"};
+const StringRef kTargets[] = {"cuda:90a",   "cuda:90",    "cuda:80",
+                              "amd:gfx942", "amd:gfx950", "cpu:native",
+                              "cpu:x86-64"};
 } // namespace
 
 ArrayRef<StringRef> knownTargets() { return kTargets; }
@@ -51,6 +52,8 @@ Expected<Target> Target::parse(StringRef spec) {
   } else if (kind == "cpu") {
     if (arch.empty())
       t.arch = "native";
+    else if (arch != "native" && arch != "x86-64")
+      return bad("CPU architectures are native and x86-64");
   } else {
     return bad("unknown kind '" + kind + "' (expected cuda, amd or cpu)");
   }

@@ -9,16 +9,19 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 
 using namespace llvm;
@@ -91,6 +94,144 @@ bool findDifferentDialect(const mlir::DialectRegistry &a,
     delete contextA;
     delete contextB;
   });
+}
+
+/// The DT_NEEDED entries of an ELF shared library, read through DT_STRTAB.
+/// Empty if the file has no readable dynamic section.
+template <class ELFT>
+std::vector<std::string> neededLibraries(const object::ELFFile<ELFT> &file) {
+  std::vector<std::string> needed;
+  Expected<typename ELFT::DynRange> entries = file.dynamicEntries();
+  if (!entries) {
+    consumeError(entries.takeError());
+    return needed;
+  }
+  uint64_t strtab = 0, strsz = 0;
+  std::vector<uint64_t> offsets;
+  for (const typename ELFT::Dyn &d : *entries) {
+    if (d.d_tag == ELF::DT_STRTAB)
+      strtab = d.getPtr();
+    else if (d.d_tag == ELF::DT_STRSZ)
+      strsz = d.getVal();
+    else if (d.d_tag == ELF::DT_NEEDED)
+      offsets.push_back(d.getVal());
+  }
+  if (!strtab || offsets.empty())
+    return needed;
+  Expected<const uint8_t *> table = file.toMappedAddr(strtab);
+  if (!table) {
+    consumeError(table.takeError());
+    return needed;
+  }
+  if (*table < file.base() || *table >= file.end())
+    return needed;
+  uint64_t size = file.end() - *table;
+  if (strsz)
+    size = std::min(size, strsz);
+  const char *text = reinterpret_cast<const char *>(*table);
+  for (uint64_t offset : offsets)
+    if (offset < size)
+      needed.emplace_back(text + offset, strnlen(text + offset, size - offset));
+  return needed;
+}
+
+/// Refuses a shared library that carries MLIR or LLVM of its own: one that
+/// needs libMLIR*.so* or libLLVM*.so*, or that defines mlir::MLIRContext's
+/// constructor (a statically linked copy). A second copy has TypeIDs and
+/// registries of its own, so cast<> and the core's registries break. Read
+/// from the file, before dlopen runs any of its code; a file that is not
+/// ELF is left for dlopen to refuse.
+Error checkSingleMLIR(StringRef path) {
+  Expected<object::OwningBinary<object::Binary>> binary =
+      object::createBinary(path);
+  if (!binary) {
+    consumeError(binary.takeError());
+    return Error::success();
+  }
+  auto *elf = dyn_cast<object::ELFObjectFileBase>(binary->getBinary());
+  if (!elf)
+    return Error::success();
+  std::vector<std::string> needed;
+  if (auto *o = dyn_cast<object::ELF64LEObjectFile>(elf))
+    needed = neededLibraries(o->getELFFile());
+  else if (auto *o = dyn_cast<object::ELF64BEObjectFile>(elf))
+    needed = neededLibraries(o->getELFFile());
+  else if (auto *o = dyn_cast<object::ELF32LEObjectFile>(elf))
+    needed = neededLibraries(o->getELFFile());
+  else if (auto *o = dyn_cast<object::ELF32BEObjectFile>(elf))
+    needed = neededLibraries(o->getELFFile());
+  for (const std::string &lib : needed) {
+    StringRef name = sys::path::filename(lib);
+    if ((name.starts_with("libMLIR") || name.starts_with("libLLVM")) &&
+        name.contains(".so"))
+      return createStringError("links against " + name +
+                               ", a second copy of MLIR/LLVM; plugins must "
+                               "link only against libTridentCore.so");
+  }
+  auto definesContext = [](const object::ELFSymbolRef &sym) {
+    Expected<StringRef> name = sym.getName();
+    Expected<uint32_t> flags = sym.getFlags();
+    if (!name || !flags) {
+      consumeError(name.takeError());
+      consumeError(flags.takeError());
+      return false;
+    }
+    return (name->starts_with("_ZN4mlir11MLIRContextC1E") ||
+            name->starts_with("_ZN4mlir11MLIRContextC2E")) &&
+           !(*flags & object::SymbolRef::SF_Undefined);
+  };
+  for (const object::ELFObjectFileBase::elf_symbol_iterator_range &symbols :
+       {elf->symbols(), elf->getDynamicSymbolIterators()})
+    if (any_of(symbols, definesContext))
+      return createStringError(
+          "defines mlir::MLIRContext's constructor, so it holds a statically "
+          "linked copy of MLIR; plugins must link only against "
+          "libTridentCore.so");
+  return Error::success();
+}
+
+/// Checks the options of every entry of `pipeline` that has options, as
+/// running it would parse them: a registered pass's through MLIR's pass
+/// registry, one of `candidate`'s passes (not registered yet) on a pass made
+/// by its 'create'. Translation steps read their options themselves.
+Error checkPassOptions(const Pipeline &pipeline, const LoadedPlugin &candidate) {
+  mlir::OpPassManager scratch("builtin.module",
+                              mlir::OpPassManager::Nesting::Implicit);
+  for (const Stage &stage : pipeline.stages)
+    for (const PassEntry &entry : stage.entries) {
+      if (entry.options.empty() || lookupTranslationStep(entry.pass))
+        continue;
+      std::string why;
+      auto onError = [&](const Twine &msg) {
+        why = StringRef(msg.str()).rtrim().str();
+        return mlir::failure();
+      };
+      bool ok = true;
+      if (const mlir::PassInfo *info = mlir::PassInfo::lookup(entry.pass)) {
+        ok = succeeded(info->addToPipeline(scratch, entry.options, onError));
+      } else {
+        const TridentPassInfo *own = nullptr;
+        for (size_t i = 0; i < candidate.info->numPasses; ++i)
+          if (entry.pass == candidate.info->passes[i].argument)
+            own = &candidate.info->passes[i];
+        if (!own)
+          continue;
+        if (!runGuarded([&] {
+              std::unique_ptr<mlir::Pass> pass(own->create());
+              ok = !pass ||
+                   succeeded(pass->initializeOptions(entry.options, onError));
+            }))
+          return createStringError("pass '" + entry.pass +
+                                   "': 'create' crashed");
+      }
+      if (!ok)
+        return createStringError(
+            "plugin '" +
+            (entry.insertedBy.empty() ? candidate.name : entry.insertedBy) +
+            "': entry '" + entry.id() + "' of stage '" + stage.name +
+            "': bad options '" + entry.options + "': " + why);
+    }
+  return Error::success();
 }
 
 bool isValidName(StringRef name) {
@@ -462,10 +603,17 @@ Error PluginReader::read() {
       return createStringError(where + ": field 'name' is null or empty");
     if (!op.emit)
       return createStringError(where + " ('" + op.name + "'): field 'emit' is null");
-    if (PluginManager::instance().findDslOp(op.name) ||
-        any_of(out.dslOps, [&](const DslOpDef &d) { return d.name == op.name; }))
+    if (any_of(out.dslOps, [&](const DslOpDef &d) { return d.name == op.name; }))
       return createStringError("DSL op '" + Twine(op.name) +
                                "' is already defined");
+    if (const DslOpDef *other = PluginManager::instance().findDslOp(op.name)) {
+      const LoadedPlugin *owner =
+          PluginManager::instance().findPlugin(other->owner);
+      return createStringError("DSL op '" + Twine(op.name) +
+                               "' is already defined by plugin '" +
+                               other->owner + "' (" +
+                               (owner ? owner->path : "?") + ")");
+    }
     DslOpDef def;
     def.name = op.name;
     def.signature = op.signature ? op.signature : "";
@@ -564,9 +712,40 @@ void PluginManager::appendDialects(mlir::DialectRegistry &registry) const {
 
 Expected<Pipeline>
 PluginManager::buildPipeline(const Target &target, StringRef name,
-                             ArrayRef<PipelineEdit> extra) const {
+                             ArrayRef<PipelineEdit> extra) {
   std::lock_guard<std::recursive_mutex> lock(mutex);
+  loadEnvironmentLocked();
   return buildPipelineLocked(target, name, extra, nullptr);
+}
+
+Error PluginManager::addStagePasses(mlir::OpPassManager &pm,
+                                    const Stage &stage,
+                                    ArrayRef<const PassEntry *> entries) const {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  for (const PassEntry *entry : entries) {
+    const mlir::PassInfo *info = mlir::PassInfo::lookup(entry->pass);
+    if (!info)
+      return createStringError("stage '" + stage.name + "': entry '" +
+                               entry->id() + "' names unknown pass '" +
+                               entry->pass + "'");
+    std::string why;
+    auto onError = [&](const Twine &msg) {
+      why = StringRef(msg.str()).rtrim().str();
+      return mlir::failure();
+    };
+    if (failed(info->addToPipeline(pm, entry->options, onError))) {
+      std::string by;
+      if (!entry->insertedBy.empty()) {
+        by = " of plugin '" + entry->insertedBy + "'";
+        if (const LoadedPlugin *p = findPlugin(entry->insertedBy))
+          by += " (" + p->path + ")";
+      }
+      return createStringError("stage '" + stage.name + "': entry '" +
+                               entry->id() + "'" + by + ": bad options '" +
+                               entry->options + "': " + why);
+    }
+  }
+  return Error::success();
 }
 
 Expected<Pipeline>
@@ -625,6 +804,7 @@ PluginManager::buildPipelineLocked(const Target &target, StringRef name,
 
 Error PluginManager::load(StringRef path) {
   std::lock_guard<std::recursive_mutex> lock(mutex);
+  loadEnvironmentLocked();
   if (Error err = loadLocked(path))
     return createStringError(path + ": " + toString(std::move(err)));
   return Error::success();
@@ -645,12 +825,17 @@ Error PluginManager::loadLocked(StringRef path) {
     if (p->path == real)
       return Error::success(); // the same file again: a no-op
 
+  if (Error err = checkSingleMLIR(real))
+    return err;
+
   dlerror();
   void *handle = dlopen(real.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
-    const char *why = dlerror();
-    return createStringError("not a loadable shared library: " +
-                             Twine(why ? why : "unknown dlopen error"));
+    const char *error = dlerror();
+    // dlerror's text starts with the path, which the caller adds already.
+    StringRef why = error ? error : "unknown dlopen error";
+    why.consume_front((real + ": ").str());
+    return createStringError("not a loadable shared library: " + why);
   }
   // Plugins are never unloaded: a library whose load fails stays mapped too,
   // since its static constructors may already have run.
@@ -690,6 +875,8 @@ Error PluginManager::loadLocked(StringRef path) {
           buildPipelineLocked(*target, name, {}, plugin.get());
       if (!p)
         return p.takeError();
+      if (Error err = checkPassOptions(*p, *plugin))
+        return err;
     }
   }
 
@@ -706,19 +893,30 @@ Error PluginManager::loadLocked(StringRef path) {
   return Error::success();
 }
 
-Error PluginManager::loadFromEnvironment() {
-  std::lock_guard<std::recursive_mutex> lock(mutex);
+void PluginManager::loadEnvironmentLocked() {
   if (environmentLoaded)
-    return Error::success();
+    return;
   environmentLoaded = true;
   const char *paths = std::getenv("TRIDENT_PLUGIN_PATHS");
   if (!paths)
-    return Error::success();
+    return;
   SmallVector<StringRef> parts;
   StringRef(paths).split(parts, ':', -1, /*KeepEmpty=*/false);
-  Error all = Error::success();
   for (StringRef path : parts)
-    all = joinErrors(std::move(all), load(path));
+    if (Error err = loadLocked(path))
+      environmentErrors.push_back((path + ": " + toString(std::move(err))).str());
+}
+
+Error PluginManager::loadFromEnvironment() {
+  std::lock_guard<std::recursive_mutex> lock(mutex);
+  loadEnvironmentLocked();
+  if (environmentReported)
+    return Error::success();
+  environmentReported = true;
+  Error all = Error::success();
+  for (const std::string &message : environmentErrors)
+    all = joinErrors(std::move(all), createStringError(message));
+  environmentErrors.clear();
   return all;
 }
 

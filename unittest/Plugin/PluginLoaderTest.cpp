@@ -19,6 +19,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 using namespace llvm;
@@ -89,6 +91,61 @@ void expectGoodPluginWorks() {
   EXPECT_TRUE(module->get()->hasAttr("good-mark.ran"));
 }
 
+//===----------------------------------------------------------------------===//
+// TRIDENT_PLUGIN_PATHS at first use, each case in a fresh process
+//===----------------------------------------------------------------------===//
+
+/// Ends the (death test's) process: status 0 if `failure` is empty.
+[[noreturn]] void exitWith(const std::string &failure) {
+  if (!failure.empty())
+    fprintf(stderr, "%s\n", failure.c_str());
+  fflush(stderr);
+  std::_Exit(failure.empty() ? 0 : 1);
+}
+
+/// load() before anything else: the environment's plugins load first, and
+/// the first loadFromEnvironment() still returns their errors, once.
+std::string firstUseIsLoad() {
+  std::string missing = testPlugin("does-not-exist");
+  std::string paths = goodPath() + ":" + missing;
+  setenv("TRIDENT_PLUGIN_PATHS", paths.c_str(), 1);
+  PluginManager &manager = PluginManager::instance();
+  if (Error err = manager.load(testPlugin("bad-exec-fail")))
+    return "load: " + toString(std::move(err));
+  std::vector<const LoadedPlugin *> plugins = manager.plugins();
+  if (plugins.size() != 2 || plugins[0]->name != "good")
+    return "the environment's plugin did not load first";
+  std::string errors = errorText(manager.loadFromEnvironment());
+  if (errors != missing + ": no such file")
+    return "first loadFromEnvironment(): '" + errors + "'";
+  errors = errorText(manager.loadFromEnvironment());
+  if (!errors.empty())
+    return "second loadFromEnvironment(): '" + errors + "'";
+  return "";
+}
+
+/// buildPipeline() before anything else sees the environment's plugins.
+std::string firstUseIsBuildPipeline() {
+  setenv("TRIDENT_PLUGIN_PATHS", goodPath().c_str(), 1);
+  Expected<Target> target = Target::parse("cpu");
+  if (!target)
+    return toString(target.takeError());
+  Expected<Pipeline> pipeline =
+      PluginManager::instance().buildPipeline(*target, "good-marked");
+  if (!pipeline)
+    return toString(pipeline.takeError());
+  return "";
+}
+
+TEST(PluginLoaderDeathTest, EnvironmentPluginsLoadAtFirstUse) {
+  // "threadsafe" runs each statement in a new process of this binary, which
+  // has loaded no plugin and read no environment.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(exitWith(firstUseIsLoad()), testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(exitWith(firstUseIsBuildPipeline()), testing::ExitedWithCode(0),
+              "");
+}
+
 // Must run first (gtest runs tests in the order they are defined): a failure
 // before any plugin was loaded does not keep the first good plugin out.
 TEST(PluginLoader, FailureBeforeAnyPluginThenGoodPluginLoads) {
@@ -138,7 +195,14 @@ std::vector<BadCase> badCases() {
   return {
       // Files that are not plugins.
       {"does-not-exist", "no such file"},
-      {"bad-not-a-library", "not a loadable shared library: ", false},
+      // dlopen's message, without the path it repeats.
+      {"bad-not-a-library", "not a loadable shared library: invalid ELF header"},
+      // A second copy of MLIR/LLVM in the process: refused before dlopen.
+      {"bad-links-mlir", "links against libMLIR.so", false},
+      {"bad-static-mlir",
+       "defines mlir::MLIRContext's constructor, so it holds a statically "
+       "linked copy of MLIR; plugins must link only against "
+       "libTridentCore.so"},
       {"bad-no-entry",
        "no entry point 'tridentGetPluginInfo' (define it with "
        "TRIDENT_PLUGIN_EXPORT so that it is exported)"},
@@ -270,6 +334,17 @@ std::vector<BadCase> badCases() {
        "plugin 'bad-edit-duplicate-id': insert-after tir:cse (pipeline "
        "'default', target cuda:90a): entry id 'cse' occurs twice in stage 'tir'; give one of "
        "them a label"},
+      // Pass options are parsed at load, as running would parse them.
+      {"bad-edit-bad-options",
+       "plugin 'bad-edit-bad-options': entry 'canonicalize#late' of stage "
+       "'tir': bad options 'no-such-option=1': ",
+       false},
+      {"bad-edit-bad-own-options",
+       "plugin 'bad-edit-bad-own-options': entry "
+       "'bad-edit-bad-own-options-pass' of stage 'tir': bad options "
+       "'bogus=1': ",
+       false,
+       {"bad-edit-bad-own-options-pass"}},
       {"bad-edit-stage-both",
        "edits[0] (override-stage): give 'passes' or 'buildStage', not both",
        true,
@@ -287,6 +362,8 @@ std::vector<BadCase> badCases() {
       // DSL ops.
       {"bad-dsl-op-null-name", "dslOps[0]: field 'name' is null or empty"},
       {"bad-dsl-op-null-emit", "dslOps[0] ('bad.op'): field 'emit' is null"},
+      {"bad-dsl-op-plugin-name",
+       "DSL op 'good.op' is already defined by plugin 'good' (@GOOD@)"},
       {"bad-dsl-op-listed-twice", "DSL op 'bad.op' is already defined"},
   };
 }

@@ -37,8 +37,9 @@ class Compiler {
 public:
   /// Creates a compiler with its own MLIR context (single-threaded, so that
   /// a crashing plugin pass is recovered on the calling thread). Plugins
-  /// named by TRIDENT_PLUGIN_PATHS are loaded on the first construction in a
-  /// process; their errors are kept in `environmentErrors()`.
+  /// named by TRIDENT_PLUGIN_PATHS are loaded at their first use in a
+  /// process (at the latest here); the first construction keeps their
+  /// errors in `environmentErrors()`.
   Compiler();
   ~Compiler();
 
@@ -72,6 +73,9 @@ public:
   /// a translation step, so that a Tile IR module is not handed to the LLVM
   /// translation before the Tile IR -> LLVM lowering exists. Name the stage
   /// ("llir", "ptx", "cubin") to get an artifact.
+  ///
+  /// The module must belong to this compiler's context (getContext(), as
+  /// parseSource's do); another context's module is refused with an error.
   ///
   /// After a crash (here or in parseSource) the context may be left
   /// inconsistent: this compiler then refuses further work with an error,

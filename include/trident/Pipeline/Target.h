@@ -19,7 +19,8 @@ struct Target {
   std::string kind;
   std::string arch;
 
-  /// Parses "cuda:90a", "cuda:80", "amd:gfx942", "cpu" (or "cpu:native").
+  /// Parses "cuda:90a", "cuda:80", "amd:gfx942", "cpu" (or "cpu:native"),
+  /// "cpu:x86-64".
   static llvm::Expected<Target> parse(llvm::StringRef spec);
   std::string str() const { return kind + ":" + arch; }
   /// The fixed stage names of this target's kind, in order.

@@ -24,7 +24,8 @@
 
 namespace mlir {
 class DialectRegistry;
-}
+class OpPassManager;
+} // namespace mlir
 
 namespace trident {
 
@@ -61,12 +62,15 @@ class PluginManager {
 public:
   static PluginManager &instance();
 
-  /// Loads the plugin at `path`. Loading a file that is already loaded is a
+  /// Loads the plugin at `path`, after the plugins of TRIDENT_PLUGIN_PATHS
+  /// if they are not loaded yet. Loading a file that is already loaded is a
   /// no-op. On failure the error reads "<path>: <reason>" and nothing of the
   /// plugin is registered.
   llvm::Error load(llvm::StringRef path);
-  /// Loads every path in TRIDENT_PLUGIN_PATHS, once per process. Each path
-  /// that fails adds an error; the others still load.
+  /// Loads every path in TRIDENT_PLUGIN_PATHS, once per process (at the
+  /// first of this, load() and buildPipeline()). Each path that fails adds
+  /// an error; the others still load. The errors are returned by the first
+  /// call of this method, whichever call loaded the paths.
   llvm::Error loadFromEnvironment();
 
   std::vector<const LoadedPlugin *> plugins() const;
@@ -89,14 +93,26 @@ public:
 
   /// Builds target's pipeline `name` ("default" or a plugin's named
   /// pipeline): the built-in pipeline with every plugin's edits, the named
-  /// pipeline's edits, then `extra` edits (from API callers).
+  /// pipeline's edits, then `extra` edits (from API callers). Loads the
+  /// plugins of TRIDENT_PLUGIN_PATHS first if they are not loaded yet.
   llvm::Expected<Pipeline>
   buildPipeline(const Target &target, llvm::StringRef name = "default",
-                llvm::ArrayRef<PipelineEdit> extra = {}) const;
+                llvm::ArrayRef<PipelineEdit> extra = {});
+
+  /// Adds the MLIR passes `entries` of `stage` to `pm`, in order, each with
+  /// its options. MLIR's pass registry, which load() adds to, is read under
+  /// the manager's lock: use this rather than mlir::PassInfo::lookup while
+  /// other threads may load plugins. Errors name the stage, the entry and the
+  /// plugin that inserted it.
+  llvm::Error addStagePasses(mlir::OpPassManager &pm, const Stage &stage,
+                             llvm::ArrayRef<const PassEntry *> entries) const;
 
 private:
   PluginManager() = default;
   llvm::Error loadLocked(llvm::StringRef path);
+  /// Loads TRIDENT_PLUGIN_PATHS unless done already, keeping the errors for
+  /// loadFromEnvironment().
+  void loadEnvironmentLocked();
   llvm::Expected<Pipeline>
   buildPipelineLocked(const Target &target, llvm::StringRef name,
                       llvm::ArrayRef<PipelineEdit> extra,
@@ -105,6 +121,8 @@ private:
   mutable std::recursive_mutex mutex;
   std::vector<std::unique_ptr<LoadedPlugin>> loaded;
   bool environmentLoaded = false;
+  bool environmentReported = false;
+  std::vector<std::string> environmentErrors; ///< until reported
 };
 
 /// Whether `flag` names a pass in MLIR's global pass registry.

@@ -141,12 +141,16 @@ namespace {
       edit(TRIDENT_EDIT_APPEND, "tir", nullptr, mark, 1)};
   static const TridentNamedPipeline pipelines[] = {
       {"good-marked", "the default pipeline, then good-mark", markEdits, 1}};
+  static const TridentDslOpInfo ops[] = {
+      {"good.op", "", "emits nothing", fixture::emitNothing}};
   info.passes = passes;
   info.numPasses = 1;
   info.dialects = dialects;
   info.numDialects = 1;
   info.pipelines = pipelines;
   info.numPipelines = 1;
+  info.dslOps = ops;
+  info.numDslOps = 1;
   info.cacheKey = goodCacheKey;
 
 // --- The ABI header -------------------------------------------------------
@@ -377,6 +381,23 @@ namespace {
       edit(TRIDENT_EDIT_INSERT_AFTER, "tir", "cse", refs, 1)};
   info.edits = edits;
   info.numEdits = 1;
+#elif defined(FAULT_EDIT_BAD_OPTIONS)
+  // A core pass with an option it does not have: refused at load, not at
+  // the first compile.
+  static const TridentPassRef refs[] = {{"canonicalize", "no-such-option=1", "late"}};
+  static const TridentPipelineEdit edits[] = {
+      edit(TRIDENT_EDIT_APPEND, "tir", nullptr, refs, 1)};
+  info.edits = edits;
+  info.numEdits = 1;
+#elif defined(FAULT_EDIT_BAD_OWN_OPTIONS)
+  // The plugin's own pass (which has no options), with one.
+  static const TridentPassRef refs[] = {{FIXTURE_NAME "-pass", "bogus=1", nullptr}};
+  static const TridentPipelineEdit edits[] = {
+      edit(TRIDENT_EDIT_APPEND, "tir", nullptr, refs, 1)};
+  info.passes = ownPass;
+  info.numPasses = 1;
+  info.edits = edits;
+  info.numEdits = 1;
 #elif defined(FAULT_EDIT_STAGE_BOTH)
   static TridentPipelineEdit edits[] = {
       edit(TRIDENT_EDIT_OVERRIDE_STAGE, "tir", nullptr, ownPassRef, 1)};
@@ -421,6 +442,10 @@ namespace {
   info.numDslOps = 1;
 #elif defined(FAULT_DSL_OP_NULL_EMIT)
   static const TridentDslOpInfo ops[] = {{"bad.op", "", "", nullptr}};
+  info.dslOps = ops;
+  info.numDslOps = 1;
+#elif defined(FAULT_DSL_OP_PLUGIN_NAME)
+  static const TridentDslOpInfo ops[] = {{"good.op", "", "", fixture::emitNothing}};
   info.dslOps = ops;
   info.numDslOps = 1;
 #elif defined(FAULT_DSL_OP_LISTED_TWICE)
@@ -468,6 +493,9 @@ namespace {
 
 #elif defined(FAULT_NULL_INFO) || defined(FAULT_ENTRY_CRASH)
   // Handled in the entry point.
+#elif defined(FAULT_LINKS_MLIR) || defined(FAULT_STATIC_MLIR)
+  // A valid description; what is wrong is how the library is linked (see
+  // CMakeLists.txt and below).
 #else
 #error "define one FAULT_<CASE>"
 #endif
@@ -475,6 +503,15 @@ namespace {
 }
 
 } // namespace
+
+#if defined(FAULT_STATIC_MLIR)
+// Stands in for a copy of MLIR linked statically into the plugin: a
+// definition of mlir::MLIRContext::MLIRContext(Threading) (hidden, as in a
+// plugin built with hidden visibility, so only in the static symbol table).
+extern "C" __attribute__((used)) void
+fixtureContextConstructor() __asm__("_ZN4mlir11MLIRContextC2ENS0_9ThreadingE");
+extern "C" void fixtureContextConstructor() {}
+#endif
 
 TRIDENT_PLUGIN_EXPORT const TridentPluginInfo *tridentGetPluginInfo() {
 #if defined(FAULT_NULL_INFO)
