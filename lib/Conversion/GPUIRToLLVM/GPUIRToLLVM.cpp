@@ -140,6 +140,7 @@ struct ConvertGPUIRToLLVMPass
     populateMemoryPatterns(converter, patterns, lc);
     populateReducePatterns(converter, patterns, lc);
     populateConvertLayoutPatterns(converter, patterns, lc);
+    populateDotPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

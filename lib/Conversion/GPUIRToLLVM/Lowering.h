@@ -91,6 +91,9 @@ void populateMemoryPatterns(mlir::TypeConverter &converter,
 void populateReducePatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns,
                             LoweringContext &ctx);
+void populateDotPatterns(mlir::TypeConverter &converter,
+                         mlir::RewritePatternSet &patterns,
+                         LoweringContext &ctx);
 void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);

@@ -49,6 +49,18 @@ private:
       return it->second;
     return defaultLayout(cast<RankedTensorType>(value.getType()));
   }
+  /// The layout of a dot's accumulator: each thread holds an 8x4-element
+  /// block, so a K step of the CUDA-core dot reads few distinct rows of A
+  /// and columns of B for many fused multiply-adds.
+  Attribute accumulatorLayout(RankedTensorType type) {
+    if (type.getRank() != 2)
+      return defaultLayout(type);
+    int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+    unsigned sm = std::min<int64_t>(8, m), sn = std::min<int64_t>(4, n);
+    return gir::BlockedEncodingAttr::getDefault(ctx, {m / sm, n / sn},
+                                                numWarps, threadsPerWarp)
+        .withSizePerThread(ctx, {sm, sn});
+  }
   void chooseDominantLayouts(func::FuncOp func);
   void collectHints(func::FuncOp func);
   static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
@@ -110,7 +122,30 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
   hints.clear();
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) { ops.push_back(op); });
+  // Twice: a loop is visited before its body in reverse order, so hints
+  // that reach a loop's iteration arguments flow to its inits on the second
+  // round.
+  for (int round = 0; round < 2; ++round)
   for (Operation *op : llvm::reverse(ops)) {
+    if (auto dot = dyn_cast<tir::DotOp>(op)) {
+      auto accType = cast<RankedTensorType>(dot.getC().getType());
+      hints.try_emplace(dot.getC(), accumulatorLayout(accType));
+      hints.try_emplace(dot.getResult(), accumulatorLayout(accType));
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] :
+           llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
+                     forOp.getResults())) {
+        auto it = hints.find(arg);
+        if (it == hints.end())
+          continue;
+        Attribute hint = it->second;
+        hints.try_emplace(init, hint);
+        hints.try_emplace(result, hint);
+      }
+      continue;
+    }
     if (auto expand = dyn_cast<tir::ExpandDimsOp>(op)) {
       auto parent = dyn_cast<gir::DistributedEncodingAttr>(
           preferredLayout(expand.getResult()));
@@ -297,9 +332,9 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     for (unsigned i = 0; i < 2; ++i)
       convertOperand(op, i, defaultLayout(cast<RankedTensorType>(
                                 op->getOperand(i).getType())));
-    setResultLayout(dot.getResult(),
-                    cast<RankedTensorType>(op->getOperand(2).getType())
-                        .getEncoding());
+    Attribute acc = accumulatorLayout(cast<RankedTensorType>(dot.getType()));
+    convertOperand(op, 2, acc);
+    setResultLayout(dot.getResult(), acc);
     return success();
   }
   if (isa<tir::TransOp, tir::ReshapeOp, tir::JoinOp, tir::SplitOp,

@@ -48,6 +48,14 @@ def GPUIR_BlockedEncodingAttr : GPUIR_Attr<"BlockedEncoding", "blocked",
                                           unsigned numWarps,
                                           unsigned threadsPerWarp,
                                           unsigned sizePerThreadFastest = 1);
+    /// This layout with each thread's block set to `sizePerThread`
+    /// elements (the CTA tile grows by the same factors).
+    BlockedEncodingAttr withSizePerThread(::mlir::MLIRContext *context,
+                                          ::llvm::ArrayRef<unsigned> sizePerThread) const {
+      return BlockedEncodingAttr::get(context, sizePerThread,
+                                      getThreadsPerWarp(), getWarpsPerCTA(),
+                                      getOrder());
+    }
   }];
 }
 
