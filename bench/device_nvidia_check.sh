@@ -89,6 +89,11 @@ step 0 "Tile IR softmax" "$launch" "$k/tir_softmax.cubin" --kernel softmax \
   --rows 4099 --cols 250 --grid 1025 --time 20
 step 0 "Tile IR layer_norm" "$launch" "$k/tir_layer_norm_f32.cubin" --kernel layer_norm \
   --rows 4099 --cols 1000 --grid 4099 --time 20
+step 0 "Tile IR matmul fp32 (CUDA-core dot)" "$launch" "$k/tir_matmul_fma_f32.cubin" --kernel matmul \
+  --dtype f32 --m 1000 --n 520 --k 300 --grid 9,16 --time 10
+step 0 "Tile IR matmul bf16 in, fp32 acc, bf16 out (CUDA-core dot)" "$launch" \
+  "$k/tir_matmul_fma_bf16.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
+  --m 1000 --n 520 --k 300 --grid 9,16 --time 10
 step 0 "compile Tile IR softmax here" "$bin/trident-compile" "$k/tir_softmax.mlir" --target cuda:90a \
   --emit cubin -o "$here/tir_softmax.cubin"
 step 0 "Tile IR softmax (compiled here)" "$launch" "$here/tir_softmax.cubin" --kernel softmax \
