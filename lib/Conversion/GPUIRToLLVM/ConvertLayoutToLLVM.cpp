@@ -51,7 +51,7 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
       return op.emitOpError("layout conversion of ")
              << element << " tiles is not supported yet";
     int64_t elems = op.getType().getNumElements();
-    Value buffer = lc.sharedBuffer(rewriter, loc, elems * sharedBytes(element));
+    Value buffer = lc.sharedBuffer(rewriter, op, elems * sharedBytes(element));
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> srcThread = src->threadCoords(rewriter, loc, lane, warp);
     SmallVector<Value> dstThread = dst->threadCoords(rewriter, loc, lane, warp);

@@ -65,8 +65,8 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
     int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
     int64_t n = bType.getDimSize(1);
 
-    Value aBuf = lc.sharedBuffer(rewriter, loc, m * k * sharedBytes(aElem));
-    Value bBuf = lc.sharedBuffer(rewriter, loc, k * n * sharedBytes(bElem));
+    Value aBuf = lc.sharedBuffer(rewriter, op, m * k * sharedBytes(aElem));
+    Value bBuf = lc.sharedBuffer(rewriter, op, k * n * sharedBytes(bElem));
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     barrier(rewriter, loc);
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,

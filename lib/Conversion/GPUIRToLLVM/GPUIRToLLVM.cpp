@@ -30,6 +30,8 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <algorithm>
+
 namespace trident {
 #define GEN_PASS_DEF_CONVERTGPUIRTOLLVM
 #include "trident/Conversion/Passes.h.inc"
@@ -106,7 +108,24 @@ struct ConvertGPUIRToLLVMPass
                       {int32_t(lc.numWarps * lc.threadsPerWarp), 1, 1}));
     });
 
-    if (failed(distribute(module, lc)) || failed(lowerToLLVM(module)))
+    if (failed(distribute(module, lc)))
+      return signalPassFailure();
+    // Static shared memory is limited to 48 KiB per CTA.
+    constexpr int64_t kStaticSharedLimit = 48 * 1024;
+    if (lc.maxSharedBytes > kStaticSharedLimit) {
+      auto largest = std::max_element(
+          lc.sharedUses.begin(), lc.sharedUses.end(),
+          [](const auto &a, const auto &b) { return a.bytes < b.bytes; });
+      emitError(largest->loc)
+          << "'" << largest->opName << "' needs " << largest->bytes
+          << " bytes of shared memory; the kernel needs "
+          << lc.maxSharedBytes << " bytes in all, over the "
+          << kStaticSharedLimit
+          << "-byte limit of static shared memory per program (use smaller "
+             "tiles)";
+      return signalPassFailure();
+    }
+    if (failed(lowerToLLVM(module)))
       return signalPassFailure();
     module->setAttr("gir.shared_bytes", b.getI64IntegerAttr(lc.maxSharedBytes));
   }

@@ -116,9 +116,12 @@ std::pair<Value, Value> LoweringContext::laneAndWarp(OpBuilder &b,
   return {lane, warp};
 }
 
-Value LoweringContext::sharedBuffer(OpBuilder &b, Location loc, int64_t bytes) {
+Value LoweringContext::sharedBuffer(OpBuilder &b, Operation *user,
+                                    int64_t bytes) {
+  Location loc = user->getLoc();
   std::string name = "__trident_smem_" + std::to_string(sharedCounter++);
   maxSharedBytes += bytes;
+  sharedUses.push_back({loc, user->getName().getStringRef().str(), bytes});
   auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
   {
     OpBuilder::InsertionGuard guard(b);

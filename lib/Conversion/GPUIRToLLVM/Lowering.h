@@ -60,14 +60,22 @@ struct LoweringContext {
   mlir::ModuleOp module;
   unsigned sharedCounter = 0;
   int64_t maxSharedBytes = 0;
+  /// Every shared buffer made: the operation it serves and its size, for
+  /// the error when a kernel needs more than a CTA can have.
+  struct SharedUse {
+    mlir::Location loc;
+    std::string opName;
+    int64_t bytes;
+  };
+  std::vector<SharedUse> sharedUses;
 
   /// The thread's lane id and warp id (i32), computed at the top of the
   /// function that holds `at`.
   std::pair<mlir::Value, mlir::Value> laneAndWarp(mlir::OpBuilder &b,
                                                   mlir::Location loc);
   /// A fresh static shared-memory buffer of `bytes` bytes (a module global in
-  /// address space 3), as a pointer.
-  mlir::Value sharedBuffer(mlir::OpBuilder &b, mlir::Location loc,
+  /// address space 3) for `user`, as a pointer.
+  mlir::Value sharedBuffer(mlir::OpBuilder &b, mlir::Operation *user,
                            int64_t bytes);
 };
 

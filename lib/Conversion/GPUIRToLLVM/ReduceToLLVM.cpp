@@ -133,7 +133,7 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
       SmallVector<Value> buffers;
       for (Type t : op.getElementTypes())
         buffers.push_back(
-            lc.sharedBuffer(rewriter, loc, outElems * slots * sharedBytes(t)));
+            lc.sharedBuffer(rewriter, op, outElems * slots * sharedBytes(t)));
       barrier(rewriter, loc);
       SmallVector<Value> bases;
       for (auto [g, key] : llvm::enumerate(groupKeys)) {

@@ -371,6 +371,21 @@ LogicalResult LayoutAssigner::visitBlock(Block &block) {
 LogicalResult LayoutAssigner::assign(func::FuncOp func) {
   if (func.isExternal())
     return success();
+  // Layouts spread power-of-two tiles over power-of-two thread counts.
+  WalkResult shapes = func.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (auto tile = dyn_cast<RankedTensorType>(t))
+        for (int64_t d : tile.getShape())
+          if (d <= 0 || (d & (d - 1))) {
+            op->emitOpError("produces a tile of shape ")
+                << tile << " whose dimensions are not all powers of two; "
+                << "GPU code generation needs power-of-two tiles";
+            return WalkResult::interrupt();
+          }
+    return WalkResult::advance();
+  });
+  if (shapes.wasInterrupted())
+    return failure();
   chooseDominantLayouts(func);
   collectHints(func);
   if (failed(visitBlock(func.getBody().front())))

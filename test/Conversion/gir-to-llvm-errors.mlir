@@ -1,0 +1,35 @@
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir --convert-gir-to-llvm -verify-diagnostics
+
+// Shapes must be powers of two to be distributed over threads.
+func.func @npot(%x: !tir.ptr<f32>) attributes {tir.kernel} {
+  // expected-error @+1 {{'tir.make_range' op produces a tile of shape 'tensor<100xi32>' whose dimensions are not all powers of two; GPU code generation needs power-of-two tiles}}
+  %r = tir.make_range 0 to 100 : tensor<100xi32>
+  %s = tir.splat %x : !tir.ptr<f32> -> tensor<100x!tir.ptr<f32>>
+  %p = tir.addptr %s, %r : tensor<100x!tir.ptr<f32>>, tensor<100xi32>
+  %v = tir.load %p : tensor<100x!tir.ptr<f32>>
+  tir.store %p, %v : tensor<100x!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+// A dot whose operands do not fit in static shared memory.
+func.func @too_big(%a: tensor<256x128xf32>, %b: tensor<128x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  // expected-error @+1 {{'tir.dot' needs 131072 bytes of shared memory; the kernel needs 262144 bytes in all, over the 49152-byte limit of static shared memory per program (use smaller tiles)}}
+  %d = tir.dot %a, %b, %c : tensor<256x128xf32> * tensor<128x256xf32> -> tensor<256x256xf32>
+  return %d : tensor<256x256xf32>
+}
+
+// -----
+
+// Reductions of 64-bit values are not supported by the shuffle path yet.
+func.func @wide(%x: tensor<128xi64>) -> i64 {
+  // expected-error @+2 {{'tir.reduce' op reductions of 'i64' are not supported yet}}
+  // expected-error @+1 {{failed to legalize operation 'tir.reduce'}}
+  %r = tir.reduce %x axis = 0 : tensor<128xi64> -> i64 {
+  ^bb0(%a: i64, %b: i64):
+    %s = arith.addi %a, %b : i64
+    tir.reduce.return %s : i64
+  }
+  return %r : i64
+}
