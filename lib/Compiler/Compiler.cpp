@@ -218,16 +218,43 @@ Error Compiler::runStep(ModuleOp module, const Stage &stage,
   return Error::success();
 }
 
+namespace {
+/// Runs the verifier after one pipeline entry and, if it fails, records the
+/// entry's pass: so that "the pass failed" and "the pass broke the IR" can be
+/// told apart (MLIR's own verifier reports both as a failed pass). It has no
+/// argument, so PassTracker does not count it as a pass of its own.
+struct VerifyAfterEntry
+    : public PassWrapper<VerifyAfterEntry, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyAfterEntry)
+  VerifyAfterEntry(std::string pass, std::string *brokenBy)
+      : pass(std::move(pass)), brokenBy(brokenBy) {}
+  StringRef getArgument() const override { return ""; }
+  void runOnOperation() override {
+    if (failed(verify(getOperation()))) {
+      *brokenBy = pass;
+      signalPassFailure();
+    }
+  }
+  std::string pass;
+  std::string *brokenBy;
+};
+} // namespace
+
 Error Compiler::runPasses(ModuleOp module, const Stage &stage,
                           ArrayRef<const PassEntry *> passes) {
   DiagnosticCollector diags(sourceMgr, context);
   PassManager pm(&context, ModuleOp::getOperationName(),
                  OpPassManager::Nesting::Implicit);
-  pm.enableVerifier(true);
-  // Under the plugin manager's lock: another thread may be loading a plugin
-  // into MLIR's pass registry.
-  if (Error err = PluginManager::instance().addStagePasses(pm, stage, passes))
-    return err;
+  // The verifier runs after every entry, as a pass of its own (above).
+  pm.enableVerifier(false);
+  std::string brokenBy;
+  for (const PassEntry *entry : passes) {
+    // Under the plugin manager's lock: another thread may be loading a
+    // plugin into MLIR's pass registry.
+    if (Error err = PluginManager::instance().addStagePasses(pm, stage, entry))
+      return err;
+    pm.addPass(std::make_unique<VerifyAfterEntry>(entry->pass, &brokenBy));
+  }
   auto tracker = std::make_unique<PassTracker>();
   PassTracker *track = tracker.get();
   pm.addInstrumentation(std::move(tracker));
@@ -242,14 +269,9 @@ Error Compiler::runPasses(ModuleOp module, const Stage &stage,
                              "must not be used");
   }
   if (failed(result)) {
-    std::string what = describePass(track->failed());
+    bool broken = !brokenBy.empty();
+    std::string what = describePass(broken ? brokenBy : track->failed());
     std::string details = diags.take();
-    bool broken = failed(verify(module));
-    // When the pass manager's verifier failed, this verify() repeats its
-    // diagnostics; keep them only if they are new (the pass itself failed).
-    std::string verifier = diags.take();
-    if (!verifier.empty() && !StringRef(details).contains(verifier))
-      details += (details.empty() ? "" : "\n") + verifier;
     std::string why =
         broken ? " produced IR that fails verification" : " failed";
     return createStringError(what + why + " in stage '" + stage.name + "'" +
