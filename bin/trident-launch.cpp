@@ -22,6 +22,9 @@
 //              cols: i32, stride_x_row: i32, stride_out_row: i32, eps: f32)
 //       out[r, :] = (x[r, :] - mean) / sqrt(var + eps) * weight + bias,
 //       with the biased variance                              --rows --cols
+//   histogram(x: i32*, bins: i32*, n: i32, num_bins: i32)
+//       bins[v] += 1 for each x[i] = v in [0, num_bins)      --n --cols
+//       (bins start at zero; the counts must be exact)
 //   matmul(a: T*, b: T*, c: U*, M: i32, N: i32, K: i32,
 //          stride_am: i32, stride_ak: i32, stride_bk: i32, stride_bn: i32,
 //          stride_cm: i32, stride_cn: i32)
@@ -92,7 +95,7 @@ cl::opt<int> timeIters("time",
 cl::opt<int> deviceOrdinal("device", cl::desc("CUDA device ordinal"),
                            cl::init(0), cl::cat(category));
 
-enum class Elt { F32, BF16 };
+enum class Elt { F32, BF16, I32 };
 
 uint16_t toBF16(float f) {
   uint32_t u;
@@ -119,13 +122,16 @@ struct Tensor {
   bool output = false;
   CUdeviceptr device = 0;
 
-  size_t bytes() const { return values.size() * (elt == Elt::F32 ? 4 : 2); }
+  size_t bytes() const { return values.size() * (elt == Elt::BF16 ? 2 : 4); }
   std::vector<char> pack() const {
     std::vector<char> out(bytes());
     for (size_t i = 0; i < values.size(); ++i) {
       if (elt == Elt::F32) {
         float f = static_cast<float>(values[i]);
         std::memcpy(&out[i * 4], &f, 4);
+      } else if (elt == Elt::I32) {
+        int32_t v = static_cast<int32_t>(values[i]);
+        std::memcpy(&out[i * 4], &v, 4);
       } else {
         uint16_t h = toBF16(static_cast<float>(values[i]));
         std::memcpy(&out[i * 2], &h, 2);
@@ -139,6 +145,10 @@ struct Tensor {
         float f;
         std::memcpy(&f, &in[i * 4], 4);
         values[i] = f;
+      } else if (elt == Elt::I32) {
+        int32_t v;
+        std::memcpy(&v, &in[i * 4], 4);
+        values[i] = v;
       } else {
         uint16_t h;
         std::memcpy(&h, &in[i * 2], 2);
@@ -170,7 +180,10 @@ public:
   explicit Random(uint64_t seed) : gen(seed) {}
   /// Uniform in [lo, hi), rounded to `elt`.
   double next(double lo, double hi, Elt elt) {
-    float f = static_cast<float>(std::uniform_real_distribution<double>(lo, hi)(gen));
+    double u = std::uniform_real_distribution<double>(lo, hi)(gen);
+    if (elt == Elt::I32)
+      return std::floor(u);
+    float f = static_cast<float>(u);
     return elt == Elt::F32 ? f : fromBF16(toBF16(f));
   }
   Tensor tensor(StringRef name, size_t n, double lo, double hi,
@@ -264,6 +277,23 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
     p.bytes = 8.0 * r * c;
     return p;
   }
+  if (kind == "histogram") {
+    // Integer values, some outside [0, bins); bins start at zero and must
+    // end with exactly the float64 counts.
+    size_t n = sizeN, bins = cols;
+    p.tensors = {rng.tensor("x", n, -4, double(bins) + 4, Elt::I32),
+                 Tensor{"bins", Elt::I32, std::vector<double>(bins, 0.0), true,
+                        0}};
+    p.args = {ptr(0), ptr(1), i32(n), i32(bins)};
+    p.output = 1;
+    p.tolerance = 0;
+    p.reference.assign(bins, 0.0);
+    for (double v : p.tensors[0].values)
+      if (v >= 0 && v < double(bins))
+        p.reference[static_cast<size_t>(v)] += 1;
+    p.bytes = 4.0 * n;
+    return p;
+  }
   if (kind == "matmul") {
     Expected<Elt> in = parseElt(dtype);
     if (!in)
@@ -294,8 +324,8 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
     return p;
   }
   return createStringError("unknown --kernel '" + kind +
-                           "' (expected vector_add, softmax, layer_norm or "
-                           "matmul)");
+                           "' (expected vector_add, softmax, layer_norm, "
+                           "histogram or matmul)");
 }
 
 Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {

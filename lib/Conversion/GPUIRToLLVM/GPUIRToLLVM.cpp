@@ -160,6 +160,7 @@ struct ConvertGPUIRToLLVMPass
     populateReducePatterns(converter, patterns, lc);
     populateConvertLayoutPatterns(converter, patterns, lc);
     populateDotPatterns(converter, patterns, lc);
+    populateAtomicPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -68,6 +68,29 @@ SmallVector<Value> LayoutMap::threadCoords(OpBuilder &b, Location loc,
   return coords;
 }
 
+Value LayoutMap::isFirstReplica(OpBuilder &b, Location loc, Value lane,
+                                Value warp) const {
+  auto zeroMask = [&](ArrayRef<SmallVector<int64_t>> bases) {
+    int64_t mask = 0;
+    for (auto [i, basis] : llvm::enumerate(bases))
+      if (llvm::all_of(basis, [](int64_t c) { return c == 0; }))
+        mask |= int64_t(1) << i;
+    return mask;
+  };
+  Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (auto [id, mask] : {std::make_pair(lane, zeroMask(laneBases)),
+                          std::make_pair(warp, zeroMask(warpBases))}) {
+    if (mask == 0)
+      continue;
+    Value bits = arith::AndIOp::create(b, loc, id, i32Const(b, loc, mask));
+    ok = arith::AndIOp::create(
+        b, loc, ok,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits,
+                              i32Const(b, loc, 0)));
+  }
+  return ok;
+}
+
 void LayoutMap::threadBitsAlong(unsigned dim, SmallVectorImpl<int64_t> &laneBits,
                                 SmallVectorImpl<int64_t> &warpBits,
                                 bool &mixed) const {

@@ -40,6 +40,11 @@ public:
                                               mlir::Location loc,
                                               mlir::Value lane,
                                               mlir::Value warp) const;
+  /// True in the one thread of each group of threads that hold the same
+  /// elements (the layout replicates a tile smaller than the CTA): the lane
+  /// and warp bits that move no coordinate are all 0.
+  mlir::Value isFirstReplica(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value lane, mlir::Value warp) const;
   /// Lane bits (as masks) and warp bits whose move changes dimension `dim`
   /// only; `mixed` is set if some bit moves `dim` and another dimension.
   void threadBitsAlong(unsigned dim, llvm::SmallVectorImpl<int64_t> &laneBits,
@@ -102,6 +107,9 @@ void populateReducePatterns(mlir::TypeConverter &converter,
 void populateDotPatterns(mlir::TypeConverter &converter,
                          mlir::RewritePatternSet &patterns,
                          LoweringContext &ctx);
+void populateAtomicPatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
 void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);

@@ -1,0 +1,205 @@
+//===- AtomicToLLVM.cpp - Atomic read-modify-writes on tiles --------------===//
+//
+// Each element a thread holds becomes one LLVM atomic, guarded by its mask.
+// An element that several threads (or registers) hold is updated once: by
+// the first replica only. A scalar atomic is done by thread 0 of the
+// program; every thread receives nothing meaningful back from it except
+// thread 0 (as in Triton, whose scalar atomics are also single-thread).
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+LLVM::AtomicOrdering ordering(tir::MemSemantic sem) {
+  switch (sem) {
+  case tir::MemSemantic::Relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case tir::MemSemantic::Acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case tir::MemSemantic::Release:
+    return LLVM::AtomicOrdering::release;
+  case tir::MemSemantic::AcqRel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// NVPTX's synchronization scopes.
+StringRef syncscope(tir::MemScope scope) {
+  switch (scope) {
+  case tir::MemScope::GPU:
+    return "device";
+  case tir::MemScope::CTA:
+    return "block";
+  case tir::MemScope::System:
+    return "";
+  }
+  return "";
+}
+
+std::optional<LLVM::AtomicBinOp> binOp(tir::RMWKind kind, Type element) {
+  bool isFloat = isa<FloatType>(element);
+  switch (kind) {
+  case tir::RMWKind::Add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tir::RMWKind::FAdd:
+    return LLVM::AtomicBinOp::fadd;
+  case tir::RMWKind::Max:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tir::RMWKind::Min:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tir::RMWKind::UMax:
+    return LLVM::AtomicBinOp::umax;
+  case tir::RMWKind::UMin:
+    return LLVM::AtomicBinOp::umin;
+  case tir::RMWKind::And:
+    return LLVM::AtomicBinOp::_and;
+  case tir::RMWKind::Or:
+    return LLVM::AtomicBinOp::_or;
+  case tir::RMWKind::Xor:
+    return LLVM::AtomicBinOp::_xor;
+  case tir::RMWKind::Xchg:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return std::nullopt;
+}
+
+/// Runs `body` for each element the calling thread must update, under
+/// `if (guard && mask[r])`, and gathers the values it returns (zero where
+/// skipped) into the result.
+template <typename Body>
+Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
+                 LoweringContext &lc, Value mask, Type resultType, Body body) {
+  Location loc = op->getLoc();
+  auto vecType = dyn_cast<VectorType>(resultType);
+  auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+  if (!vecType) {
+    // A scalar atomic: thread 0 of the program alone.
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        tid, i32Const(rewriter, loc, 0));
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, first,
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, body(b, l, -1));
+        },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, Value(arith::ConstantOp::create(
+                                         b, l, b.getZeroAttr(resultType))));
+        });
+    return ifOp.getResult(0);
+  }
+  FailureOr<LayoutMap> map = mapOf(op->getOperand(0).getType(), lc, op);
+  if (failed(map))
+    return {};
+  Value replica = map->isFirstReplica(rewriter, loc, lane, warp);
+  std::set<SmallVector<int64_t>> seen;
+  SmallVector<Value> results;
+  Type element = vecType.getElementType();
+  for (int64_t r = 0; r < map->numRegisters(); ++r) {
+    Value guard = replica;
+    if (!seen.insert(map->registerCoords(r)).second)
+      guard = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    if (mask)
+      guard = arith::AndIOp::create(
+          rewriter, loc, guard, vector::ExtractOp::create(rewriter, loc, mask, r));
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, guard,
+        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, body(b, l, r)); },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(
+              b, l, Value(arith::ConstantOp::create(b, l, b.getZeroAttr(element))));
+        });
+    results.push_back(ifOp.getResult(0));
+  }
+  return vector::FromElementsOp::create(rewriter, loc, vecType, results);
+}
+
+Value elementOf(OpBuilder &b, Location loc, Value v, int64_t r) {
+  return r < 0 ? v : Value(vector::ExtractOp::create(b, loc, v, r));
+}
+
+struct AtomicRMWPattern : OpConversionPattern<tir::AtomicRMWOp> {
+  AtomicRMWPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    std::optional<LLVM::AtomicBinOp> kind =
+        binOp(op.getKind(), getElementTypeOrSelf(resultType));
+    if (!kind)
+      return op.emitOpError("unsupported atomic kind");
+    LLVM::AtomicOrdering order = ordering(op.getSem());
+    StringRef scope = syncscope(op.getScope());
+    Value result = perElement(
+        rewriter, op, lc, adaptor.getMask(), resultType,
+        [&](OpBuilder &b, Location l, int64_t r) -> Value {
+          return LLVM::AtomicRMWOp::create(
+              b, l, *kind, elementOf(b, l, adaptor.getPtr(), r),
+              elementOf(b, l, adaptor.getVal(), r), order, scope);
+        });
+    if (!result)
+      return failure();
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct AtomicCASPattern : OpConversionPattern<tir::AtomicCASOp> {
+  AtomicCASPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (isa<FloatType>(getElementTypeOrSelf(resultType)))
+      return op.emitOpError("compare-and-swap on floats is not supported yet");
+    LLVM::AtomicOrdering order = ordering(op.getSem());
+    LLVM::AtomicOrdering failOrder =
+        order == LLVM::AtomicOrdering::release ||
+                order == LLVM::AtomicOrdering::acq_rel
+            ? LLVM::AtomicOrdering::monotonic
+            : order;
+    if (order == LLVM::AtomicOrdering::acq_rel)
+      failOrder = LLVM::AtomicOrdering::acquire;
+    StringRef scope = syncscope(op.getScope());
+    Value result = perElement(
+        rewriter, op, lc, Value(), resultType,
+        [&](OpBuilder &b, Location l, int64_t r) -> Value {
+          Value pair = LLVM::AtomicCmpXchgOp::create(
+              b, l, elementOf(b, l, adaptor.getPtr(), r),
+              elementOf(b, l, adaptor.getCmp(), r),
+              elementOf(b, l, adaptor.getVal(), r), order, failOrder, scope);
+          return LLVM::ExtractValueOp::create(b, l, pair, 0);
+        });
+    if (!result)
+      return failure();
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateAtomicPatterns(TypeConverter &converter,
+                            RewritePatternSet &patterns, LoweringContext &ctx) {
+  patterns.add<AtomicRMWPattern, AtomicCASPattern>(converter,
+                                                   patterns.getContext(), ctx);
+}
+
+} // namespace trident::gir_to_llvm
