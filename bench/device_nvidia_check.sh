@@ -96,6 +96,8 @@ step 0 "Tile IR matmul bf16 in, fp32 acc, bf16 out (CUDA-core dot)" "$launch" \
   --m 1000 --n 520 --k 300 --grid 9,16 --time 10
 step 0 "Tile IR atomic histogram (exact counts)" "$launch" "$k/tir_histogram.cubin" --kernel histogram \
   --n 1000003 --cols 256 --grid 977
+step 0 "Tile IR cumsum (scan over registers, lanes, warps)" "$launch" "$k/tir_cumsum.cubin" \
+  --kernel cumsum --n 1000003 --grid 977
 step 0 "compile Tile IR softmax here" "$bin/trident-compile" "$k/tir_softmax.mlir" --target cuda:90a \
   --emit cubin -o "$here/tir_softmax.cubin"
 step 0 "Tile IR softmax (compiled here)" "$launch" "$here/tir_softmax.cubin" --kernel softmax \

@@ -22,6 +22,8 @@
 //              cols: i32, stride_x_row: i32, stride_out_row: i32, eps: f32)
 //       out[r, :] = (x[r, :] - mean) / sqrt(var + eps) * weight + bias,
 //       with the biased variance                              --rows --cols
+//   cumsum(x: f32*, out: f32*, n: i32)
+//       out[i] = x[1024 * (i / 1024)] + ... + x[i]            --n
 //   histogram(x: i32*, bins: i32*, n: i32, num_bins: i32)
 //       bins[v] += 1 for each x[i] = v in [0, num_bins)      --n --cols
 //       (bins start at zero; the counts must be exact)
@@ -277,6 +279,21 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
     p.bytes = 8.0 * r * c;
     return p;
   }
+  if (kind == "cumsum") {
+    // Inclusive prefix sums within blocks of 1024 elements.
+    size_t n = sizeN;
+    p.tensors = {rng.tensor("x", n, -1, 1), outputTensor("out", n)};
+    p.args = {ptr(0), ptr(1), i32(n)};
+    p.output = 1;
+    p.reference.resize(n);
+    double run = 0;
+    for (size_t i = 0; i < n; ++i) {
+      run = (i % 1024 == 0 ? 0.0 : run) + p.tensors[0].values[i];
+      p.reference[i] = run;
+    }
+    p.bytes = 8.0 * n;
+    return p;
+  }
   if (kind == "histogram") {
     // Integer values, some outside [0, bins); bins start at zero and must
     // end with exactly the float64 counts.
@@ -325,7 +342,7 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
   }
   return createStringError("unknown --kernel '" + kind +
                            "' (expected vector_add, softmax, layer_norm, "
-                           "histogram or matmul)");
+                           "cumsum, histogram or matmul)");
 }
 
 Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {

@@ -161,6 +161,7 @@ struct ConvertGPUIRToLLVMPass
     populateConvertLayoutPatterns(converter, patterns, lc);
     populateDotPatterns(converter, patterns, lc);
     populateAtomicPatterns(converter, patterns, lc);
+    populateScanPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

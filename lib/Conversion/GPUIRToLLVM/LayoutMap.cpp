@@ -68,6 +68,15 @@ SmallVector<Value> LayoutMap::threadCoords(OpBuilder &b, Location loc,
   return coords;
 }
 
+SmallVector<std::pair<unsigned, int64_t>>
+LayoutMap::threadBitSteps(unsigned dim, bool lanes) const {
+  SmallVector<std::pair<unsigned, int64_t>> out;
+  for (auto [i, basis] : llvm::enumerate(lanes ? laneBases : warpBases))
+    if (basis[dim] != 0)
+      out.push_back({unsigned(i), basis[dim]});
+  return out;
+}
+
 Value LayoutMap::isFirstReplica(OpBuilder &b, Location loc, Value lane,
                                 Value warp) const {
   auto zeroMask = [&](ArrayRef<SmallVector<int64_t>> bases) {
@@ -188,7 +197,22 @@ Value loadShared(OpBuilder &b, Location loc, Value base, Value index,
 
 void barrier(OpBuilder &b, Location loc) { NVVM::Barrier0Op::create(b, loc); }
 
+static Value shuffle(OpBuilder &b, Location loc, Value value, int64_t offset,
+                     NVVM::ShflKind kind, int64_t clamp);
+
 Value shuffleXor(OpBuilder &b, Location loc, Value value, int64_t laneMask) {
+  return shuffle(b, loc, value, laneMask, NVVM::ShflKind::bfly, 0x1f);
+}
+
+Value shuffleShift(OpBuilder &b, Location loc, Value value, int64_t delta,
+                   bool up) {
+  // shfl.sync.up clamps at lane 0 (c = 0), .down at lane 31 (c = 0x1f).
+  return up ? shuffle(b, loc, value, delta, NVVM::ShflKind::up, 0)
+            : shuffle(b, loc, value, delta, NVVM::ShflKind::down, 0x1f);
+}
+
+static Value shuffle(OpBuilder &b, Location loc, Value value, int64_t offset,
+                     NVVM::ShflKind kind, int64_t clamp) {
   Type type = value.getType();
   Type i32 = b.getI32Type();
   Value v = value;
@@ -202,8 +226,8 @@ Value shuffleXor(OpBuilder &b, Location loc, Value value, int64_t laneMask) {
     v = arith::ExtUIOp::create(b, loc, i32, v);
   }
   Value shuffled = NVVM::ShflOp::create(
-      b, loc, v.getType(), i32Const(b, loc, -1), v, i32Const(b, loc, laneMask),
-      i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+      b, loc, v.getType(), i32Const(b, loc, -1), v, i32Const(b, loc, offset),
+      i32Const(b, loc, clamp), kind, UnitAttr());
   if (shuffled.getType() == type)
     return shuffled;
   if (isa<FloatType>(type)) {

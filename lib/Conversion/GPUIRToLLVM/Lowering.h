@@ -40,6 +40,10 @@ public:
                                               mlir::Location loc,
                                               mlir::Value lane,
                                               mlir::Value warp) const;
+  /// (bit index, step along `dim`) of each lane (`lanes`) or warp bit that
+  /// moves along `dim`, in bit order.
+  llvm::SmallVector<std::pair<unsigned, int64_t>>
+  threadBitSteps(unsigned dim, bool lanes) const;
   /// True in the one thread of each group of threads that hold the same
   /// elements (the layout replicates a tile smaller than the CTA): the lane
   /// and warp bits that move no coordinate are all 0.
@@ -107,6 +111,9 @@ void populateReducePatterns(mlir::TypeConverter &converter,
 void populateDotPatterns(mlir::TypeConverter &converter,
                          mlir::RewritePatternSet &patterns,
                          LoweringContext &ctx);
+void populateScanPatterns(mlir::TypeConverter &converter,
+                          mlir::RewritePatternSet &patterns,
+                          LoweringContext &ctx);
 void populateAtomicPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns,
                             LoweringContext &ctx);
@@ -114,10 +121,14 @@ void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);
 
-/// Moves `value` (a scalar of an integer/float type up to 32 bits) `bits`
-/// lanes across the warp with a butterfly shuffle.
+/// Moves `value` (a scalar of an integer/float type up to 32 bits) across
+/// the warp with a butterfly shuffle (lane ^ laneMask).
 mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value value, int64_t laneMask);
+/// The value of lane - delta (`up`) or lane + delta (otherwise); lanes with
+/// no such source get their own value.
+mlir::Value shuffleShift(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value value, int64_t delta, bool up);
 
 /// Stores/loads one scalar at element `index` of a shared buffer.
 void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,

@@ -61,6 +61,16 @@ private:
                                                 numWarps, threadsPerWarp)
         .withSizePerThread(ctx, {sm, sn});
   }
+  /// The layout of a scan's operands: each thread holds one contiguous run
+  /// along the axis (the lowering scans registers, then lanes, then warps).
+  Attribute scanLayout(RankedTensorType type, unsigned axis) {
+    auto base = cast<gir::BlockedEncodingAttr>(defaultLayout(type));
+    SmallVector<unsigned> spt(base.getSizePerThread());
+    int64_t threads = int64_t(base.getThreadsPerWarp()[axis]) *
+                      base.getWarpsPerCTA()[axis];
+    spt[axis] = std::max<int64_t>(1, type.getDimSize(axis) / threads);
+    return base.withSizePerThread(ctx, spt);
+  }
   void chooseDominantLayouts(func::FuncOp func);
   void collectHints(func::FuncOp func);
   static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
@@ -133,6 +143,15 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
       hints.try_emplace(dot.getResult(), accumulatorLayout(accType));
       continue;
     }
+    if (auto scan = dyn_cast<tir::ScanOp>(op)) {
+      for (auto [src, result] : llvm::zip(scan.getSrcs(), scan.getResults())) {
+        Attribute layout = scanLayout(cast<RankedTensorType>(src.getType()),
+                                      scan.getAxis());
+        hints.try_emplace(src, layout);
+        hints.try_emplace(result, layout);
+      }
+      continue;
+    }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       for (auto [init, arg, result] :
            llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
@@ -157,7 +176,7 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
     }
     StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
     bool elementwise = (ns == "arith" || ns == "math") ||
-                       isa<tir::SplatOp, tir::AddPtrOp>(op);
+                       isa<tir::SplatOp, tir::AddPtrOp, tir::LoadOp>(op);
     if (!elementwise || op->getNumResults() != 1)
       continue;
     auto it = hints.find(op->getResult(0));
@@ -308,8 +327,12 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success(); // the combine region holds scalars only
   }
   if (auto scan = dyn_cast<tir::ScanOp>(op)) {
-    for (auto [src, result] : llvm::zip(scan.getSrcs(), scan.getResults()))
-      result.setType(src.getType());
+    for (auto [i, result] : llvm::enumerate(scan.getResults())) {
+      Attribute layout = scanLayout(
+          cast<RankedTensorType>(scan.getSrcs()[i].getType()), scan.getAxis());
+      convertOperand(op, i, layout);
+      setResultLayout(result, layout);
+    }
     return success();
   }
   if (isa<tir::BroadcastOp>(op)) {
