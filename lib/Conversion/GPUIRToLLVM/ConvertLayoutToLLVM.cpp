@@ -21,21 +21,10 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
   ConvertLayoutPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : OpConversionPattern(tc, ctx), lc(lc) {}
 
-  /// Row-major index of (register coords XOR thread coords).
   static Value linearIndex(OpBuilder &b, Location loc, const LayoutMap &map,
                            ArrayRef<Value> thread, int64_t reg) {
-    SmallVector<int64_t> c = map.registerCoords(reg);
-    Value idx = i32Const(b, loc, 0);
-    for (unsigned d = 0; d < map.rank(); ++d) {
-      Value coord = arith::XOrIOp::create(b, loc, thread[d],
-                                          i32Const(b, loc, c[d]));
-      idx = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, idx,
-                                i32Const(b, loc, map.getShape()[d])),
-          coord);
-    }
-    return idx;
+    return rowMajorIndex(b, loc, thread, map.registerCoords(reg),
+                         map.getShape());
   }
 
   LogicalResult

@@ -27,18 +27,11 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
   /// Writes every register of `tile` to `buffer` at its row-major index.
   void stage(OpBuilder &b, Location loc, Value buffer, Value tile,
              const LayoutMap &map, ArrayRef<Value> thread) const {
-    for (int64_t r = 0; r < map.numRegisters(); ++r) {
-      SmallVector<int64_t> c = map.registerCoords(r);
-      Value row = arith::XOrIOp::create(b, loc, thread[0], i32Const(b, loc, c[0]));
-      Value col = arith::XOrIOp::create(b, loc, thread[1], i32Const(b, loc, c[1]));
-      Value idx = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, row,
-                                i32Const(b, loc, map.getShape()[1])),
-          col);
-      storeShared(b, loc, buffer, idx,
+    for (int64_t r = 0; r < map.numRegisters(); ++r)
+      storeShared(b, loc, buffer,
+                  rowMajorIndex(b, loc, thread, map.registerCoords(r),
+                                map.getShape()),
                   vector::ExtractOp::create(b, loc, tile, r));
-    }
   }
 
   LogicalResult

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -165,6 +166,34 @@ Value LoweringContext::sharedBuffer(OpBuilder &b, Operation *user,
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   return LLVM::AddressOfOp::create(b, loc, ptrType, name);
+}
+
+Value rowMajorIndex(OpBuilder &b, Location loc, ArrayRef<Value> thread,
+                    ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
+  Value idx = i32Const(b, loc, 0);
+  for (unsigned d = 0; d < coords.size(); ++d) {
+    Value c = arith::XOrIOp::create(b, loc, thread[d], i32Const(b, loc, coords[d]));
+    idx = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, idx, i32Const(b, loc, shape[d])),
+        c);
+  }
+  return idx;
+}
+
+SmallVector<Value> applyCombine(OpBuilder &b, Region &combine,
+                                ArrayRef<Value> acc, ArrayRef<Value> x) {
+  Block &body = combine.front();
+  IRMapping map;
+  for (unsigned i = 0; i < acc.size(); ++i) {
+    map.map(body.getArgument(i), acc[i]);
+    map.map(body.getArgument(acc.size() + i), x[i]);
+  }
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, map);
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
 }
 
 int64_t sharedBytes(Type type) {

@@ -130,6 +130,20 @@ mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value shuffleShift(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value value, int64_t delta, bool up);
 
+/// Row-major index, in a tile of `shape`, of the element at `coords` (known
+/// at compile time) XOR `thread` (the thread's part, one value per dim).
+mlir::Value rowMajorIndex(mlir::OpBuilder &b, mlir::Location loc,
+                          llvm::ArrayRef<mlir::Value> thread,
+                          llvm::ArrayRef<int64_t> coords,
+                          llvm::ArrayRef<int64_t> shape);
+
+/// Applies a combine region (block arguments: acc..., x...) to `acc` and
+/// `x` by cloning its body at the builder's insertion point.
+llvm::SmallVector<mlir::Value> applyCombine(mlir::OpBuilder &b,
+                                            mlir::Region &combine,
+                                            llvm::ArrayRef<mlir::Value> acc,
+                                            llvm::ArrayRef<mlir::Value> x);
+
 /// Stores/loads one scalar at element `index` of a shared buffer.
 void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
                  mlir::Value index, mlir::Value value);

@@ -11,7 +11,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -25,22 +24,9 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
   ReducePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : OpConversionPattern(tc, ctx), lc(lc) {}
 
-  /// Applies the combine region to (acc..., x...), cloning its body.
   SmallVector<Value> combine(tir::ReduceOp op, OpBuilder &b,
                              ArrayRef<Value> acc, ArrayRef<Value> x) const {
-    Block &body = op.getCombineOp().front();
-    IRMapping map;
-    unsigned n = acc.size();
-    for (unsigned i = 0; i < n; ++i) {
-      map.map(body.getArgument(i), acc[i]);
-      map.map(body.getArgument(n + i), x[i]);
-    }
-    for (Operation &inner : body.without_terminator())
-      b.clone(inner, map);
-    SmallVector<Value> out;
-    for (Value v : body.getTerminator()->getOperands())
-      out.push_back(map.lookupOrDefault(v));
-    return out;
+    return applyCombine(b, op.getCombineOp(), acc, x);
   }
 
   LogicalResult
@@ -117,18 +103,9 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
             arith::ShLIOp::create(rewriter, loc, b, i32Const(rewriter, loc, k)));
       }
       auto outIndex = [&](ArrayRef<int64_t> key) {
-        Value idx = i32Const(rewriter, loc, 0);
-        for (unsigned d = 0; d < key.size(); ++d) {
-          Value c = arith::XOrIOp::create(rewriter, loc, thread[d],
-                                          i32Const(rewriter, loc, key[d]));
-          idx = arith::AddIOp::create(
-              rewriter, loc,
-              arith::MulIOp::create(rewriter, loc, idx,
-                                    i32Const(rewriter, loc, outShape[d])),
-              c);
-        }
-        return arith::MulIOp::create(rewriter, loc, idx,
-                                     i32Const(rewriter, loc, slots));
+        return arith::MulIOp::create(
+            rewriter, loc, rowMajorIndex(rewriter, loc, thread, key, outShape),
+            i32Const(rewriter, loc, slots));
       };
       SmallVector<Value> buffers;
       for (Type t : op.getElementTypes())

@@ -13,7 +13,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -31,18 +30,7 @@ struct ScanPattern : OpConversionPattern<tir::ScanOp> {
 
   Tuple combine(tir::ScanOp op, OpBuilder &b, ArrayRef<Value> acc,
                 ArrayRef<Value> x) const {
-    Block &body = op.getCombineOp().front();
-    IRMapping map;
-    for (unsigned i = 0; i < acc.size(); ++i) {
-      map.map(body.getArgument(i), acc[i]);
-      map.map(body.getArgument(acc.size() + i), x[i]);
-    }
-    for (Operation &inner : body.without_terminator())
-      b.clone(inner, map);
-    Tuple out;
-    for (Value v : body.getTerminator()->getOperands())
-      out.push_back(map.lookupOrDefault(v));
-    return out;
+    return applyCombine(b, op.getCombineOp(), acc, x);
   }
 
   static Tuple select(OpBuilder &b, Location loc, Value cond, ArrayRef<Value> t,
@@ -185,18 +173,9 @@ struct ScanPattern : OpConversionPattern<tir::ScanOp> {
       SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
       thread.erase(thread.begin() + axis);
       auto slotBase = [&](ArrayRef<int64_t> key) {
-        Value idx = i32Const(rewriter, loc, 0);
-        for (unsigned d = 0; d < key.size(); ++d) {
-          Value c = arith::XOrIOp::create(rewriter, loc, thread[d],
-                                          i32Const(rewriter, loc, key[d]));
-          idx = arith::AddIOp::create(
-              rewriter, loc,
-              arith::MulIOp::create(rewriter, loc, idx,
-                                    i32Const(rewriter, loc, outShape[d])),
-              c);
-        }
-        return arith::MulIOp::create(rewriter, loc, idx,
-                                     i32Const(rewriter, loc, slots));
+        return arith::MulIOp::create(
+            rewriter, loc, rowMajorIndex(rewriter, loc, thread, key, outShape),
+            i32Const(rewriter, loc, slots));
       };
       SmallVector<Value> buffers;
       for (Type t : elementTypes)
