@@ -91,9 +91,15 @@ step 0 "Tile IR layer_norm" "$launch" "$k/tir_layer_norm_f32.cubin" --kernel lay
   --rows 4099 --cols 1000 --grid 4099 --time 20
 step 0 "Tile IR matmul fp32 (CUDA-core dot)" "$launch" "$k/tir_matmul_fma_f32.cubin" --kernel matmul \
   --dtype f32 --m 1000 --n 520 --k 300 --grid 9,16 --time 10
-step 0 "Tile IR matmul bf16 in, fp32 acc, bf16 out (CUDA-core dot)" "$launch" \
+step 0 "Tile IR matmul bf16 64x64x32 tiles (wgmma, 64-byte swizzle)" "$launch" \
   "$k/tir_matmul_fma_bf16.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
   --m 1000 --n 520 --k 300 --grid 9,16 --time 10
+step 0 "Tile IR matmul bf16 128x128x64 tiles (wgmma, 128-byte swizzle)" "$launch" \
+  "$k/tir_matmul_bf16.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
+  --m 1000 --n 520 --k 300 --grid 5,8 --time 10
+step 0 "Tile IR matmul bf16 128x128x64, 2048^3" "$launch" \
+  "$k/tir_matmul_bf16.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
+  --m 2048 --n 2048 --k 2048 --grid 16,16 --time 10
 step 0 "Tile IR atomic histogram (exact counts)" "$launch" "$k/tir_histogram.cubin" --kernel histogram \
   --n 1000003 --cols 256 --grid 977
 step 0 "Tile IR cumsum (scan over registers, lanes, warps)" "$launch" "$k/tir_cumsum.cubin" \

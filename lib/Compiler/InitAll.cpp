@@ -3,6 +3,7 @@
 
 #include "trident/Conversion/Passes.h"
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/GPUIR/Transforms/Passes.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 #include "trident/Target/NVIDIA/NVIDIA.h"
@@ -37,6 +38,7 @@ void registerCorePasses() {
   std::call_once(once, [] {
     mlir::registerTransformsPasses();
     tir::registerTileIRPasses();
+    gir::registerGPUIRPasses();
     registerTridentConversionPasses();
     nvidia::registerNVIDIAPasses();
     // Not passes, but named pipeline entries like them.

@@ -94,9 +94,11 @@ PassListBuilder &PipelineBuilder::stage(StringRef stageName) {
   return stages.back().second;
 }
 
-static void addCore(Stage &stage, StringRef pass, StringRef label = "") {
+static void addCore(Stage &stage, StringRef pass, StringRef options = "",
+                    StringRef label = "") {
   PassEntry e;
   e.pass = pass.str();
+  e.options = options.str();
   e.label = label.str();
   stage.entries.push_back(std::move(e));
 }
@@ -117,9 +119,24 @@ Pipeline defaultPipeline(const Target &target) {
       addCore(stage, "symbol-dce");
     } else if (name == "gir") {
       // Every tile gets a register layout; then clean-up.
-      addCore(stage, "convert-tir-to-gir");
+      // CUDA targets name their compute capability ("90a" -> 90) so that
+      // dots can take tensor-core layouts.
+      std::string options;
+      if (target.kind == "cuda") {
+        unsigned cc = 0;
+        if (!StringRef(target.arch).take_while(llvm::isDigit).getAsInteger(10, cc))
+          options = "compute-capability=" + std::to_string(cc);
+      }
+      addCore(stage, "convert-tir-to-gir", options);
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
+      // Loads feeding tensor-core dots become asynchronous copies into a
+      // ring of shared-memory buffers, issued iterations ahead.
+      if (target.kind == "cuda") {
+        addCore(stage, "gir-pipeline", "num-stages=3");
+        addCore(stage, "canonicalize", "", "pipelined");
+        addCore(stage, "cse", "", "pipelined");
+      }
     } else if (name == "cir") {
       // The CPU back end's lowering comes later; the stage only cleans up.
       addCore(stage, "canonicalize");

@@ -4,6 +4,8 @@
 // registers become one vector; loads and stores are masked gathers and
 // scatters through vectors of pointers; the kernel is an nvvm.kernel with
 // its thread count.
+// CHECK: module attributes {{{.*}}trident.shared_bytes = 0 : i32
+// CHECK-NOT: __trident_dynamic_smem
 // CHECK-LABEL: llvm.func @add(
 // CHECK-SAME: %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}
 // CHECK-SAME: nvvm.kernel
@@ -35,9 +37,11 @@ func.func @add(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %n: i32) attribu
 // -----
 
 // A row reduction over lanes and warps: butterfly shuffles within a warp,
-// then partials through a shared-memory buffer between barriers; the result
-// is broadcast back by register moves.
-// CHECK: llvm.mlir.global internal @__trident_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<{{[0-9]+}} x i8>
+// then partials through shared-memory scratch between barriers; the result
+// is broadcast back by register moves. Shared memory is the one dynamic
+// buffer; the module records how much a launch must give.
+// CHECK: module attributes {{{.*}}trident.shared_bytes = 64 : i32
+// CHECK: llvm.mlir.global external @__trident_dynamic_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @row_sum
 // CHECK-COUNT-5: nvvm.shfl.sync bfly
 // CHECK: nvvm.barrier0
@@ -68,8 +72,8 @@ func.func @row_sum(%x: !tir.ptr<f32>) attributes {tir.kernel} {
 
 // A layout conversion goes through shared memory.
 // CHECK-LABEL: llvm.func @convert
-// CHECK: llvm.mlir.addressof @__trident_smem_{{[0-9]+}} : !llvm.ptr<3>
 // CHECK: nvvm.barrier0
+// CHECK: llvm.mlir.addressof @__trident_dynamic_smem : !llvm.ptr<3>
 // CHECK: llvm.store {{.*}} !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load {{.*}} !llvm.ptr<3>

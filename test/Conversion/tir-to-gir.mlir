@@ -56,15 +56,16 @@ func.func @row_max(%t: tensor<4x256xf32>) -> tensor<4x256xf32> {
 // A range expanded into a 2-D tile is created in the slice of the 2-D
 // tile's layout (a backward hint), so no conversion is needed there.
 // Loop-carried tiles keep their entry layout; an operand in another layout
-// is converted where the two meet.
+// is made again in that layout where the two meet when it is cheap index
+// arithmetic (a range here), else converted (next test).
 // CHECK-LABEL: func.func @loop
 // CHECK: %[[R:.*]] = tir.make_range 0 to 64 : tensor<64xi32, #[[SL:slice.*]]>
 // CHECK-NEXT: tir.expand_dims %[[R]], axis = 0 : tensor<64xi32, #[[SL]]> -> tensor<1x64xi32, #{{.*}}>
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64xf32, #[[L:.*]]>)
-// CHECK: %[[F:.*]] = arith.sitofp %[[R]] : tensor<64xi32, #[[SL]]> to tensor<64xf32, #[[SL]]>
-// CHECK: %[[C:.*]] = gir.convert_layout %[[F]] : tensor<64xf32, #[[SL]]> -> tensor<64xf32, #[[L]]>
-// CHECK: arith.addf %[[ACC]], %[[C]] : tensor<64xf32, #[[L]]>
-// CHECK: scf.yield %{{.*}} : tensor<64xf32, #[[L]]>
+// CHECK: %[[R2:.*]] = tir.make_range 0 to 64 : tensor<64xi32, #[[L]]>
+// CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[R2]] : tensor<64xi32, #[[L]]> to tensor<64xf32, #[[L]]>
+// CHECK-NEXT: arith.addf %[[ACC]], %[[F]] : tensor<64xf32, #[[L]]>
+// CHECK-NEXT: scf.yield %{{.*}} : tensor<64xf32, #[[L]]>
 func.func @loop(%n: index) -> tensor<1x64xi32> {
   %r = tir.make_range 0 to 64 : tensor<64xi32>
   %e = tir.expand_dims %r, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
@@ -77,6 +78,31 @@ func.func @loop(%n: index) -> tensor<1x64xi32> {
     scf.yield %s : tensor<64xf32>
   }
   return %e : tensor<1x64xi32>
+}
+
+// -----
+
+// An operand that is not cheap to make again (a reduction) is converted
+// where it meets a loop-carried tile of another layout.
+// CHECK-LABEL: func.func @loop_convert
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<4xf32, #[[L:.*]]>)
+// CHECK: %[[R:.*]] = tir.reduce
+// CHECK: %[[C:.*]] = gir.convert_layout %[[R]] : tensor<4xf32, #{{.*}}> -> tensor<4xf32, #[[L]]>
+// CHECK-NEXT: arith.addf %[[ACC]], %[[C]] : tensor<4xf32, #[[L]]>
+func.func @loop_convert(%t: tensor<4x256xf32>, %n: index) -> tensor<4xf32> {
+  %zero = arith.constant dense<0.0> : tensor<4xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<4xf32>) {
+    %r = tir.reduce %t axis = 1 : tensor<4x256xf32> -> tensor<4xf32> {
+    ^bb0(%x: f32, %y: f32):
+      %m = arith.maxnumf %x, %y : f32
+      tir.reduce.return %m : f32
+    }
+    %s = arith.addf %a, %r : tensor<4xf32>
+    scf.yield %s : tensor<4xf32>
+  }
+  return %acc : tensor<4xf32>
 }
 
 // -----

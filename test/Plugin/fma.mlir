@@ -21,9 +21,12 @@
 // PIPE-NEXT:   fma-fuse  [inserted by plugin 'fma']
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
-// PIPE-NEXT:   convert-tir-to-gir
+// PIPE-NEXT:   convert-tir-to-gir {compute-capability=90}
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse
+// PIPE-NEXT:   gir-pipeline {num-stages=3}
+// PIPE-NEXT:   canonicalize#pipelined
+// PIPE-NEXT:   cse#pipelined
 // PIPE-NEXT:   fma-lower  [inserted by plugin 'fma']
 // PIPE-NEXT: stage llir
 // PIPE-CPU:      stage cir

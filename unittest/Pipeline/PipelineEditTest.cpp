@@ -102,7 +102,9 @@ TEST(PipelineEdit, Append) {
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::Append, "A", "gir", "", {entry("p1")}),
                       makeEdit(Kind::Append, "B", "llir", "", {entry("p2")})}),
             "");
-  EXPECT_EQ(ids(p, "gir"), (Ids{"convert-tir-to-gir", "canonicalize", "cse", "p1"}));
+  EXPECT_EQ(ids(p, "gir"),
+            (Ids{"convert-tir-to-gir", "canonicalize", "cse", "gir-pipeline",
+                 "canonicalize#pipelined", "cse#pipelined", "p1"}));
   // cuda's llir stage ends in a translation step (see TranslationStep.h);
   // Append adds after it, which Compiler::run refuses when it runs.
   Ids llir = ids(p, "llir");

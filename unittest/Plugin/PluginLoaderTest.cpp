@@ -358,7 +358,8 @@ std::vector<BadCase> badCases() {
       {"bad-pipeline-bad-edit",
        "plugin 'bad-pipeline-bad-edit': disable gir:no-such-entry (pipeline "
        "'bad-edit', target cuda:90a): no entry 'no-such-entry' in stage 'gir' (entries: "
-       "convert-tir-to-gir, canonicalize, cse)"},
+       "convert-tir-to-gir, canonicalize, cse, gir-pipeline, "
+       "canonicalize#pipelined, cse#pipelined)"},
       // DSL ops.
       {"bad-dsl-op-null-name", "dslOps[0]: field 'name' is null or empty"},
       {"bad-dsl-op-null-emit", "dslOps[0] ('bad.op'): field 'emit' is null"},

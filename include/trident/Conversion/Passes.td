@@ -18,12 +18,33 @@ def ConvertTileIRToGPUIR : Pass<"convert-tir-to-gir", "::mlir::ModuleOp"> {
     they enter with. Conversions are explicit `gir.convert_layout` ops for
     later passes to remove or lower. The module records `gir.num_warps` and
     `gir.threads_per_warp`.
+
+    With `compute-capability=90` a `tir.dot` whose operands are bf16 or
+    fp16 (or f32 with `precision = tf32`) and whose fp32 accumulator tile
+    spans whole warpgroups (rows a multiple of 16 * num-warps, num-warps a
+    multiple of 4) gets the `#gir.wgmma` accumulator layout, and so does
+    every tile that carries it through a loop; the lowering then uses
+    Hopper's warpgroup MMA. Other dots keep a blocked layout and the
+    CUDA-core lowering. The module records `gir.compute_capability`.
+
+    Memory accesses whose addresses the axis-info analysis proves
+    contiguous get a coalesced layout for their pointers and masks: the
+    most contiguous dimension fastest, each thread holding up to 16 aligned
+    bytes of consecutive elements over which the mask is constant (the
+    vector the lowering then moves in one access); the hint reaches the
+    tiles the pointers and masks are made from, elementwise operations
+    create their results in their hint, and cheap index arithmetic needed
+    in two layouts is made again rather than converted. A dot takes its
+    operands in the layout they come in.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",
            "Warps per program">,
     Option<"threadsPerWarp", "threads-per-warp", "unsigned", "32",
            "Lanes per warp">,
+    Option<"computeCapability", "compute-capability", "unsigned", "0",
+           "NVIDIA compute capability as major*10+minor (90 for sm_90a); "
+           "0 uses no tensor cores">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect"];
 }
@@ -37,10 +58,18 @@ def ConvertGPUIRToLLVM : Pass<"convert-gir-to-llvm", "::mlir::ModuleOp"> {
     arithmetic for elementwise operations, compile-time register moves for
     broadcasts and `tir.expand_dims`, warp shuffles and shared memory for
     reductions and layout conversions, gathers and scatters through vectors
-    of pointers for loads and stores. Then everything (scf, arith, math, cf,
+    of pointers for loads and stores, except where the axis info (taken
+    before anything changes) proves a thread's consecutive registers
+    contiguous, aligned and under one mask bit: those move as one vector of
+    up to 16 bytes, under a branch on the mask. Then everything (scf, arith, math, cf,
     func, vector) is lowered to the LLVM dialect. Kernels (`tir.kernel`)
     become `llvm.func`s marked `nvvm.kernel` with `nvvm.maxntid` set from
-    `gir.num_warps`; static shared memory is a module global per use.
+    `gir.num_warps`. Shared memory is one dynamic buffer per module
+    (`@__trident_dynamic_smem`): buffers that live across operations first,
+    then a scratch region that every operation needing one reuses, behind a
+    barrier. The module records the bytes a launch must give in
+    `trident.shared_bytes`; more than the target's per-program limit
+    (`gir.compute_capability`, else sm_90: 227 KiB) is an error.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",

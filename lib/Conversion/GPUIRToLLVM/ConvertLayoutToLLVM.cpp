@@ -40,11 +40,11 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
       return op.emitOpError("layout conversion of ")
              << element << " tiles is not supported yet";
     int64_t elems = op.getType().getNumElements();
-    Value buffer = lc.sharedBuffer(rewriter, op, elems * sharedBytes(element));
+    // (The scratch buffer comes with the barrier before the stores.)
+    Value buffer = lc.scratchBuffer(rewriter, op, elems * sharedBytes(element));
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> srcThread = src->threadCoords(rewriter, loc, lane, warp);
     SmallVector<Value> dstThread = dst->threadCoords(rewriter, loc, lane, warp);
-    barrier(rewriter, loc);
     for (int64_t r = 0; r < src->numRegisters(); ++r) {
       Value v = vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r);
       storeShared(rewriter, loc, buffer,

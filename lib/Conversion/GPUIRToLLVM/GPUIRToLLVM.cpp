@@ -51,6 +51,10 @@ public:
     addConversion([](tir::PointerType t) -> Type {
       return LLVM::LLVMPointerType::get(t.getContext(), t.getAddressSpace());
     });
+    // Shared-memory buffers: a pointer to their first byte.
+    addConversion([](gir::MemDescType t) -> Type {
+      return LLVM::LLVMPointerType::get(t.getContext(), 3);
+    });
     addConversion([this, &lc](RankedTensorType t) -> std::optional<Type> {
       if (!gir::getDistributedEncoding(t))
         return std::nullopt;
@@ -83,6 +87,9 @@ struct ConvertGPUIRToLLVMPass
     lc.module = module;
     lc.numWarps = gir::getNumWarps(module);
     lc.threadsPerWarp = gir::getThreadsPerWarp(module);
+    // Before the divisibility hints below are dropped.
+    AxisInfoAnalysis axisInfo(module);
+    lc.axisInfo = &axisInfo;
 
     // Kernels keep their marks through the lowering of func.func.
     Builder b(ctx);
@@ -110,24 +117,46 @@ struct ConvertGPUIRToLLVMPass
 
     if (failed(distribute(module, lc)))
       return signalPassFailure();
-    // Static shared memory is limited to 48 KiB per CTA.
-    constexpr int64_t kStaticSharedLimit = 48 * 1024;
-    if (lc.maxSharedBytes > kStaticSharedLimit) {
+    // Shared memory: one dynamic buffer, persistent buffers then scratch.
+    lc.finalizeSharedMemory();
+    int64_t computeCapability = 90;
+    if (auto cc = module->getAttrOfType<IntegerAttr>(
+            gir::GPUIRDialect::getComputeCapabilityAttrName()))
+      computeCapability = cc.getInt();
+    int64_t limit = sharedMemoryLimit(computeCapability);
+    int64_t total = lc.totalSharedBytes();
+    if (total > limit) {
       auto largest = std::max_element(
           lc.sharedUses.begin(), lc.sharedUses.end(),
           [](const auto &a, const auto &b) { return a.bytes < b.bytes; });
       emitError(largest->loc)
-          << "'" << largest->opName << "' needs " << largest->bytes
-          << " bytes of shared memory; the kernel needs "
-          << lc.maxSharedBytes << " bytes in all, over the "
-          << kStaticSharedLimit
-          << "-byte limit of static shared memory per program (use smaller "
-             "tiles)";
+          << largest->what << " needs " << largest->bytes
+          << " bytes of shared memory; the kernel needs " << total
+          << " bytes in all, over the " << limit
+          << "-byte limit of shared memory per program on sm_"
+          << computeCapability << " (use smaller tiles)";
       return signalPassFailure();
     }
     if (failed(lowerToLLVM(module)))
       return signalPassFailure();
-    module->setAttr("gir.shared_bytes", b.getI64IntegerAttr(lc.maxSharedBytes));
+    // The dynamic shared memory a launch must give (kernel metadata); a
+    // module written in the LLVM dialect may have set it already.
+    constexpr StringLiteral kSharedBytes = "trident.shared_bytes";
+    if (auto given = module->getAttrOfType<IntegerAttr>(kSharedBytes))
+      total = std::max(total, given.getInt());
+    module->setAttr(kSharedBytes, b.getI32IntegerAttr(total));
+  }
+
+  /// The most shared memory one CTA can have (with the opt-in above the
+  /// 48 KiB default) on compute capability `cc`.
+  static int64_t sharedMemoryLimit(int64_t cc) {
+    if (cc >= 90)
+      return 227 * 1024;
+    if (cc == 80 || cc == 87)
+      return 163 * 1024;
+    if (cc >= 86)
+      return 99 * 1024;
+    return 48 * 1024;
   }
 
   LogicalResult distribute(ModuleOp module, LoweringContext &lc) {
@@ -160,6 +189,8 @@ struct ConvertGPUIRToLLVMPass
     populateReducePatterns(converter, patterns, lc);
     populateConvertLayoutPatterns(converter, patterns, lc);
     populateDotPatterns(converter, patterns, lc);
+    populateWgmmaDotPatterns(converter, patterns, lc);
+    populateSharedMemoryPatterns(converter, patterns, lc);
     populateAtomicPatterns(converter, patterns, lc);
     populateScanPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,

@@ -149,23 +149,91 @@ std::pair<Value, Value> LoweringContext::laneAndWarp(OpBuilder &b,
   return {lane, warp};
 }
 
-Value LoweringContext::sharedBuffer(OpBuilder &b, Operation *user,
-                                    int64_t bytes) {
-  Location loc = user->getLoc();
-  std::string name = "__trident_smem_" + std::to_string(sharedCounter++);
-  maxSharedBytes += bytes;
-  sharedUses.push_back({loc, user->getName().getStringRef().str(), bytes});
-  auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
-  {
+Value LoweringContext::dynamicSmem(OpBuilder &b, Location loc) {
+  if (!module.lookupSymbol(kDynamicSmemName)) {
+    // extern __shared__ __align__(1024) char __trident_dynamic_smem[];
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    auto global = LLVM::GlobalOp::create(
-        b, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal, name,
-        Attribute(), /*alignment=*/16, /*addrSpace=*/3);
-    (void)global;
+    LLVM::GlobalOp::create(b, loc,
+                           LLVM::LLVMArrayType::get(b.getI8Type(), 0),
+                           /*isConstant=*/false, LLVM::Linkage::External,
+                           kDynamicSmemName, Attribute(), /*alignment=*/1024,
+                           /*addrSpace=*/3);
   }
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  return LLVM::AddressOfOp::create(b, loc, ptrType, name);
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), kDynamicSmemName);
+}
+
+/// Byte `offset` of `base`; `placeholder` marks a scratch offset for
+/// finalizeSharedMemory to move past the persistent buffers.
+static Value byteOffset(OpBuilder &b, Location loc, Value base, int64_t offset,
+                        bool placeholder) {
+  auto c = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                    b.getI32IntegerAttr(offset));
+  if (placeholder)
+    c->setAttr(LoweringContext::kScratchOffsetAttr,
+               b.getI64IntegerAttr(offset));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{c.getResult()});
+}
+
+Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
+                                     int64_t bytes) {
+  Location loc = user->getLoc();
+  if (user != scratchUser) {
+    // A new user: its buffers start at the scratch base again, once every
+    // warp is done with the previous user's.
+    barrier(b, loc);
+    scratchUser = user;
+    scratchEnd = 0;
+    sharedUses.push_back(
+        {loc, "'" + user->getName().getStringRef().str() + "'", 0});
+    scratchUse = sharedUses.size() - 1;
+  }
+  int64_t offset = llvm::alignTo(scratchEnd, 16);
+  scratchEnd = offset + bytes;
+  maxScratchBytes = std::max(maxScratchBytes, scratchEnd);
+  sharedUses[scratchUse].bytes = scratchEnd;
+  return byteOffset(b, loc, dynamicSmem(b, loc), offset, /*placeholder=*/true);
+}
+
+int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
+                                            Operation *user) {
+  assert(llvm::isPowerOf2_64(align) && align <= 1024 &&
+         "alignment must be a power of two up to 1024");
+  int64_t offset = llvm::alignTo(persistentBytes, align);
+  persistentBytes = offset + bytes;
+  if (user)
+    sharedUses.push_back({user->getLoc(),
+                          "'" + user->getName().getStringRef().str() + "'",
+                          bytes});
+  else
+    sharedUses.push_back({module.getLoc(), "a persistent buffer", bytes});
+  return offset;
+}
+
+Value LoweringContext::persistentBuffer(OpBuilder &b, Location loc,
+                                        int64_t offset) {
+  return byteOffset(b, loc, dynamicSmem(b, loc), offset, /*placeholder=*/false);
+}
+
+int64_t LoweringContext::scratchBase() const {
+  return llvm::alignTo(persistentBytes, 128);
+}
+
+int64_t LoweringContext::totalSharedBytes() const {
+  return maxScratchBytes ? scratchBase() + maxScratchBytes : persistentBytes;
+}
+
+void LoweringContext::finalizeSharedMemory() {
+  int64_t base = scratchBase();
+  module.walk([&](LLVM::ConstantOp c) {
+    auto offset = c->getAttrOfType<IntegerAttr>(kScratchOffsetAttr);
+    if (!offset)
+      return;
+    c->removeAttr(kScratchOffsetAttr);
+    c.setValueAttr(IntegerAttr::get(c.getType(), base + offset.getInt()));
+  });
 }
 
 Value rowMajorIndex(OpBuilder &b, Location loc, ArrayRef<Value> thread,

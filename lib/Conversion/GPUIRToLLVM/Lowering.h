@@ -11,6 +11,7 @@
 #ifndef TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_LOWERING_H
 #define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_LOWERING_H
 
+#include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -63,17 +64,45 @@ private:
 };
 
 /// Shared state of the lowering of one module.
+///
+/// Shared memory is one dynamic buffer per module, the external array
+/// `@__trident_dynamic_smem` in address space 3 (aligned to 1024 bytes),
+/// whose size the launch gives. It holds, from offset 0:
+///   - persistent buffers (`allocatePersistent`), live across operations
+///     (shared operands of tensor-core dots, pipelining stages), bump
+///     allocated in the order they are asked for;
+///   - then, from `scratchBase` (the end of the persistent buffers, aligned
+///     to 128), the scratch region: the buffers one operation writes and
+///     reads within its own lowering (`scratchBuffer`). Every scratch user
+///     starts at `scratchBase`, so the region is as big as the largest user,
+///     not the sum of all.
+/// The scratch base is only known once every persistent buffer is, so
+/// scratch offsets are placeholder constants (marked `kScratchOffsetAttr`)
+/// that `finalizeSharedMemory` sets after the conversion.
 struct LoweringContext {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
   mlir::ModuleOp module;
-  unsigned sharedCounter = 0;
-  int64_t maxSharedBytes = 0;
-  /// Every shared buffer made: the operation it serves and its size, for
-  /// the error when a kernel needs more than a CTA can have.
+  /// Contiguity, alignment and mask constancy of the module's values,
+  /// computed before the lowering changes anything (MemoryToLLVM vectorizes
+  /// global accesses with it); null: no vector accesses.
+  const AxisInfoAnalysis *axisInfo = nullptr;
+
+  static constexpr llvm::StringLiteral kDynamicSmemName =
+      "__trident_dynamic_smem";
+  static constexpr llvm::StringLiteral kScratchOffsetAttr =
+      "trident.scratch_offset";
+
+  /// Bytes of the persistent buffers (their end), and of the largest
+  /// scratch user.
+  int64_t persistentBytes = 0;
+  int64_t maxScratchBytes = 0;
+  /// What each scratch user or persistent buffer needs (`what` names it:
+  /// "'tir.dot'"), for the error when a kernel needs more than a CTA can
+  /// have.
   struct SharedUse {
     mlir::Location loc;
-    std::string opName;
+    std::string what;
     int64_t bytes;
   };
   std::vector<SharedUse> sharedUses;
@@ -82,10 +111,51 @@ struct LoweringContext {
   /// function that holds `at`.
   std::pair<mlir::Value, mlir::Value> laneAndWarp(mlir::OpBuilder &b,
                                                   mlir::Location loc);
-  /// A fresh static shared-memory buffer of `bytes` bytes (a module global in
-  /// address space 3) for `user`, as a pointer.
+
+  /// A scratch buffer of `bytes` bytes for `user`, as a pointer in address
+  /// space 3. The first call for a user emits a CTA barrier at the
+  /// insertion point (other warps may still be reading the previous user's
+  /// scratch), so ask for the buffers before writing any; the user's later
+  /// calls (with no other user in between) give the next bytes of its
+  /// region. A user need not barrier after its last read: the next user
+  /// barriers before its first write. (A pattern that asks for scratch and
+  /// then fails leaves its bytes counted; another pattern for the same op
+  /// would get no barrier, so fail before asking.)
+  mlir::Value scratchBuffer(mlir::OpBuilder &b, mlir::Operation *user,
+                            int64_t bytes);
+  /// The old name of scratchBuffer (DotToLLVM still calls it).
   mlir::Value sharedBuffer(mlir::OpBuilder &b, mlir::Operation *user,
-                           int64_t bytes);
+                           int64_t bytes) {
+    return scratchBuffer(b, user, bytes);
+  }
+
+  /// Reserves `bytes` bytes aligned to `align` (a power of two, at most
+  /// 1024) that live for the whole kernel; returns their byte offset in the
+  /// dynamic buffer (see persistentBuffer). `user` names the buffer in the
+  /// error when shared memory runs out. Synchronizing its uses is the
+  /// caller's business.
+  int64_t allocatePersistent(int64_t bytes, int64_t align,
+                             mlir::Operation *user = nullptr);
+  /// A pointer (address space 3) to byte `offset` of the dynamic buffer.
+  mlir::Value persistentBuffer(mlir::OpBuilder &b, mlir::Location loc,
+                               int64_t offset);
+
+  /// Where scratch starts, and the dynamic shared bytes a launch must give.
+  int64_t scratchBase() const;
+  int64_t totalSharedBytes() const;
+  /// Sets every scratch placeholder offset to its final value (after the
+  /// conversion that made them).
+  void finalizeSharedMemory();
+
+private:
+  /// `llvm.mlir.addressof` the dynamic buffer (declared on first use).
+  mlir::Value dynamicSmem(mlir::OpBuilder &b, mlir::Location loc);
+
+  /// The scratch user being lowered, the end of its buffers in the scratch
+  /// region, and its entry in sharedUses.
+  mlir::Operation *scratchUser = nullptr;
+  int64_t scratchEnd = 0;
+  size_t scratchUse = 0;
 };
 
 llvm::FailureOr<LayoutMap> mapOf(mlir::Type type, LoweringContext &ctx,
@@ -111,6 +181,15 @@ void populateReducePatterns(mlir::TypeConverter &converter,
 void populateDotPatterns(mlir::TypeConverter &converter,
                          mlir::RewritePatternSet &patterns,
                          LoweringContext &ctx);
+/// Shared-memory buffers (gir.local_alloc, gir.memdesc_index) and
+/// asynchronous copies into them.
+void populateSharedMemoryPatterns(mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringContext &ctx);
+/// tir.dot with a #gir.wgmma accumulator on Hopper's warpgroup MMA.
+void populateWgmmaDotPatterns(mlir::TypeConverter &converter,
+                              mlir::RewritePatternSet &patterns,
+                              LoweringContext &ctx);
 void populateScanPatterns(mlir::TypeConverter &converter,
                           mlir::RewritePatternSet &patterns,
                           LoweringContext &ctx);

@@ -1,14 +1,20 @@
 //===- MemoryToLLVM.cpp - Loads and stores through pointer tiles ----------===//
 //
-// A thread loads (stores) its elements through its vector of pointers with a
-// masked gather (scatter); LLVM's NVPTX back end turns these into one
-// predicated access per element. Contiguity-driven vector accesses come
-// later, in a pass of their own.
+// Where the axis info proves that a thread's consecutive registers hold
+// elements that are consecutive and aligned in memory (and the mask constant
+// over them), a thread moves each such group with one vector access of up to
+// 16 bytes (ld.global.v4.b32 and friends), predicated on the group's mask.
+// Otherwise it loads (stores) its elements through its vector of pointers
+// with a masked gather (scatter), which LLVM's NVPTX back end turns into one
+// predicated access per element.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
+#include "trident/Analysis/AxisInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -33,8 +39,93 @@ Type memoryType(Type element, OpBuilder &b) {
   return element.isInteger(1) ? b.getI8Type() : element;
 }
 
+/// How many registers a thread moves per vector access of a memory operation
+/// on the pointer tile `ptr` (with `mask`), and along which dimension: the
+/// most that the axis info allows (getVectorElems) and that the layout gives
+/// the thread as consecutive registers holding consecutive elements, every
+/// group starting at a multiple of its size along the dimension (in every
+/// thread). 1 when nothing is gained.
+struct VectorPlan {
+  unsigned width = 1;
+  unsigned dim = 0;
+};
+
+/// Whether groups of `v` consecutive registers of `map` hold `v`
+/// consecutive elements along `dim`, each group aligned to `v`.
+bool registersRunAlong(const LayoutMap &map, unsigned dim, int64_t v) {
+  int64_t regs = map.numRegisters();
+  if (regs % v != 0)
+    return false;
+  // The thread's part of the coordinates is XORed in: it must leave the low
+  // bits of `dim` alone.
+  for (bool lanes : {true, false})
+    for (auto [bit, step] : map.threadBitSteps(dim, lanes))
+      if (step % v != 0)
+        return false;
+  for (int64_t r0 = 0; r0 < regs; r0 += v) {
+    SmallVector<int64_t> base = map.registerCoords(r0);
+    if (base[dim] % v != 0)
+      return false;
+    for (int64_t i = 1; i < v; ++i) {
+      SmallVector<int64_t> expected = base;
+      expected[dim] += i;
+      if (map.registerCoords(r0 + i) != expected)
+        return false;
+    }
+  }
+  return true;
+}
+
+VectorPlan planVectors(Operation *op, Value ptr, Value mask,
+                       LoweringContext &lc) {
+  VectorPlan plan;
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!lc.axisInfo || !type)
+    return plan;
+  auto ptrType = dyn_cast<tir::PointerType>(type.getElementType());
+  if (!ptrType || !ptrType.getPointeeType().isIntOrFloat())
+    return plan;
+  std::string why;
+  FailureOr<LayoutMap> map =
+      LayoutMap::get(type, lc.threadsPerWarp, lc.numWarps, why);
+  if (failed(map))
+    return plan;
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    int64_t v = lc.axisInfo->getVectorElems(ptr, mask, d);
+    for (; v > int64_t(plan.width); v /= 2)
+      if (registersRunAlong(*map, d, v)) {
+        plan.width = v;
+        plan.dim = d;
+        break;
+      }
+  }
+  return plan;
+}
+
+/// Registers [first, first + n) of the per-thread vector `v`.
+Value slice(OpBuilder &b, Location loc, Value v, int64_t first, int64_t n) {
+  SmallVector<int64_t> mask;
+  for (int64_t i = 0; i < n; ++i)
+    mask.push_back(first + i);
+  return vector::ShuffleOp::create(b, loc, v, v, mask);
+}
+
+/// `v` with registers [first, first + size of group) replaced by `group`.
+Value insertSlice(OpBuilder &b, Location loc, Value group, Value v,
+                  int64_t first) {
+  int64_t n = cast<VectorType>(group.getType()).getNumElements();
+  for (int64_t i = 0; i < n; ++i)
+    v = vector::InsertOp::create(b, loc,
+                                 vector::ExtractOp::create(b, loc, group, i), v,
+                                 first + i);
+  return v;
+}
+
 struct LoadPattern : OpConversionPattern<tir::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LoadPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LoweringContext &lc;
+
   LogicalResult
   matchAndRewrite(tir::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -61,6 +152,45 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
                                         rewriter.getZeroAttr(memVec));
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
+    VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
+    if (plan.width > 1) {
+      // One vector load per group of registers, predicated on the group's
+      // mask (constant over it), `other` where masked off.
+      int64_t v = plan.width;
+      auto groupType = VectorType::get({v}, memType);
+      unsigned align = v * alignmentOf(memType);
+      Value loaded = other;
+      for (int64_t r0 = 0; r0 < vecType.getNumElements(); r0 += v) {
+        Value ptr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(),
+                                              r0);
+        auto load = [&](OpBuilder &b, Location l) -> Value {
+          return LLVM::LoadOp::create(b, l, groupType, ptr, align,
+                                      op.getIsVolatile());
+        };
+        Value group;
+        if (adaptor.getMask()) {
+          Value m = vector::ExtractOp::create(rewriter, loc, adaptor.getMask(),
+                                              r0);
+          Value otherGroup = slice(rewriter, loc, other, r0, v);
+          group = scf::IfOp::create(
+                      rewriter, loc, m,
+                      [&](OpBuilder &b, Location l) {
+                        scf::YieldOp::create(b, l, load(b, l));
+                      },
+                      [&](OpBuilder &b, Location l) {
+                        scf::YieldOp::create(b, l, otherGroup);
+                      })
+                      .getResult(0);
+        } else {
+          group = load(rewriter, loc);
+        }
+        loaded = insertSlice(rewriter, loc, group, loaded, r0);
+      }
+      if (memType != element)
+        loaded = arith::TruncIOp::create(rewriter, loc, vecType, loaded);
+      rewriter.replaceOp(op, loaded);
+      return success();
+    }
     Value loaded = LLVM::masked_gather::create(
         rewriter, loc, memVec, adaptor.getPtr(), mask, ValueRange{other},
         rewriter.getI32IntegerAttr(alignmentOf(memType)));
@@ -72,7 +202,10 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
 };
 
 struct StorePattern : OpConversionPattern<tir::StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  StorePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LoweringContext &lc;
+
   LogicalResult
   matchAndRewrite(tir::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -90,6 +223,32 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
     if (memType != vecType.getElementType())
       value = arith::ExtUIOp::create(
           rewriter, loc, VectorType::get(vecType.getShape(), memType), value);
+    VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
+    if (plan.width > 1) {
+      // One vector store per group of registers, under the group's mask.
+      int64_t v = plan.width;
+      unsigned align = v * alignmentOf(memType);
+      for (int64_t r0 = 0; r0 < vecType.getNumElements(); r0 += v) {
+        Value ptr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(),
+                                              r0);
+        Value group = slice(rewriter, loc, value, r0, v);
+        auto store = [&](OpBuilder &b, Location l) {
+          LLVM::StoreOp::create(b, l, group, ptr, align);
+        };
+        if (adaptor.getMask()) {
+          Value m = vector::ExtractOp::create(rewriter, loc, adaptor.getMask(),
+                                              r0);
+          scf::IfOp::create(rewriter, loc, m, [&](OpBuilder &b, Location l) {
+            store(b, l);
+            scf::YieldOp::create(b, l);
+          });
+        } else {
+          store(rewriter, loc);
+        }
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
     Value mask = adaptor.getMask()
                      ? adaptor.getMask()
                      : allTrue(rewriter, loc, vecType.getNumElements());
@@ -103,8 +262,8 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
 } // namespace
 
 void populateMemoryPatterns(TypeConverter &converter,
-                            RewritePatternSet &patterns, LoweringContext &) {
-  patterns.add<LoadPattern, StorePattern>(converter, patterns.getContext());
+                            RewritePatternSet &patterns, LoweringContext &lc) {
+  patterns.add<LoadPattern, StorePattern>(converter, patterns.getContext(), lc);
 }
 
 } // namespace trident::gir_to_llvm

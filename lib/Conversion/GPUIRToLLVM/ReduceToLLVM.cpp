@@ -107,11 +107,12 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
             rewriter, loc, rowMajorIndex(rewriter, loc, thread, key, outShape),
             i32Const(rewriter, loc, slots));
       };
+      // The scratch buffers come with the barrier before the stores; the
+      // next scratch user barriers before overwriting them.
       SmallVector<Value> buffers;
       for (Type t : op.getElementTypes())
         buffers.push_back(
-            lc.sharedBuffer(rewriter, op, outElems * slots * sharedBytes(t)));
-      barrier(rewriter, loc);
+            lc.scratchBuffer(rewriter, op, outElems * slots * sharedBytes(t)));
       SmallVector<Value> bases;
       for (auto [g, key] : llvm::enumerate(groupKeys)) {
         Value base = outIndex(key);
@@ -134,7 +135,6 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
         }
         partial[g] = acc;
       }
-      barrier(rewriter, loc);
     }
 
     // 4. Results: a scalar, or the slice layout's registers.

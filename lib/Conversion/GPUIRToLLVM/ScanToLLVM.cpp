@@ -177,11 +177,12 @@ struct ScanPattern : OpConversionPattern<tir::ScanOp> {
             rewriter, loc, rowMajorIndex(rewriter, loc, thread, key, outShape),
             i32Const(rewriter, loc, slots));
       };
+      // The scratch buffers come with the barrier before the stores; the
+      // next scratch user barriers before overwriting them.
       SmallVector<Value> buffers;
       for (Type t : elementTypes)
         buffers.push_back(
-            lc.sharedBuffer(rewriter, op, outElems * slots * sharedBytes(t)));
-      barrier(rewriter, loc);
+            lc.scratchBuffer(rewriter, op, outElems * slots * sharedBytes(t)));
       SmallVector<Value> bases;
       for (auto [g, key] : llvm::enumerate(keys)) {
         bases.push_back(slotBase(key));
@@ -225,7 +226,6 @@ struct ScanPattern : OpConversionPattern<tir::ScanOp> {
           prefix[g] = acc;
         }
       }
-      barrier(rewriter, loc);
     }
     Value hasPrefix = arith::OrIOp::create(rewriter, loc, hasLane, hasWarp);
 

@@ -8,11 +8,15 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Conversion/Passes.h"
 
+#include "trident/Analysis/AxisInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace trident {
 #define GEN_PASS_DEF_CONVERTTILEIRTOGPUIR
@@ -26,10 +30,15 @@ namespace {
 
 class LayoutAssigner {
 public:
-  LayoutAssigner(MLIRContext *ctx, unsigned numWarps, unsigned threadsPerWarp)
-      : ctx(ctx), numWarps(numWarps), threadsPerWarp(threadsPerWarp) {}
+  LayoutAssigner(MLIRContext *ctx, unsigned numWarps, unsigned threadsPerWarp,
+                 unsigned computeCapability)
+      : ctx(ctx), numWarps(numWarps), threadsPerWarp(threadsPerWarp),
+        computeCapability(computeCapability) {}
 
   LogicalResult assign(func::FuncOp func);
+  /// The axis info of the module (for coalesced layouts of memory
+  /// accesses); null gives every access the default layout.
+  void setAxisInfo(const AxisInfoAnalysis *info) { axisInfo = info; }
 
 private:
   /// One blocked layout per rank: the default of the function's largest
@@ -49,10 +58,15 @@ private:
       return it->second;
     return defaultLayout(cast<RankedTensorType>(value.getType()));
   }
-  /// The layout of a dot's accumulator: each thread holds an 8x4-element
-  /// block, so a K step of the CUDA-core dot reads few distinct rows of A
-  /// and columns of B for many fused multiply-adds.
-  Attribute accumulatorLayout(RankedTensorType type) {
+  /// The layout of a dot's accumulator: the wgmma fragment where Hopper's
+  /// warpgroup MMA can compute the dot, else a blocked layout in which each
+  /// thread holds an 8x4-element block, so a K step of the CUDA-core dot
+  /// reads few distinct rows of A and columns of B for many fused
+  /// multiply-adds.
+  Attribute accumulatorLayout(tir::DotOp dot) {
+    auto type = cast<RankedTensorType>(dot.getType());
+    if (Attribute wgmma = wgmmaLayout(dot))
+      return wgmma;
     if (type.getRank() != 2)
       return defaultLayout(type);
     int64_t m = type.getDimSize(0), n = type.getDimSize(1);
@@ -60,6 +74,31 @@ private:
     return gir::BlockedEncodingAttr::getDefault(ctx, {m / sm, n / sn},
                                                 numWarps, threadsPerWarp)
         .withSizePerThread(ctx, {sm, sn});
+  }
+  /// The wgmma accumulator layout for `dot`, or null when warpgroup MMA
+  /// cannot compute it (target, types, shapes).
+  Attribute wgmmaLayout(tir::DotOp dot) {
+    if (computeCapability < 90 || numWarps % 4 != 0 || threadsPerWarp != 32)
+      return {};
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto c = cast<RankedTensorType>(dot.getType());
+    if (c.getRank() != 2 || !c.getElementType().isF32())
+      return {};
+    Type elem = a.getElementType();
+    bool f32AsTf32 =
+        elem.isF32() && dot.getPrecision() == tir::InputPrecision::TF32;
+    if (!elem.isBF16() && !elem.isF16() && !f32AsTf32)
+      return {};
+    if (cast<RankedTensorType>(dot.getB().getType()).getElementType() != elem)
+      return {};
+    int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    // Whole warpgroups along M, an instruction's N of 8..256, and at least
+    // one 32-byte K step (k16 for 16-bit types, k8 for tf32).
+    if (m % (16 * int64_t(numWarps)) != 0 || n < 8 || k * elemBytes < 32)
+      return {};
+    return gir::WgmmaEncodingAttr::get(ctx, {numWarps, 1},
+                                       std::min<int64_t>(n, 256));
   }
   /// The layout of a scan's operands: each thread holds one contiguous run
   /// along the axis (the lowering scans registers, then lanes, then warps).
@@ -71,6 +110,13 @@ private:
     spt[axis] = std::max<int64_t>(1, type.getDimSize(axis) / threads);
     return base.withSizePerThread(ctx, spt);
   }
+  /// A layout for the pointer tile of a memory access that moves
+  /// contiguous elements in vectors: the pointer's most contiguous
+  /// dimension fastest, each thread holding up to 16 bytes of consecutive,
+  /// aligned elements along it over which the mask is constant (atomics:
+  /// one), lanes then warps spread from it. Null when no dimension is
+  /// contiguous.
+  Attribute coalescedLayout(Operation *op, Value ptr, Value mask);
   void chooseDominantLayouts(func::FuncOp func);
   void collectHints(func::FuncOp func);
   static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
@@ -79,6 +125,12 @@ private:
   }
   /// `value` in `layout`, through a conversion inserted before `user`.
   Value convert(Value value, Attribute layout, Operation *user);
+  /// `value` recomputed in `layout` before `user` by cloning the cheap,
+  /// side-effect-free operations that make it (ranges, splats, constants,
+  /// broadcasts, expand_dims, elementwise arithmetic, addptr) from scalars,
+  /// at most `budget` of them; null if it is not made that way.
+  Value rematerialize(Value value, Attribute layout, Operation *user,
+                      int &budget);
   /// Converts tiled operand #i of `op` to `layout` in place.
   void convertOperand(Operation *op, unsigned i, Attribute layout) {
     op->setOperand(i, convert(op->getOperand(i), layout, op));
@@ -105,9 +157,62 @@ private:
   MLIRContext *ctx;
   unsigned numWarps;
   unsigned threadsPerWarp;
+  unsigned computeCapability;
   llvm::DenseMap<int64_t, Attribute> dominant;
   llvm::DenseMap<Value, Attribute> hints;
+  const AxisInfoAnalysis *axisInfo = nullptr;
 };
+
+Attribute LayoutAssigner::coalescedLayout(Operation *op, Value ptr,
+                                          Value mask) {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!axisInfo || !type || type.getRank() == 0)
+    return {};
+  auto ptrType = dyn_cast<tir::PointerType>(type.getElementType());
+  const AxisInfo *info = axisInfo->lookup(ptr);
+  if (!ptrType || !info || info->getRank() != type.getRank())
+    return {};
+  int64_t bytes = getPointeeBytes(ptrType.getPointeeType());
+  if (bytes == 0 || bytes > 16)
+    return {};
+  unsigned rank = type.getRank();
+  // The most contiguous dimension (the last one among equals).
+  unsigned fastest = rank - 1;
+  for (unsigned d = rank; d-- > 0;)
+    if (info->getContiguity(d) > info->getContiguity(fastest))
+      fastest = d;
+  int64_t contiguity = info->getContiguity(fastest);
+  if (contiguity <= 1)
+    return {};
+  SmallVector<unsigned> order{fastest};
+  for (unsigned d = rank; d-- > 0;)
+    if (d != fastest)
+      order.push_back(d);
+  int64_t threads = int64_t(numWarps) * threadsPerWarp;
+  int64_t perThread = std::min<int64_t>(
+      {contiguity, std::max<int64_t>(1, info->getDivisibility(fastest) / bytes),
+       std::max<int64_t>(1, 16 / bytes),
+       std::max<int64_t>(1, type.getNumElements() / threads)});
+  // A mask that splits a thread's elements forces element-by-element
+  // accesses, which are better made by neighbouring lanes: only as many
+  // elements per thread as one predicate covers.
+  if (mask) {
+    const AxisInfo *maskInfo = axisInfo->lookup(mask);
+    if (!maskInfo)
+      perThread = 1;
+    else if (maskInfo->getRank() == rank)
+      perThread = std::min(perThread, maskInfo->getConstancy(fastest));
+  }
+  if (isa<tir::AtomicRMWOp, tir::AtomicCASOp>(op))
+    perThread = 1; // atomics are element by element
+  perThread = std::max<int64_t>(
+      1, int64_t(llvm::bit_floor(uint64_t(perThread))));
+  // Nothing to gain over the default layout (row-major, one element).
+  if (perThread == 1 && fastest == rank - 1)
+    return {};
+  return gir::BlockedEncodingAttr::getDefault(ctx, type.getShape(), numWarps,
+                                              threadsPerWarp, perThread, order);
+}
 
 void LayoutAssigner::chooseDominantLayouts(func::FuncOp func) {
   dominant.clear();
@@ -138,9 +243,8 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
   for (int round = 0; round < 2; ++round)
   for (Operation *op : llvm::reverse(ops)) {
     if (auto dot = dyn_cast<tir::DotOp>(op)) {
-      auto accType = cast<RankedTensorType>(dot.getC().getType());
-      hints.try_emplace(dot.getC(), accumulatorLayout(accType));
-      hints.try_emplace(dot.getResult(), accumulatorLayout(accType));
+      hints.try_emplace(dot.getC(), accumulatorLayout(dot));
+      hints.try_emplace(dot.getResult(), accumulatorLayout(dot));
       continue;
     }
     if (auto scan = dyn_cast<tir::ScanOp>(op)) {
@@ -150,6 +254,38 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
         hints.try_emplace(src, layout);
         hints.try_emplace(result, layout);
       }
+      continue;
+    }
+    // Memory accesses: the pointers (and masks, and the values loaded
+    // where masked off) in a coalesced layout, unless the loaded value
+    // already has a hint of its own (a scan or dot wants it in its layout).
+    if (isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(
+            op)) {
+      auto load = dyn_cast<tir::LoadOp>(op);
+      bool resultHinted = load && hints.count(load.getResult());
+      Value ptr = op->getOperand(0);
+      Value mask = load ? load.getMask()
+                   : isa<tir::StoreOp>(op) ? cast<tir::StoreOp>(op).getMask()
+                   : isa<tir::AtomicRMWOp>(op)
+                       ? cast<tir::AtomicRMWOp>(op).getMask()
+                       : Value();
+      if (!resultHinted)
+        if (Attribute layout = coalescedLayout(op, ptr, mask)) {
+          hints.try_emplace(ptr, layout);
+          if (mask)
+            hints.try_emplace(mask, layout);
+          if (load && load.getOther())
+            hints.try_emplace(load.getOther(), layout);
+        }
+      if (!load)
+        continue;
+    }
+    // A broadcast keeps its operand's layout: the operand is wanted in the
+    // result's.
+    if (auto broadcast = dyn_cast<tir::BroadcastOp>(op)) {
+      auto it = hints.find(broadcast.getResult());
+      if (it != hints.end())
+        hints.try_emplace(broadcast.getSrc(), it->second);
       continue;
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -191,10 +327,69 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
   }
 }
 
+Value LayoutAssigner::rematerialize(Value value, Attribute layout,
+                                    Operation *user, int &budget) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type)
+    return value; // scalars are used as they are
+  if (type.getEncoding() == layout)
+    return value;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumResults() != 1 || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def) || --budget < 0)
+    return {};
+  // The layout each tiled operand must be recomputed in.
+  SmallVector<Attribute> operandLayouts;
+  if (isa<tir::MakeRangeOp, tir::SplatOp, arith::ConstantOp>(def)) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(def))
+      if (!isa<DenseElementsAttr>(constant.getValue()))
+        return {};
+  } else if (isa<tir::BroadcastOp>(def)) {
+    operandLayouts.push_back(layout);
+  } else if (auto expand = dyn_cast<tir::ExpandDimsOp>(def)) {
+    auto parent = dyn_cast<gir::DistributedEncodingAttr>(layout);
+    if (!parent || parent.getRank() < 2)
+      return {};
+    operandLayouts.push_back(
+        gir::SliceEncodingAttr::get(ctx, expand.getAxis(), parent));
+  } else if (def->hasTrait<OpTrait::Elementwise>() ||
+             isa<tir::AddPtrOp>(def)) {
+    for (Value operand : def->getOperands()) {
+      auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+      if (operandType && operandType.getShape() != type.getShape())
+        return {};
+      operandLayouts.push_back(layout);
+    }
+  } else {
+    return {};
+  }
+  IRMapping mapping;
+  for (auto [operand, operandLayout] :
+       llvm::zip(def->getOperands(), operandLayouts)) {
+    Value remat = rematerialize(operand, operandLayout, user, budget);
+    if (!remat)
+      return {};
+    mapping.map(operand, remat);
+  }
+  OpBuilder b(user);
+  Operation *clone = b.clone(*def, mapping);
+  auto newType = withLayout(type, layout);
+  if (auto constant = dyn_cast<arith::ConstantOp>(clone))
+    constant.setValueAttr(
+        cast<DenseElementsAttr>(constant.getValue()).reshape(newType));
+  clone->getResult(0).setType(newType);
+  return clone->getResult(0);
+}
+
 Value LayoutAssigner::convert(Value value, Attribute layout, Operation *user) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding() == layout)
     return value;
+  // Recomputing index arithmetic in place is cheaper than moving it
+  // between threads through shared memory.
+  int budget = 16;
+  if (Value remat = rematerialize(value, layout, user, budget))
+    return remat;
   OpBuilder b(user);
   return gir::ConvertLayoutOp::create(b, user->getLoc(),
                                       withLayout(type, layout), value);
@@ -235,9 +430,12 @@ void LayoutAssigner::visitExpandDims(tir::ExpandDimsOp op) {
     return;
   }
   // Any other operand layout: convert the operand into the slice of the
-  // result's default layout.
+  // result's preferred layout (its hint, else the default).
   auto resultType = cast<RankedTensorType>(op.getType());
-  auto parent = cast<gir::DistributedEncodingAttr>(defaultLayout(resultType));
+  auto parent =
+      dyn_cast<gir::DistributedEncodingAttr>(preferredLayout(op.getResult()));
+  if (!parent || parent.getRank() != resultType.getRank())
+    parent = cast<gir::DistributedEncodingAttr>(defaultLayout(resultType));
   convertOperand(op, 0, gir::SliceEncodingAttr::get(ctx, op.getAxis(), parent));
   setResultLayout(op.getResult(), parent);
 }
@@ -351,11 +549,14 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success();
   }
   if (auto dot = dyn_cast<tir::DotOp>(op)) {
-    // Default layouts for now; tensor-core layouts come from a later pass.
+    // The operands stay in the layout they come in (both lowerings stage
+    // them through shared memory from any distributed layout), so that
+    // coalesced loads feed the dot without a conversion.
     for (unsigned i = 0; i < 2; ++i)
-      convertOperand(op, i, defaultLayout(cast<RankedTensorType>(
-                                op->getOperand(i).getType())));
-    Attribute acc = accumulatorLayout(cast<RankedTensorType>(dot.getType()));
+      if (!gir::getDistributedEncoding(op->getOperand(i).getType()))
+        convertOperand(op, i, defaultLayout(cast<RankedTensorType>(
+                                  op->getOperand(i).getType())));
+    Attribute acc = accumulatorLayout(dot);
     convertOperand(op, 2, acc);
     setResultLayout(dot.getResult(), acc);
     return success();
@@ -371,9 +572,16 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
   if (op->getNumRegions() != 0)
     return op->emitOpError("has regions that convert-tir-to-gir cannot assign "
                            "layouts in");
-  // Elementwise and everything else: the first tiled operand's layout, or
-  // the default for tiles made from scalars.
+  // Elementwise and everything else: the result's hint if it has one (the
+  // operands are converted, which keeps conversions on the smaller tiles
+  // that feed broadcasts), else the first tiled operand's layout, or the
+  // default for tiles made from scalars.
   if (Attribute layout = firstOperandLayout(op)) {
+    if (op->getNumResults() == 1) {
+      auto it = hints.find(op->getResult(0));
+      if (it != hints.end())
+        layout = it->second;
+    }
     visitElementwise(op, layout);
     return success();
   }
@@ -440,7 +648,14 @@ struct ConvertTileIRToGPUIRPass
                     b.getI32IntegerAttr(numWarps));
     module->setAttr(gir::GPUIRDialect::getThreadsPerWarpAttrName(),
                     b.getI32IntegerAttr(threadsPerWarp));
-    LayoutAssigner assigner(module.getContext(), numWarps, threadsPerWarp);
+    if (computeCapability != 0)
+      module->setAttr(gir::GPUIRDialect::getComputeCapabilityAttrName(),
+                      b.getI32IntegerAttr(computeCapability));
+    LayoutAssigner assigner(module.getContext(), numWarps, threadsPerWarp,
+                            computeCapability);
+    // Contiguity does not depend on layouts: one analysis before any.
+    AxisInfoAnalysis axisInfo(module);
+    assigner.setAxisInfo(&axisInfo);
     for (auto func : module.getOps<func::FuncOp>())
       if (failed(assigner.assign(func)))
         return signalPassFailure();

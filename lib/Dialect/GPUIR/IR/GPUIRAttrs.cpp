@@ -133,21 +133,26 @@ BlockedEncodingAttr BlockedEncodingAttr::getDefault(MLIRContext *context,
                                                     ArrayRef<int64_t> shape,
                                                     unsigned numWarps,
                                                     unsigned threadsPerWarp,
-                                                    unsigned sizePerThreadFastest) {
+                                                    unsigned sizePerThreadFastest,
+                                                    ArrayRef<unsigned> givenOrder) {
   unsigned rank = shape.size();
-  SmallVector<unsigned> order;
-  for (unsigned d = rank; d-- > 0;)
-    order.push_back(d);
+  SmallVector<unsigned> order(givenOrder.begin(), givenOrder.end());
+  if (order.size() != rank) {
+    order.clear();
+    for (unsigned d = rank; d-- > 0;)
+      order.push_back(d);
+  }
+  unsigned fastest = order.front();
   SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
   // Elements per thread along the fastest dimension, as far as the shape
   // allows.
-  spt[rank - 1] = std::max<int64_t>(
-      1, std::min<int64_t>(sizePerThreadFastest, shape[rank - 1]));
+  spt[fastest] = std::max<int64_t>(
+      1, std::min<int64_t>(sizePerThreadFastest, shape[fastest]));
   // Lanes from the fastest dimension outwards, then warps likewise; what is
   // left over goes to the slowest dimension (replication).
   unsigned lanesLeft = threadsPerWarp;
   SmallVector<int64_t> remaining(shape.begin(), shape.end());
-  remaining[rank - 1] = std::max<int64_t>(1, remaining[rank - 1] / spt[rank - 1]);
+  remaining[fastest] = std::max<int64_t>(1, remaining[fastest] / spt[fastest]);
   for (unsigned d : order) {
     unsigned take = std::max<int64_t>(
         1, std::min<int64_t>(lanesLeft, remaining[d]));
@@ -208,4 +213,71 @@ SliceEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
       parentShape(*this, shape), reg, lane, warp);
   coords.erase(coords.begin() + getDim());
   return coords;
+}
+
+//===----------------------------------------------------------------------===//
+// WgmmaEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          ArrayRef<unsigned> warpsPerCTA, unsigned instrN) {
+  if (warpsPerCTA.size() != 2)
+    return emitError() << "wgmma layout is 2-D, got warpsPerCTA of rank "
+                       << warpsPerCTA.size();
+  if (warpsPerCTA[1] != 1 || warpsPerCTA[0] % 4 != 0 ||
+      !llvm::isPowerOf2_32(warpsPerCTA[0]))
+    return emitError() << "wgmma layout needs warpsPerCTA = [4 * 2^k, 1] "
+                          "(whole warpgroups stacked along rows), got ["
+                       << warpsPerCTA[0] << ", " << warpsPerCTA[1] << "]";
+  if (instrN < 8 || instrN > 256 || !llvm::isPowerOf2_32(instrN))
+    return emitError() << "wgmma instrN must be a power of two in [8, 256], "
+                          "got "
+                       << instrN;
+  return success();
+}
+
+unsigned WgmmaEncodingAttr::getRank() const { return 2; }
+
+/// Instruction tiles per dimension (at least one; a smaller tile wraps).
+static std::pair<int64_t, int64_t> wgmmaReps(WgmmaEncodingAttr layout,
+                                             ArrayRef<int64_t> shape) {
+  int64_t rowsCovered = 16 * int64_t(layout.getWarpsPerCTA()[0]);
+  return {std::max<int64_t>(1, shape[0] / rowsCovered),
+          std::max<int64_t>(1, shape[1] / layout.getInstrN())};
+}
+
+int64_t WgmmaEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  auto [repM, repN] = wgmmaReps(*this, shape);
+  return int64_t(getInstrN()) / 2 * repM * repN;
+}
+
+SmallVector<int64_t>
+WgmmaEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
+                                    int64_t lane, int64_t warp) const {
+  int64_t perInstr = getInstrN() / 2;
+  auto [repM, repN] = wgmmaReps(*this, shape);
+  (void)repM;
+  int64_t inInstr = reg % perInstr, rep = reg / perInstr;
+  int64_t row = (rep / repN) * 16 * getWarpsPerCTA()[0] + warp * 16 +
+                lane / 4 + 8 * ((inInstr >> 1) & 1);
+  int64_t col = (rep % repN) * getInstrN() + (inInstr >> 2) * 8 +
+                (lane % 4) * 2 + (inInstr & 1);
+  return {row % shape[0], col % shape[1]};
+}
+
+//===----------------------------------------------------------------------===//
+// NVMMASharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult NVMMASharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned swizzle,
+    ArrayRef<unsigned> order) {
+  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "nvmma_shared swizzle must be 32, 64 or 128 bytes, "
+                          "got "
+                       << swizzle;
+  if (order.size() != 2 || !isPermutation(order))
+    return emitError() << "nvmma_shared order must be [1, 0] or [0, 1]";
+  return success();
 }

@@ -46,6 +46,14 @@ struct GPUIRAsmInterface : public OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<NVMMASharedEncodingAttr>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<WgmmaEncodingAttr>(attr)) {
+      os << "wgmma";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -53,6 +61,7 @@ struct GPUIRAsmInterface : public OpAsmDialectInterface {
 
 void GPUIRDialect::initialize() {
   registerAttributes();
+  registerTypes();
   addInterfaces<GPUIRTileLayout, GPUIRAsmInterface>();
   addOperations<
 #define GET_OP_LIST

@@ -36,3 +36,53 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
       return inner.getSrc();
   return {};
 }
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (src.getShape().drop_front() != dst.getShape() ||
+      src.getElementType() != dst.getElementType() ||
+      src.getEncoding() != dst.getEncoding())
+    return emitOpError("result must be the source without its first "
+                       "dimension, got ")
+           << src << " -> " << dst;
+  return success();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrType = getPtr().getType();
+  MemDescType dst = getDst().getType();
+  auto ptr = dyn_cast<trident::tir::PointerType>(ptrType.getElementType());
+  if (!ptr)
+    return emitOpError("copies from a tile of pointers, got ") << ptrType;
+  if (ptr.getPointeeType() != dst.getElementType())
+    return emitOpError("pointee type ")
+           << ptr.getPointeeType() << " differs from the buffer's element type "
+           << dst.getElementType();
+  if (ptrType.getShape() != dst.getShape())
+    return emitOpError("pointer tile shape differs from the buffer's");
+  if (getMask() && (cast<RankedTensorType>(getMask().getType()).getShape() !=
+                        ptrType.getShape() ||
+                    !cast<RankedTensorType>(getMask().getType())
+                         .getElementType()
+                         .isInteger(1)))
+    return emitOpError("mask must be an i1 tile of the pointer tile's shape");
+  if (!getDistributedEncoding(ptrType))
+    return emitOpError("pointer tile needs a distributed layout");
+  return success();
+}
+
+LogicalResult WarpgroupDotOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType();
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError("takes 2-D operands");
+  if (a.getShape()[1] != b.getShape()[0] || a.getShape()[0] != c.getShape()[0] ||
+      b.getShape()[1] != c.getShape()[1])
+    return emitOpError("shapes do not form a matrix product: ")
+           << a << " * " << b << " -> " << c;
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("operands must have one element type");
+  if (!isa<WgmmaEncodingAttr>(c.getEncoding()))
+    return emitOpError("accumulator needs the #gir.wgmma layout, got ") << c;
+  return success();
+}

@@ -22,6 +22,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "trident/Dialect/GPUIR/IR/GPUIRAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "trident/Dialect/GPUIR/IR/GPUIRTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "trident/Dialect/GPUIR/IR/GPUIROps.h.inc"
 

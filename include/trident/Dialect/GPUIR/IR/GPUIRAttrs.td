@@ -40,14 +40,17 @@ def GPUIR_BlockedEncodingAttr : GPUIR_Attr<"BlockedEncoding", "blocked",
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The default layout for a tile of `shape`: one element per thread
-    /// along the fastest dimension first, lanes then warps spread from the
-    /// fastest dimension outwards (row-major order).
+    /// The default layout for a tile of `shape`: `sizePerThreadFastest`
+    /// elements per thread (as far as the shape allows) along the fastest
+    /// dimension, lanes then warps spread from the fastest dimension
+    /// outwards, dimensions ordered fastest-first by `order` (empty:
+    /// row-major, the last dimension fastest).
     static BlockedEncodingAttr getDefault(::mlir::MLIRContext *context,
                                           ::llvm::ArrayRef<int64_t> shape,
                                           unsigned numWarps,
                                           unsigned threadsPerWarp,
-                                          unsigned sizePerThreadFastest = 1);
+                                          unsigned sizePerThreadFastest = 1,
+                                          ::llvm::ArrayRef<unsigned> order = {});
     /// This layout with each thread's block set to `sizePerThread`
     /// elements (the CTA tile grows by the same factors).
     BlockedEncodingAttr withSizePerThread(::mlir::MLIRContext *context,
@@ -70,6 +73,60 @@ def GPUIR_SliceEncodingAttr : GPUIR_Attr<"SliceEncoding", "slice",
   }];
   let parameters = (ins "unsigned":$dim, "DistributedEncodingAttr":$parent);
   let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
+  let genVerifyDecl = 1;
+}
+
+
+def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
+    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>]> {
+  let summary = "the accumulator fragment of Hopper warpgroup MMA (wgmma)";
+  let description = [{
+    The layout in which `wgmma.mma_async` (sm_90a) leaves a 2-D fp32 or fp16
+    accumulator. Warps stack along rows, 16 rows each (a warpgroup of four
+    warps covers one m64 slice); within a warp, lane `l` holds rows
+    `l / 4` and `l / 4 + 8` and columns `2 * (l % 4)` and the next one of
+    every 8-column group of an `instrN`-wide instruction tile. Register `r`
+    of one instruction tile: bit 0 moves one column, bit 1 eight rows, the
+    higher bits eight columns each; further registers repeat the
+    instruction tile along columns (tiles wider than `instrN`) and then
+    along rows (tiles taller than the warps cover).
+
+    ```mlir
+    #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        "unsigned":$instrN);
+  let assemblyFormat = [{
+    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` `instrN` `=` $instrN `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def GPUIR_NVMMASharedEncodingAttr : GPUIR_Attr<"NVMMASharedEncoding",
+                                               "nvmma_shared"> {
+  let summary = "swizzled shared-memory layout that wgmma reads";
+  let description = [{
+    How a 2-D tile (or each 2-D slice of a buffer with leading stage
+    dimensions) sits in shared memory for NVIDIA's tensor cores: the
+    dimension `order[0]` is contiguous; the tile is cut into "atoms" of
+    `swizzle` bytes (32, 64 or 128) along that dimension, each atom holding
+    every row of the other dimension at `swizzle` bytes per row, atoms one
+    after another; inside an atom, the 16-byte chunk `c` of row `r` is
+    stored at chunk `c ^ ((r * swizzle / 128) % (swizzle / 16))`, so eight
+    consecutive rows read one chunk column without bank conflicts. This is
+    the canonical K-major (contiguous dimension = K) or MN-major layout of
+    the wgmma matrix descriptors.
+
+    ```mlir
+    #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins "unsigned":$swizzle,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `swizzle` `=` $swizzle `,` `order` `=` `[` $order `]` `>`
+  }];
   let genVerifyDecl = 1;
 }
 

@@ -27,13 +27,18 @@ def GPUIR_Dialect : Dialect {
   }];
   let dependentDialects = ["::trident::tir::TileIRDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
+    void registerTypes();
     static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
       return ::llvm::StringLiteral("gir.num_warps");
     }
     static constexpr ::llvm::StringLiteral getThreadsPerWarpAttrName() {
       return ::llvm::StringLiteral("gir.threads_per_warp");
+    }
+    static constexpr ::llvm::StringLiteral getComputeCapabilityAttrName() {
+      return ::llvm::StringLiteral("gir.compute_capability");
     }
   }];
 }

@@ -4,6 +4,8 @@
 
 include "trident/Dialect/GPUIR/IR/GPUIRDialect.td"
 include "trident/Dialect/GPUIR/IR/GPUIRAttrs.td"
+include "trident/Dialect/GPUIR/IR/GPUIRTypes.td"
+include "trident/Dialect/TileIR/IR/TileIRAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def GPUIR_ConvertLayoutOp : GPUIR_Op<"convert_layout",
@@ -23,6 +25,111 @@ def GPUIR_ConvertLayoutOp : GPUIR_Op<"convert_layout",
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+def GPUIR_LocalAllocOp : GPUIR_Op<"local_alloc",
+    [MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "a shared-memory buffer that lives for the whole kernel";
+  let description = [{
+    Reserves shared memory for the result's buffer. The lowering places
+    every buffer in the program's one dynamic shared-memory block (aligned
+    for the swizzle) and counts it in the kernel's shared-memory size.
+
+    ```mlir
+    %buf = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
+    ```
+  }];
+  let results = (outs GPUIR_MemDescType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def GPUIR_MemDescIndexOp : GPUIR_Op<"memdesc_index", [Pure]> {
+  let summary = "one stage of a multi-buffered shared-memory buffer";
+  let description = [{
+    The `index`-th slice along the first dimension of `src`.
+
+    ```mlir
+    %a = gir.memdesc_index %buf[%i] : !gir.memdesc<3x128x64xbf16, #shared> -> !gir.memdesc<128x64xbf16, #shared>
+    ```
+  }];
+  let arguments = (ins GPUIR_MemDescType:$src, I32:$index);
+  let results = (outs GPUIR_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def GPUIR_AsyncCopyOp : GPUIR_Op<"async_copy",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start copying a tile from global to shared memory";
+  let description = [{
+    Each thread starts asynchronous copies (`cp.async`, up to 16 bytes
+    each) of the elements of the pointer tile `ptr` that its layout gives
+    it into `dst`. Where `mask` is false the destination is filled with
+    zeros. Copies are grouped by `gir.async_commit_group` and awaited with
+    `gir.async_wait`; until then `dst` must not be read.
+
+    ```mlir
+    gir.async_copy %ptrs, %a, %mask : tensor<128x64x!tir.ptr<bf16>, #blocked>, tensor<128x64xi1, #blocked> -> !gir.memdesc<128x64xbf16, #shared>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, GPUIR_MemDescType:$dst,
+                       Optional<AnyRankedTensor>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) (`,` type($mask)^)?
+    `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def GPUIR_AsyncCommitGroupOp : GPUIR_Op<"async_commit_group"> {
+  let summary = "close the group of asynchronous copies started so far";
+  let assemblyFormat = "attr-dict";
+}
+
+def GPUIR_AsyncWaitOp : GPUIR_Op<"async_wait"> {
+  let summary = "wait until at most `pending` copy groups are in flight";
+  let description = [{
+    Waits for this thread's copy groups but the `pending` most recent, then
+    synchronizes the program's threads, so that every completed copy is
+    visible to every thread and to the tensor cores (the generic-to-async
+    proxy fence is included).
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def GPUIR_BarrierOp : GPUIR_Op<"barrier"> {
+  let summary = "wait until every thread of the program gets here";
+  let description = [{
+    A CTA-wide barrier (`bar.sync 0`); shared-memory writes before it are
+    visible to every thread after it.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def GPUIR_WarpgroupDotOp : GPUIR_Op<"warpgroup_dot",
+    [MemoryEffects<[MemRead<DefaultResource>]>,
+     AllTypesMatch<["c", "d"]>]> {
+  let summary = "d = a * b + c on Hopper tensor cores, operands in shared memory";
+  let description = [{
+    `a` (MxK) and `b` (KxN) are shared-memory tiles with `#gir.nvmma_shared`
+    layouts; `c` and `d` have the `#gir.wgmma` layout. Lowers to
+    `wgmma.mma_async` per warpgroup and K step, then waits for them.
+    `precision` applies to f32 operands as for `tir.dot` (only `tf32` runs
+    on tensor cores).
+  }];
+  let arguments = (ins GPUIR_MemDescType:$a, GPUIR_MemDescType:$b,
+                       AnyRankedTensor:$c,
+                       DefaultValuedAttr<TIR_InputPrecision,
+                           "::trident::tir::InputPrecision::IEEE">:$precision);
+  let results = (outs AnyRankedTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`precision` `=` $precision^)? attr-dict `:`
+    qualified(type($a)) `*` qualified(type($b)) `->` type($d)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TRIDENT_GPUIR_OPS

@@ -23,4 +23,17 @@ def TileIRCombine : Pass<"tir-combine"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileIRPrintAxisInfo : Pass<"tir-print-axis-info", "::mlir::ModuleOp"> {
+  let summary = "Print the axis info of every integer and pointer value "
+                "(a test pass)";
+  let description = [{
+    Runs the axis-info analysis (`include/trident/Analysis/AxisInfo.h`) on
+    the module and reports, as a remark on the operation that defines each
+    integer, index or pointer result, its
+    `contiguity = [..], divisibility = [..], constancy = [..]` (results of
+    operations with several are prefixed `result #i:`). Works on Tile IR
+    and GPU IR alike; changes nothing.
+  }];
+}
+
 #endif // TRIDENT_TILEIR_PASSES

@@ -1,0 +1,43 @@
+//===- Passes.td - GPU IR passes ---------------------------*- tablegen -*-===//
+#ifndef TRIDENT_GPUIR_PASSES
+#define TRIDENT_GPUIR_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Software-pipeline the loads that feed tensor-core dots";
+  let description = [{
+    For an `scf.for` whose body computes `tir.dot(load(pa), load(pb), acc)`
+    with a `#gir.wgmma` accumulator (the loads masked with a zero or absent
+    `other`, possibly through layout conversions), keeps `num-stages`
+    shared-memory buffers per operand and copies global memory into them
+    asynchronously, `num-stages - 1` iterations ahead:
+
+    - before the loop, copies for the first `num-stages - 1` iterations are
+      started, one commit group each (`gir.async_copy`,
+      `gir.async_commit_group`);
+    - each iteration first starts the copies for iteration
+      `i + num-stages - 1` into the buffer the previous iteration read
+      (after a `gir.barrier`: every warp is done reading it), then waits
+      until its own group has landed (`gir.async_wait {pending =
+      num-stages - 1}`) and multiplies from shared memory
+      (`gir.warpgroup_dot`);
+    - iterations past the end copy nothing (their masks are false).
+
+    The address computation of the loads (the operations their pointers and
+    masks depend on inside the loop, and the loop-carried values they read,
+    such as pointer tiles advanced by a constant each iteration) is cloned
+    to run ahead. Loops whose addresses depend on other loop-carried values
+    (the accumulator, say) are left alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", "3",
+           "Shared-memory buffers per operand (2 or more)">,
+  ];
+  let dependentDialects = ["::trident::gir::GPUIRDialect",
+                           "::trident::tir::TileIRDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+#endif // TRIDENT_GPUIR_PASSES

@@ -1,0 +1,221 @@
+//===- SharedMemoryToLLVM.cpp - Shared-memory buffers and async copies ----===//
+//
+// `!gir.memdesc` values become address-space-3 pointers to their first
+// byte:
+//   gir.local_alloc     a persistent, 1024-byte aligned slice of the
+//                       program's dynamic shared memory
+//   gir.memdesc_index   the base plus index * (bytes of one slice)
+//   gir.async_copy      per thread, one `cp.async` per run of consecutive
+//                       registers that are contiguous in global memory
+//                       (4, 8 or 16 bytes; 16-byte copies bypass L1), the
+//                       destination byte from the buffer's swizzled layout,
+//                       masked-off runs zero-filled (source size 0); runs
+//                       under 4 bytes are copied by plain loads and stores
+//   gir.barrier         bar.sync 0
+//   gir.async_commit_group / gir.async_wait
+//                       cp.async.commit_group / cp.async.wait_group N, then
+//                       a proxy fence and a CTA barrier
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+#include "SharedLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+struct LocalAllocPattern : OpConversionPattern<gir::LocalAllocOp> {
+  LocalAllocPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(gir::LocalAllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t offset = lc.allocatePersistent(
+        op.getType().getSizeInBytes(), /*align=*/1024, op);
+    rewriter.replaceOp(op, lc.persistentBuffer(rewriter, op.getLoc(), offset));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct MemDescIndexPattern : OpConversionPattern<gir::MemDescIndexOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t sliceBytes = op.getType().getSizeInBytes();
+    Value byte = arith::MulIOp::create(rewriter, loc, adaptor.getIndex(),
+                                       i32Const(rewriter, loc, sliceBytes));
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, adaptor.getSrc().getType(), rewriter.getI8Type(), adaptor.getSrc(),
+        ValueRange{byte});
+    return success();
+  }
+};
+
+struct AsyncCopyPattern : OpConversionPattern<gir::AsyncCopyOp> {
+  AsyncCopyPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(gir::AsyncCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
+    gir::MemDescType dstType = op.getDst().getType();
+    if (dstType.getRank() != 2)
+      return op.emitOpError("copies into 2-D buffers only");
+    FailureOr<LayoutMap> map = mapOf(ptrType, lc, op);
+    if (failed(map))
+      return failure();
+    auto enc = cast<gir::NVMMASharedEncodingAttr>(dstType.getEncoding());
+    unsigned inner = enc.getOrder()[0];
+    OperandLayout layout = layoutOf(dstType, /*kDim=*/inner);
+    Type elem = dstType.getElementType();
+    int64_t elemBytes = layout.elemBytes;
+
+    // Registers per copy: contiguous and aligned in memory (axis info), and
+    // consecutive elements along the buffer's contiguous dimension.
+    int64_t vec = 1; // AXISINFO: wired in with the analysis
+    vec = std::min<int64_t>(vec, 16 / elemBytes);
+    auto consecutive = [&](int64_t v) {
+      for (int64_t r = 0; r < map->numRegisters(); r += v) {
+        SmallVector<int64_t> first = map->registerCoords(r);
+        if (first[inner] % v != 0)
+          return false;
+        for (int64_t j = 1; j < v; ++j) {
+          SmallVector<int64_t> c = map->registerCoords(r + j);
+          if (c[1 - inner] != first[1 - inner] || c[inner] != first[inner] + j)
+            return false;
+        }
+      }
+      // Lanes and warps move the contiguous coordinate by multiples of v.
+      for (bool lanes : {true, false})
+        for (auto [bit, step] : map->threadBitSteps(inner, lanes))
+          if (step % v != 0)
+            return false;
+      return true;
+    };
+    while (vec > 1 && (map->numRegisters() % vec != 0 || !consecutive(vec)))
+      vec /= 2;
+
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+    Value ptrs = adaptor.getPtr();
+    Value mask = adaptor.getMask();
+    Value base = adaptor.getDst();
+    int64_t bytes = vec * elemBytes;
+    for (int64_t r = 0; r < map->numRegisters(); r += vec) {
+      SmallVector<int64_t> c = map->registerCoords(r);
+      Value row = arith::XOrIOp::create(rewriter, loc, thread[1 - inner],
+                                        i32Const(rewriter, loc, c[1 - inner]));
+      Value in = arith::XOrIOp::create(rewriter, loc, thread[inner],
+                                       i32Const(rewriter, loc, c[inner]));
+      Value dst = LLVM::GEPOp::create(
+          rewriter, loc, base.getType(), rewriter.getI8Type(), base,
+          ValueRange{layout.offset(rewriter, loc, row, in)});
+      Value src = vector::ExtractOp::create(rewriter, loc, ptrs, r);
+      Value pred = mask ? vector::ExtractOp::create(rewriter, loc, mask, r)
+                              .getResult()
+                        : Value();
+      if (bytes >= 4) {
+        Value srcSize;
+        if (pred)
+          srcSize = arith::SelectOp::create(rewriter, loc, pred,
+                                            i32Const(rewriter, loc, bytes),
+                                            i32Const(rewriter, loc, 0));
+        auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                 : NVVM::LoadCacheModifierKind::CA;
+        NVVM::CpAsyncOp::create(
+            rewriter, loc, dst, src, rewriter.getI32IntegerAttr(bytes),
+            NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(), cache),
+            srcSize);
+        continue;
+      }
+      // Narrower than cp.async's 4 bytes: a plain (masked) copy of the one
+      // element, visible after the barrier of gir.async_wait.
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, elem, cast<TypedAttr>(rewriter.getZeroAttr(elem)));
+      Value value;
+      if (pred) {
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc, pred,
+            [&](OpBuilder &b, Location l) {
+              scf::YieldOp::create(b, l,
+                                   LLVM::LoadOp::create(b, l, elem, src)
+                                       .getResult());
+            },
+            [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zero); });
+        value = ifOp.getResult(0);
+      } else {
+        value = LLVM::LoadOp::create(rewriter, loc, elem, src);
+      }
+      LLVM::StoreOp::create(rewriter, loc, value, dst);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct AsyncCommitGroupPattern
+    : OpConversionPattern<gir::AsyncCommitGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::AsyncCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return success();
+  }
+};
+
+struct BarrierPattern : OpConversionPattern<gir::BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncWaitPattern : OpConversionPattern<gir::AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, op.getPending());
+    // cp.async writes through the generic proxy; wgmma reads through the
+    // async proxy.
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    barrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateSharedMemoryPatterns(TypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  LoweringContext &ctx) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<LocalAllocPattern, AsyncCopyPattern>(converter, context, ctx);
+  patterns.add<MemDescIndexPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
+               BarrierPattern>(converter, context);
+}
+
+} // namespace trident::gir_to_llvm

@@ -1,0 +1,292 @@
+//===- WgmmaDotToLLVM.cpp - tir.dot on Hopper's warpgroup MMA -------------===//
+//
+// A `tir.dot` whose accumulator has the #gir.wgmma layout runs on sm_90a's
+// `wgmma.mma_async`: each warpgroup multiplies an m64 x instrN slice, reading
+// both operands from shared memory through matrix descriptors.
+//
+// Two forms: `gir.warpgroup_dot` takes its operands in shared memory already
+// (#gir.nvmma_shared buffers filled by the pipeliner's async copies);
+// `tir.dot` takes them in registers (any distributed layout), and each
+// thread first writes its elements into two such buffers. Either way:
+//
+//   fence.proxy.async (generic-proxy writes become visible to wgmma)
+//   bar.sync
+//   wgmma.fence
+//   per row repetition, per K step: wgmma.mma_async
+//   wgmma.commit_group; wgmma.wait_group 0
+//
+// An operand buffer is cut along its contiguous dimension into atoms of
+// `swizzle` bytes (32, 64 or 128) per row, every row of the other dimension
+// in each atom, the 16-byte chunks of row r XORed with bits of r (see
+// #gir.nvmma_shared). The contiguous dimension is K ("K-major") or M / N
+// ("MN-major", which wgmma reads with its transpose flag; 16-bit types
+// only).
+//
+// Descriptor fields (64 bits): start address >> 4 in bits 0-13, leading
+// byte offset >> 4 in 16-29, stride byte offset >> 4 in 32-45, swizzle mode
+// in 62-63 (1: 128 B, 2: 64 B, 3: 32 B). K-major: the leading offset is
+// unused, the stride offset is the distance between groups of 8 rows
+// (8 * swizzle). MN-major: the leading offset is the distance between atoms
+// (the next `swizzle` bytes of M or N), the stride offset the distance
+// between groups of 8 rows of K. A K step inside an atom row advances the
+// start address by the step's bytes; the hardware applies the XOR on the
+// address bits, which is why the buffers are 1024-byte aligned.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+#include "SharedLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+/// The descriptor of `layout` at `base` (i64 shared address) moved by
+/// `offset` bytes.
+Value descriptor(OpBuilder &b, Location loc, Value base,
+                 const OperandLayout &layout, int64_t offset) {
+  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 64); };
+  Value addr = arith::AddIOp::create(b, loc, base, c(offset));
+  Value start = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, addr, c(4)), c(0x3FFF));
+  int64_t fixed = ((layout.leadingOffset() >> 4) << 16) |
+                  ((layout.strideOffset() >> 4) << 32) | (layout.mode() << 62);
+  return arith::OrIOp::create(b, loc, start, c(fixed));
+}
+
+/// The wgmma operand type for `elem`, if warpgroup MMA takes it.
+std::optional<NVVM::WGMMATypes> wgmmaTypeOf(Type elem,
+                                            tir::InputPrecision precision) {
+  if (elem.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (elem.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (elem.isF32() && precision == tir::InputPrecision::TF32)
+    return NVVM::WGMMATypes::tf32;
+  return std::nullopt;
+}
+
+/// acc += A * B with both operands in shared memory (`aBuf`, `bBuf`,
+/// address space 3 pointers), for an accumulator of `cType` (#gir.wgmma)
+/// held as the per-thread vector `acc`. Fails (without changing the IR)
+/// when the shapes do not split into wgmma instructions.
+FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
+                                  LoweringContext &lc, Value acc,
+                                  RankedTensorType cType, Value aBuf,
+                                  const OperandLayout &aLayout, Value bBuf,
+                                  const OperandLayout &bLayout,
+                                  NVVM::WGMMATypes type) {
+  MLIRContext *ctx = b.getContext();
+  auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  int64_t k = aLayout.kMajor ? aLayout.inner : aLayout.rows;
+  int64_t elemBytes = aLayout.elemBytes;
+  int64_t instrK = 32 / elemBytes;
+  int64_t instrN = encoding.getInstrN();
+  int64_t warps = encoding.getWarpsPerCTA()[0];
+  bool transposable = type != NVVM::WGMMATypes::tf32;
+  if (k % instrK != 0 || n % instrN != 0 || m % (16 * warps) != 0 ||
+      ((!aLayout.kMajor || !bLayout.kMajor) && !transposable))
+    return failure();
+
+  Type i64 = b.getI64Type();
+  Value aBase = LLVM::PtrToIntOp::create(b, loc, i64, aBuf);
+  Value bBase = LLVM::PtrToIntOp::create(b, loc, i64, bBuf);
+  // Each warpgroup takes its own 64 rows of A: warpgroup g = warp / 4
+  // starts at row 64 g of every row repetition.
+  auto [lane, warp] = lc.laneAndWarp(b, loc);
+  (void)lane;
+  Value group = arith::DivUIOp::create(b, loc, warp, i32Const(b, loc, 4));
+  int64_t groupRowBytes = aLayout.subTileOffset(64, 0) -
+                          aLayout.subTileOffset(0, 0);
+  Value groupOff = arith::ExtUIOp::create(
+      b, loc, i64,
+      arith::MulIOp::create(b, loc, group, i32Const(b, loc, groupRowBytes)));
+  if (!aLayout.kMajor && aLayout.elemsPerAtomRow() > 64)
+    return failure(); // a warpgroup's rows must start an atom row
+  aBase = arith::AddIOp::create(b, loc, aBase, groupOff);
+
+  Type f32 = b.getF32Type();
+  int64_t perInstr = instrN / 2;
+  int64_t repN = n / instrN, repM = m / (16 * warps);
+  auto structType =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(perInstr, f32));
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, instrN, instrK);
+  auto layoutA = NVVM::MMALayoutAttr::get(
+      ctx, aLayout.kMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col);
+  auto layoutB = NVVM::MMALayoutAttr::get(
+      ctx, bLayout.kMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row);
+  auto typeIn = NVVM::WGMMATypesAttr::get(ctx, type);
+  auto typeD = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
+  auto scaleD = NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
+  auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+
+  SmallVector<Value> out(repM * repN * perInstr);
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  for (int64_t rm = 0; rm < repM; ++rm) {
+    for (int64_t rn = 0; rn < repN; ++rn) {
+      int64_t first = (rm * repN + rn) * perInstr;
+      Value d = LLVM::UndefOp::create(b, loc, structType);
+      for (int64_t i = 0; i < perInstr; ++i)
+        d = LLVM::InsertValueOp::create(
+            b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i), i);
+      for (int64_t ks = 0; ks < k / instrK; ++ks) {
+        Value descA =
+            descriptor(b, loc, aBase, aLayout,
+                       aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
+        Value descB = descriptor(b, loc, bBase, bLayout,
+                                 bLayout.subTileOffset(rn * instrN, ks * instrK));
+        d = NVVM::WgmmaMmaAsyncOp::create(
+            b, loc, structType, d, descA, descB, shape, typeIn, typeIn, typeD,
+            scaleD, scaleIn, scaleIn, layoutA, layoutB,
+            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+      }
+      for (int64_t i = 0; i < perInstr; ++i)
+        out[first + i] = LLVM::ExtractValueOp::create(b, loc, d, i);
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  return vector::FromElementsOp::create(
+             b, loc, cast<VectorType>(acc.getType()), out)
+      .getResult();
+}
+
+/// fence.proxy.async: make this thread's generic-proxy shared-memory writes
+/// visible to the async proxy (wgmma's operand reads).
+void fenceAsyncShared(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+}
+
+/// tir.dot with register operands: stage them in shared memory, then MMA.
+struct WgmmaDotPattern : OpConversionPattern<tir::DotOp> {
+  WgmmaDotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx, /*benefit=*/2), lc(lc) {}
+
+  /// Writes every register of `tile` into `buffer` laid out as `layout`;
+  /// `rowDim` is the tile dimension that becomes the buffer's rows.
+  void stage(OpBuilder &b, Location loc, Value buffer, Value tile,
+             const LayoutMap &map, ArrayRef<Value> thread, unsigned rowDim,
+             const OperandLayout &layout) const {
+    for (int64_t r = 0; r < map.numRegisters(); ++r) {
+      SmallVector<int64_t> coords = map.registerCoords(r);
+      Value row = arith::XOrIOp::create(b, loc, thread[rowDim],
+                                        i32Const(b, loc, coords[rowDim]));
+      Value in = arith::XOrIOp::create(b, loc, thread[1 - rowDim],
+                                       i32Const(b, loc, coords[1 - rowDim]));
+      Value byte = layout.offset(b, loc, row, in);
+      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
+                                      buffer, ValueRange{byte});
+      LLVM::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, tile, r),
+                            ptr);
+    }
+  }
+
+  LogicalResult
+  matchAndRewrite(tir::DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto cType = cast<RankedTensorType>(op.getType());
+    if (!isa_and_nonnull<gir::WgmmaEncodingAttr>(cType.getEncoding()))
+      return failure();
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    Type elem = aType.getElementType();
+    std::optional<NVVM::WGMMATypes> type =
+        wgmmaTypeOf(elem, op.getPrecision());
+    if (!type || bType.getElementType() != elem) // the CUDA-core lowering
+      return rewriter.notifyMatchFailure(op, "no wgmma for these operands");
+    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+    int64_t n = bType.getDimSize(1);
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    if (k * elemBytes < 32)
+      return rewriter.notifyMatchFailure(op, "K is narrower than one step");
+    // A is K-major; B is N-major where wgmma can transpose it (16-bit
+    // types), so that its rows are the loads' contiguous N runs.
+    OperandLayout aLayout{m, k, elemBytes, std::min<int64_t>(128, k * elemBytes),
+                          /*kMajor=*/true};
+    bool bKMajor = *type == NVVM::WGMMATypes::tf32 || n * elemBytes < 32;
+    OperandLayout bLayout =
+        bKMajor ? OperandLayout{n, k, elemBytes,
+                                std::min<int64_t>(128, k * elemBytes), true}
+                : OperandLayout{k, n, elemBytes,
+                                std::min<int64_t>(128, n * elemBytes), false};
+
+    FailureOr<LayoutMap> aMap = mapOf(aType, lc, op);
+    FailureOr<LayoutMap> bMap = mapOf(bType, lc, op);
+    if (failed(aMap) || failed(bMap))
+      return failure();
+
+    // Swizzled operands need 1024-byte aligned buffers: persistent ones
+    // (scratch is only 128-byte aligned).
+    Value aBuf = lc.persistentBuffer(
+        rewriter, loc, lc.allocatePersistent(aLayout.bytes(), 1024, op));
+    Value bBuf = lc.persistentBuffer(
+        rewriter, loc, lc.allocatePersistent(bLayout.bytes(), 1024, op));
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    barrier(rewriter, loc); // the previous dot's wgmmas are done reading
+    stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
+          aMap->threadCoords(rewriter, loc, lane, warp), /*rowDim=*/0,
+          aLayout);
+    stage(rewriter, loc, bBuf, adaptor.getB(), *bMap,
+          bMap->threadCoords(rewriter, loc, lane, warp),
+          /*rowDim=*/bKMajor ? 1 : 0, bLayout);
+    fenceAsyncShared(rewriter, loc);
+    barrier(rewriter, loc);
+    FailureOr<Value> result =
+        emitWarpgroupMma(rewriter, loc, lc, adaptor.getC(), cType, aBuf,
+                         aLayout, bBuf, bLayout, *type);
+    if (failed(result))
+      return op.emitOpError("does not split into wgmma instructions");
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+/// gir.warpgroup_dot: operands already in shared memory, made visible by
+/// the gir.async_wait before it.
+struct WarpgroupDotPattern : OpConversionPattern<gir::WarpgroupDotOp> {
+  WarpgroupDotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(gir::WarpgroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    gir::MemDescType aType = op.getA().getType(), bType = op.getB().getType();
+    std::optional<NVVM::WGMMATypes> type =
+        wgmmaTypeOf(aType.getElementType(), op.getPrecision());
+    if (!type)
+      return op.emitOpError("warpgroup MMA takes bf16, f16 or f32 with "
+                            "precision = tf32 operands, got ")
+             << aType.getElementType();
+    FailureOr<Value> result = emitWarpgroupMma(
+        rewriter, op.getLoc(), lc, adaptor.getC(),
+        cast<RankedTensorType>(op.getType()), adaptor.getA(),
+        layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0), *type);
+    if (failed(result))
+      return op.emitOpError("operands do not split into wgmma instructions "
+                            "(or an MN-major operand is not 16-bit)");
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateWgmmaDotPatterns(TypeConverter &converter,
+                              RewritePatternSet &patterns,
+                              LoweringContext &ctx) {
+  patterns.add<WgmmaDotPattern, WarpgroupDotPattern>(
+      converter, patterns.getContext(), ctx);
+}
+
+} // namespace trident::gir_to_llvm

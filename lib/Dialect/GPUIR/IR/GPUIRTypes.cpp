@@ -1,0 +1,73 @@
+//===- GPUIRTypes.cpp - GPU IR types --------------------------------------===//
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace trident::gir;
+
+#define GET_TYPEDEF_CLASSES
+#include "trident/Dialect/GPUIR/IR/GPUIRTypes.cpp.inc"
+
+void GPUIRDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "trident/Dialect/GPUIR/IR/GPUIRTypes.cpp.inc"
+      >();
+}
+
+// !gir.memdesc<3x128x64xbf16, #encoding>
+Type MemDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute encoding;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(encoding) || parser.parseGreater())
+    return {};
+  return parser.getChecked<MemDescType>(parser.getContext(), shape,
+                                        elementType, encoding);
+}
+
+void MemDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t d : getShape())
+    printer << d << "x";
+  printer << getElementType() << ", " << getEncoding() << ">";
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elementType,
+                                  Attribute encoding) {
+  if (shape.size() < 2)
+    return emitError() << "memdesc needs at least two dimensions";
+  for (int64_t d : shape)
+    if (d <= 0)
+      return emitError() << "memdesc dimensions must be positive, got " << d;
+  if (!elementType.isIntOrFloat())
+    return emitError() << "memdesc elements must be integers or floats, got "
+                       << elementType;
+  auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding);
+  if (!nvmma)
+    return emitError() << "memdesc needs a shared-memory encoding "
+                          "(#gir.nvmma_shared), got "
+                       << encoding;
+  unsigned bytes = std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
+  int64_t inner = shape[shape.size() - 2 + nvmma.getOrder()[0]];
+  if (inner * bytes % nvmma.getSwizzle() != 0)
+    return emitError() << "the contiguous dimension (" << inner << " x "
+                       << bytes << " bytes) is not a multiple of the "
+                       << nvmma.getSwizzle() << "-byte swizzle";
+  return success();
+}
+
+int64_t MemDescType::getSizeInBytes() const {
+  int64_t n = std::max(1u, getElementType().getIntOrFloatBitWidth() / 8);
+  for (int64_t d : getShape())
+    n *= d;
+  return n;
+}

@@ -1,0 +1,430 @@
+//===- Pipeline.cpp - gir-pipeline ----------------------------------------===//
+//
+// Software pipelining of the loads that feed a tensor-core dot (see
+// Passes.td). The loop
+//
+//   for i: a = load(pa(i, P)); b = load(pb(i, P)); acc = dot(a, b, acc)
+//          P = next(i, P)
+//
+// becomes
+//
+//   bufA, bufB = local_alloc S stages each
+//   for j < S-1: async_copy pa(i_j, P_j) -> bufA[j], ...; commit; P_j+1 = ...
+//   for i (+ Q = P ahead by S-1 iterations, read slot, write slot):
+//     barrier                         (every warp is done with iteration i-1)
+//     async_copy pa(i + (S-1) step, Q) -> bufA[write], ...; commit
+//     Q = next(i + (S-1) step, Q)
+//     async_wait S-1                  (iteration i's group has landed)
+//     acc = warpgroup_dot bufA[read], bufB[read], acc
+//     read, write = (read+1) % S, (write+1) % S
+//   async_wait 0
+//
+// The slot written in iteration i is the one read in iteration i-1
+// (warpgroup_dot waits for its MMAs, and the barrier for every warp), so
+// the copies for iteration i + S - 1 go out before the wait for iteration
+// i, and S - 1 groups stay in flight while the tensor cores work.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Dialect/GPUIR/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace trident::gir {
+#define GEN_PASS_DEF_GPUIRPIPELINE
+#include "trident/Dialect/GPUIR/Transforms/Passes.h.inc"
+} // namespace trident::gir
+
+using namespace mlir;
+using namespace trident;
+
+namespace {
+
+/// One operand of the dot: the load that produces it and the layout
+/// conversions between the two (all only used on that path).
+struct Operand {
+  tir::LoadOp load;
+  SmallVector<Operation *> chain;
+};
+
+/// The load behind `value` (through single-use layout conversions) if it
+/// sits directly in `body`, has no other user and fills masked-off elements
+/// with zeros.
+std::optional<Operand> traceLoad(Value value, Block *body) {
+  Operand op;
+  while (auto cvt = value.getDefiningOp<gir::ConvertLayoutOp>()) {
+    if (!cvt->hasOneUse())
+      return std::nullopt;
+    op.chain.push_back(cvt);
+    value = cvt.getSrc();
+  }
+  auto load = value.getDefiningOp<tir::LoadOp>();
+  if (!load || load->getBlock() != body || !load->hasOneUse())
+    return std::nullopt;
+  if (Value other = load.getOther())
+    if (!matchPattern(other, m_AnyZeroFloat()) && !matchPattern(other, m_Zero()))
+      return std::nullopt;
+  op.load = load;
+  return op;
+}
+
+/// Adds to `slice` the operations of `body` that `roots` depend on, and to
+/// `carried` the iteration arguments they read. Fails on operations with
+/// side effects or regions, and on the accumulator (or any argument not
+/// allowed by `allowed`).
+LogicalResult backwardSlice(ArrayRef<Value> roots, Block *body,
+                            llvm::SetVector<Operation *> &slice,
+                            llvm::SetVector<BlockArgument> &carried) {
+  SmallVector<Value> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body && arg.getArgNumber() > 0)
+        carried.insert(arg);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() != body) {
+      if (body->getParentOp()->isAncestor(def))
+        return failure(); // nested region
+      continue;           // defined outside the loop
+    }
+    if (slice.contains(def))
+      continue;
+    if (!isPure(def) || def->getNumRegions() != 0)
+      return failure();
+    slice.insert(def);
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+  return success();
+}
+
+class Pipeliner {
+public:
+  Pipeliner(scf::ForOp loop, tir::DotOp dot, Operand a, Operand b,
+            unsigned stages)
+      : loop(loop), dot(dot), a(std::move(a)), b(std::move(b)),
+        stages(stages) {}
+
+  /// Checks that the loads' addresses can run ahead; fills the slices.
+  LogicalResult analyze();
+  void rewrite();
+
+private:
+  /// The shared layout a copy of `load`'s tile lands in: contiguous along
+  /// the pointer layout's fastest dimension, swizzled as wide as it allows.
+  gir::MemDescType bufferType(tir::LoadOp load);
+  /// Clones the address slice with `map` (which must map the induction
+  /// variable and the carried arguments) and starts the copies of
+  /// iteration `iv` into slot `slot`.
+  void issueCopies(OpBuilder &builder, IRMapping &map, Value iv, Value slot);
+  /// The carried address values after iteration `iv`, cloned with `map`.
+  SmallVector<Value> advance(OpBuilder &builder, IRMapping &map);
+  void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig);
+
+  scf::ForOp loop;
+  tir::DotOp dot;
+  Operand a, b;
+  unsigned stages;
+  Value bufA, bufB;
+  llvm::SetVector<Operation *> addressOps, advanceOps;
+  llvm::SetVector<BlockArgument> carried;
+};
+
+LogicalResult Pipeliner::analyze() {
+  Block *body = loop.getBody();
+  SmallVector<Value> roots;
+  for (tir::LoadOp load : {a.load, b.load}) {
+    roots.push_back(load.getPtr());
+    if (Value mask = load.getMask())
+      roots.push_back(mask);
+  }
+  if (failed(backwardSlice(roots, body, addressOps, carried)))
+    return failure();
+  // The carried values must advance from themselves and the induction
+  // variable only (pointer tiles stepped by a constant, say).
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  for (unsigned round = 0; round < carried.size(); ++round) {
+    BlockArgument arg = carried[round];
+    Value next = yield.getOperand(arg.getArgNumber() - 1);
+    if (failed(backwardSlice({next}, body, advanceOps, carried)))
+      return failure();
+  }
+  // Clone in program order.
+  auto inOrder = [](llvm::SetVector<Operation *> &ops) {
+    SmallVector<Operation *> sorted(ops.begin(), ops.end());
+    llvm::sort(sorted, [](Operation *x, Operation *y) {
+      return x->isBeforeInBlock(y);
+    });
+    ops.clear();
+    ops.insert(sorted.begin(), sorted.end());
+  };
+  inOrder(addressOps);
+  inOrder(advanceOps);
+  // Neither slice may read the dot's result or the loads.
+  for (Operation *op : llvm::concat<Operation *const>(addressOps, advanceOps))
+    if (op == dot || op == a.load || op == b.load)
+      return failure();
+  for (BlockArgument arg : carried)
+    for (Operation *user : arg.getUsers())
+      if (user == dot)
+        return failure();
+  return success();
+}
+
+gir::MemDescType Pipeliner::bufferType(tir::LoadOp load) {
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto type = cast<RankedTensorType>(load.getType());
+  unsigned contiguous = 1;
+  if (auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding()))
+    contiguous = blocked.getOrder()[0];
+  int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t swizzle =
+      std::min<int64_t>(128, type.getDimSize(contiguous) * bytes);
+  SmallVector<int64_t> shape{int64_t(stages)};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  auto enc = gir::NVMMASharedEncodingAttr::get(
+      load.getContext(), swizzle, {contiguous, 1 - contiguous});
+  return gir::MemDescType::get(load.getContext(), shape, type.getElementType(),
+                               enc);
+}
+
+void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
+                            Value slot) {
+  Location loc = loop.getLoc();
+  for (Operation *op : addressOps)
+    builder.clone(*op, map);
+  // Iterations past the end copy nothing.
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        iv, map.lookupOrDefault(loop.getUpperBound()));
+  for (auto [load, buf] : {std::make_pair(a.load, bufA),
+                           std::make_pair(b.load, bufB)}) {
+    auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+    auto maskType = RankedTensorType::get(
+        ptrType.getShape(), builder.getI1Type(), ptrType.getEncoding());
+    Value mask = tir::SplatOp::create(builder, loc, maskType, inRange);
+    if (Value m = load.getMask())
+      mask = arith::AndIOp::create(builder, loc, map.lookupOrDefault(m), mask);
+    auto bufType = cast<gir::MemDescType>(buf.getType());
+    auto sliceType = gir::MemDescType::get(
+        builder.getContext(), bufType.getShape().drop_front(),
+        bufType.getElementType(), bufType.getEncoding());
+    Value view = gir::MemDescIndexOp::create(builder, loc, sliceType, buf, slot);
+    gir::AsyncCopyOp::create(builder, loc,
+                             map.lookupOrDefault(load.getPtr()), view, mask);
+  }
+  gir::AsyncCommitGroupOp::create(builder, loc);
+}
+
+SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map) {
+  for (Operation *op : advanceOps)
+    if (!addressOps.contains(op)) // already cloned with this map
+      builder.clone(*op, map);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<Value> next;
+  for (BlockArgument arg : carried)
+    next.push_back(map.lookupOrDefault(yield.getOperand(arg.getArgNumber() - 1)));
+  return next;
+}
+
+void Pipeliner::rewrite() {
+  Location loc = loop.getLoc();
+  OpBuilder builder(loop);
+  bufA = gir::LocalAllocOp::create(builder, loc, bufferType(a.load));
+  bufB = gir::LocalAllocOp::create(builder, loc, bufferType(b.load));
+  Type ivType = loop.getInductionVar().getType();
+  auto ivConst = [&](int64_t v) -> Value {
+    if (ivType.isIndex())
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    return arith::ConstantIntOp::create(builder, loc, ivType, v);
+  };
+  auto i32 = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  // Operand numbers of the carried values among the loop's iter args.
+  auto initOf = [&](BlockArgument arg) {
+    return loop.getInitArgs()[arg.getArgNumber() - 1];
+  };
+
+  // Prologue: iterations 0 .. S-2.
+  SmallVector<Value> ahead;
+  for (BlockArgument arg : carried)
+    ahead.push_back(initOf(arg));
+  for (unsigned j = 0; j + 1 < stages; ++j) {
+    Value iv = arith::AddIOp::create(
+        builder, loc, loop.getLowerBound(),
+        arith::MulIOp::create(builder, loc, loop.getStep(), ivConst(j)));
+    IRMapping map;
+    map.map(loop.getInductionVar(), iv);
+    for (auto [arg, value] : llvm::zip(carried, ahead))
+      map.map(arg, value);
+    issueCopies(builder, map, iv, i32(builder, j));
+    ahead = advance(builder, map);
+  }
+
+  // The loop, with the carried values S-1 iterations ahead and two slots.
+  SmallVector<Value> inits(loop.getInitArgs());
+  unsigned numOrig = inits.size();
+  inits.append(ahead.begin(), ahead.end());
+  inits.push_back(i32(builder, 0));
+  inits.push_back(i32(builder, stages - 1));
+  auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                                    loop.getUpperBound(), loop.getStep(), inits);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  OpBuilder inner = OpBuilder::atBlockBegin(newBody);
+  IRMapping map;
+  map.map(loop.getInductionVar(), newLoop.getInductionVar());
+  for (unsigned i = 0; i < numOrig; ++i)
+    map.map(loop.getRegionIterArgs()[i], newLoop.getRegionIterArgs()[i]);
+  Value readSlot = newLoop.getRegionIterArgs()[numOrig + carried.size()];
+  Value writeSlot = newLoop.getRegionIterArgs()[numOrig + carried.size() + 1];
+
+  // First, copies for iteration i + (S-1) * step into the slot that
+  // iteration i-1 read: once every warp is past that read (the barrier),
+  // they are issued before the wait for iteration i's own data.
+  gir::BarrierOp::create(inner, loc);
+  Value ivAhead = arith::AddIOp::create(
+      inner, loc, newLoop.getInductionVar(),
+      arith::MulIOp::create(inner, loc, loop.getStep(),
+                            [&]() -> Value {
+                              if (ivType.isIndex())
+                                return arith::ConstantIndexOp::create(
+                                    inner, loc, stages - 1);
+                              return arith::ConstantIntOp::create(
+                                  inner, loc, ivType, stages - 1);
+                            }()));
+  IRMapping aheadMap;
+  aheadMap.map(loop.getInductionVar(), ivAhead);
+  for (auto [i, arg] : llvm::enumerate(carried))
+    aheadMap.map(arg, newLoop.getRegionIterArgs()[numOrig + i]);
+  // Values defined in the new body that the address slice might read are
+  // not possible: the slice only reads the induction variable, carried
+  // arguments and values from outside the loop.
+  issueCopies(inner, aheadMap, ivAhead, writeSlot);
+  SmallVector<Value> nextAhead = advance(inner, aheadMap);
+  // This iteration's copies were the S-1 groups ago: wait for them (and
+  // every thread's), leaving the S-1 newer groups in flight.
+  gir::AsyncWaitOp::create(inner, loc, stages - 1);
+  llvm::SmallPtrSet<Operation *, 8> skip{a.load, b.load};
+  skip.insert(a.chain.begin(), a.chain.end());
+  skip.insert(b.chain.begin(), b.chain.end());
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (skip.contains(&op))
+      continue;
+    if (&op != dot.getOperation()) {
+      inner.clone(op, map);
+      continue;
+    }
+    auto view = [&](Value buf) {
+      auto t = cast<gir::MemDescType>(buf.getType());
+      auto sliceType = gir::MemDescType::get(
+          inner.getContext(), t.getShape().drop_front(), t.getElementType(),
+          t.getEncoding());
+      return gir::MemDescIndexOp::create(inner, loc, sliceType, buf, readSlot);
+    };
+    Value d = gir::WarpgroupDotOp::create(
+        inner, dot.getLoc(), dot.getType(), view(bufA), view(bufB),
+        map.lookup(dot.getC()), dot.getPrecisionAttr());
+    map.map(dot.getResult(), d);
+  }
+
+  auto bump = [&](Value slot) -> Value {
+    Value next = arith::AddIOp::create(inner, loc, slot, i32(inner, 1));
+    Value wrap = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
+                                       next, i32(inner, stages));
+    return arith::SelectOp::create(inner, loc, wrap, i32(inner, 0), next);
+  };
+  SmallVector<Value> yields;
+  for (Value v : yield.getOperands())
+    yields.push_back(map.lookupOrDefault(v));
+  yields.append(nextAhead.begin(), nextAhead.end());
+  yields.push_back(bump(readSlot));
+  yields.push_back(bump(writeSlot));
+  scf::YieldOp::create(inner, loc, yields);
+
+  builder.setInsertionPointAfter(newLoop);
+  gir::AsyncWaitOp::create(builder, loc, 0);
+  for (unsigned i = 0; i < numOrig; ++i)
+    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
+  loop.erase();
+  dropDeadCarried(newLoop, numOrig);
+}
+
+void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig) {
+  // The original carried address values now only feed their own update
+  // (the loads that read them are gone): make them pass through unchanged
+  // so that canonicalization removes them and their arithmetic.
+  auto yield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
+  for (BlockArgument arg : carried) {
+    unsigned k = arg.getArgNumber() - 1;
+    if (k >= numOrig || !newLoop.getResult(k).use_empty())
+      continue;
+    BlockArgument newArg = newLoop.getRegionIterArgs()[k];
+    bool dead = true;
+    SmallVector<Value> work{newArg};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty() && dead) {
+      Value v = work.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (user == yield) {
+          dead &= use.getOperandNumber() == k;
+          continue;
+        }
+        if (!isPure(user) || user->getNumRegions() != 0) {
+          dead = false;
+          break;
+        }
+        if (seen.insert(user).second)
+          for (Value r : user->getResults())
+            work.push_back(r);
+      }
+    }
+    if (dead)
+      yield.setOperand(k, newArg);
+  }
+}
+
+struct GPUIRPipelinePass
+    : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (numStages < 2) {
+      getOperation().emitError("gir-pipeline: num-stages must be at least 2, "
+                               "got ")
+          << static_cast<unsigned>(numStages);
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      Block *body = loop.getBody();
+      tir::DotOp found;
+      for (auto dot : body->getOps<tir::DotOp>())
+        if (isa<gir::WgmmaEncodingAttr>(
+                cast<RankedTensorType>(dot.getType()).getEncoding())) {
+          if (found) { // one dot per loop for now
+            found = {};
+            break;
+          }
+          found = dot;
+        }
+      if (!found)
+        continue;
+      std::optional<Operand> a = traceLoad(found.getA(), body);
+      std::optional<Operand> b = traceLoad(found.getB(), body);
+      if (!a || !b || a->load == b->load)
+        continue;
+      Pipeliner pipeliner(loop, found, *a, *b, numStages);
+      if (failed(pipeliner.analyze()))
+        continue;
+      pipeliner.rewrite();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,152 @@
+// RUN: trident-opt %s -split-input-file --tir-print-axis-info -verify-diagnostics -o /dev/null
+
+// The axis-info analysis: per value (per dimension of a tile) the length of
+// aligned runs of consecutive values (contiguity), the power of two that
+// divides the first value of each run (divisibility; bytes for pointers),
+// and the length of aligned runs of equal values (constancy).
+
+// Sources: ranges, constants, splats, function arguments with
+// `tir.divisibility`, program ids (nothing known).
+func.func @sources(%p: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+                   %n: i32 {tir.divisibility = 8 : i32}, %m: i32) {
+  %r = tir.make_range 0 to 128 : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %r64 = tir.make_range 64 to 128 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [64], constancy = [1]}}
+  %c48 = arith.constant 48 : i32 // expected-remark {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %cs = arith.constant dense<12> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [4], constancy = [64]}}
+  %ns = tir.splat %n : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [8], constancy = [128]}}
+  %ms = tir.splat %m : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %pid = tir.get_program_id 0 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f32> -> tensor<128x!tir.ptr<f32>> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  return
+}
+
+// -----
+
+// Integer arithmetic.
+func.func @arith(%n: i32 {tir.divisibility = 8 : i32}, %m: i32) {
+  %r = tir.make_range 0 to 128 : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %ns = tir.splat %n : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [8], constancy = [128]}}
+  %ms = tir.splat %m : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %c1 = arith.constant dense<1> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %c2 = arith.constant dense<2> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [2], constancy = [128]}}
+  %c3 = arith.constant dense<3> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %c4 = arith.constant dense<4> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [4], constancy = [128]}}
+  %c15 = arith.constant dense<15> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %c16 = arith.constant dense<16> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %c32 = arith.constant dense<32> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [32], constancy = [128]}}
+  // Contiguous plus (or minus) constant stays contiguous; constant minus
+  // contiguous does not.
+  %add = arith.addi %ns, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [8], constancy = [1]}}
+  %sub = arith.subi %r, %ns : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [8], constancy = [1]}}
+  %rsub = arith.subi %ns, %r : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // A stride spreads the values: every one is a multiple of it.
+  %mul = arith.muli %r, %c16 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %mul1 = arith.muli %r, %c1 : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  // Division by 4 is constant over aligned runs of 4.
+  %divu = arith.divui %r, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %divs = arith.divsi %r, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %divx = arith.divsi %mul, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [4], constancy = [1]}}
+  // The remainder by 32 keeps runs of 32; by 3 or by an unknown value the
+  // contiguity collapses.
+  %rem = arith.remsi %r, %c32 : tensor<128xi32> // expected-remark {{contiguity = [32], divisibility = [32], constancy = [1]}}
+  %rem3 = arith.remsi %r, %c3 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %remm = arith.remsi %r, %ms : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // %add may be negative (nothing is known of %n's sign): a signed
+  // remainder could wrap at 0 inside a run; an unsigned one cannot.
+  %remsn = arith.remsi %add, %ns : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %remun = arith.remui %add, %ns : tensor<128xi32> // expected-remark {{contiguity = [8], divisibility = [8], constancy = [1]}}
+  %and = arith.andi %r, %c15 : tensor<128xi32> // expected-remark {{contiguity = [16], divisibility = [16], constancy = [1]}}
+  %shr = arith.shrsi %r, %c2 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %shl = arith.shli %r, %c3 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [8], constancy = [1]}}
+  %or = arith.ori %mul, %c3 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %ext = arith.extsi %add : tensor<128xi32> to tensor<128xi64> // expected-remark {{contiguity = [128], divisibility = [8], constancy = [1]}}
+  %cast = arith.index_cast %r : tensor<128xi32> to tensor<128xindex> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  return
+}
+
+// -----
+
+// Masks: `k0 + range < K` is constant over the runs that the divisibility
+// of k0 and K keep on one side of K.
+func.func @masks(%K: i32 {tir.divisibility = 16 : i32}, %u: i32,
+                 %M: i32 {tir.divisibility = 32 : i32}) {
+  %c64 = arith.constant 64 : i32 // expected-remark {{contiguity = [1], divisibility = [64], constancy = [1]}}
+  %pid = tir.get_program_id 0 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %k0 = arith.muli %pid, %c64 : i32 // expected-remark {{contiguity = [1], divisibility = [64], constancy = [1]}}
+  %k0s = tir.splat %k0 : i32 -> tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [64], constancy = [64]}}
+  %r = tir.make_range 0 to 64 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %kk = arith.addi %k0s, %r : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [64], constancy = [1]}}
+  %Ks = tir.splat %K : i32 -> tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %lt = arith.cmpi slt, %kk, %Ks : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [16]}}
+  %gt = arith.cmpi sgt, %Ks, %kk : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [16]}}
+  %eq = arith.cmpi eq, %kk, %Ks : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %us = tir.splat %u : i32 -> tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %ltu = arith.cmpi slt, %kk, %us : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // 2-D: a row mask broadcast along columns is constant along them; a
+  // column mask keeps its runs.
+  %kr = tir.expand_dims %lt, axis = 0 : tensor<64xi1> -> tensor<1x64xi1> // expected-remark {{contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 16]}}
+  %kb = tir.broadcast %kr : tensor<1x64xi1> -> tensor<32x64xi1> // expected-remark {{contiguity = [1, 1], divisibility = [1, 1], constancy = [32, 16]}}
+  %rows = tir.make_range 0 to 32 : tensor<32xi32> // expected-remark {{contiguity = [32], divisibility = [1073741824], constancy = [1]}}
+  %rows2 = tir.expand_dims %rows, axis = 1 : tensor<32xi32> -> tensor<32x1xi32> // expected-remark {{contiguity = [32, 1], divisibility = [1073741824, 1], constancy = [1, 1]}}
+  %Ms = tir.splat %M : i32 -> tensor<32x1xi32> // expected-remark {{contiguity = [1, 1], divisibility = [32, 32], constancy = [32, 1]}}
+  %rm = arith.cmpi slt, %rows2, %Ms : tensor<32x1xi32> // expected-remark {{contiguity = [1, 1], divisibility = [1, 1], constancy = [32, 1]}}
+  %rb = tir.broadcast %rm : tensor<32x1xi1> -> tensor<32x64xi1> // expected-remark {{contiguity = [1, 1], divisibility = [1, 1], constancy = [32, 64]}}
+  %mask = arith.andi %rb, %kb : tensor<32x64xi1> // expected-remark {{contiguity = [1, 1], divisibility = [1, 1], constancy = [32, 16]}}
+  return
+}
+
+// -----
+
+// Pointers: tir.addptr scales the offsets' divisibility to bytes; a 2-D
+// row-major tile is contiguous along its rows.
+func.func @pointers(%p: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+                    %h: !tir.ptr<bf16> {tir.divisibility = 16 : i32},
+                    %stride: i32 {tir.divisibility = 16 : i32}, %m: i32) {
+  %r = tir.make_range 0 to 128 : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f32> -> tensor<128x!tir.ptr<f32>> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %pp = tir.addptr %ps, %r : tensor<128x!tir.ptr<f32>>, tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  %ms = tir.splat %m : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %mr = arith.addi %ms, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1], constancy = [1]}}
+  %hs = tir.splat %h : !tir.ptr<bf16> -> tensor<128x!tir.ptr<bf16>> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %hp = tir.addptr %hs, %mr : tensor<128x!tir.ptr<bf16>>, tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [2], constancy = [1]}}
+  // rows[:, None] * stride + cols[None, :]
+  %rows = tir.make_range 0 to 32 : tensor<32xi32> // expected-remark {{contiguity = [32], divisibility = [1073741824], constancy = [1]}}
+  %rows2 = tir.expand_dims %rows, axis = 1 : tensor<32xi32> -> tensor<32x1xi32> // expected-remark {{contiguity = [32, 1], divisibility = [1073741824, 1], constancy = [1, 1]}}
+  %sts = tir.splat %stride : i32 -> tensor<32x1xi32> // expected-remark {{contiguity = [1, 1], divisibility = [16, 16], constancy = [32, 1]}}
+  %ro = arith.muli %rows2, %sts : tensor<32x1xi32> // expected-remark {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1]}}
+  %rob = tir.broadcast %ro : tensor<32x1xi32> -> tensor<32x64xi32> // expected-remark {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 64]}}
+  %cols = tir.make_range 0 to 64 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %cols2 = tir.expand_dims %cols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32> // expected-remark {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [1, 1]}}
+  %colb = tir.broadcast %cols2 : tensor<1x64xi32> -> tensor<32x64xi32> // expected-remark {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [32, 1]}}
+  %off = arith.addi %rob, %colb : tensor<32x64xi32> // expected-remark {{contiguity = [1, 64], divisibility = [1, 16], constancy = [1, 1]}}
+  %ps2 = tir.splat %p : !tir.ptr<f32> -> tensor<32x64x!tir.ptr<f32>> // expected-remark {{contiguity = [1, 1], divisibility = [16, 16], constancy = [32, 64]}}
+  %ptrs = tir.addptr %ps2, %off : tensor<32x64x!tir.ptr<f32>>, tensor<32x64xi32> // expected-remark {{contiguity = [1, 64], divisibility = [4, 16], constancy = [1, 1]}}
+  // The transpose swaps the dimensions.
+  %t = tir.trans %ptrs, [1, 0] : tensor<32x64x!tir.ptr<f32>> -> tensor<64x32x!tir.ptr<f32>> // expected-remark {{contiguity = [64, 1], divisibility = [16, 4], constancy = [1, 1]}}
+  return
+}
+
+// -----
+
+// Loop-carried pointers: the iteration argument is the join of the initial
+// value and of what the body yields. A step of 32 f16 elements (64 bytes)
+// keeps the 16-byte alignment; a step of 3 elements leaves 2.
+func.func @loop(%p: !tir.ptr<f16> {tir.divisibility = 16 : i32}, %n: index) {
+  %c0 = arith.constant 0 : index // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c64 = arith.constant 64 : index // expected-remark {{contiguity = [1], divisibility = [64], constancy = [1]}}
+  %r = tir.make_range 0 to 64 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f16> -> tensor<64x!tir.ptr<f16>> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %p0 = tir.addptr %ps, %r : tensor<64x!tir.ptr<f16>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %s32 = arith.constant dense<32> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [32], constancy = [64]}}
+  %s3 = arith.constant dense<3> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %a, %b = scf.for %i = %c0 to %n step %c64 iter_args(%x = %p0, %y = %p0) -> (tensor<64x!tir.ptr<f16>>, tensor<64x!tir.ptr<f16>>) {
+    // The induction variable: lb + i * step.
+    %ii = arith.index_cast %i : index to i32 // expected-remark {{contiguity = [1], divisibility = [64], constancy = [1]}}
+    %xn = tir.addptr %x, %s32 : tensor<64x!tir.ptr<f16>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [16], constancy = [1]}}
+    %yn = tir.addptr %y, %s3 : tensor<64x!tir.ptr<f16>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [2], constancy = [1]}}
+    scf.yield %xn, %yn : tensor<64x!tir.ptr<f16>>, tensor<64x!tir.ptr<f16>>
+  }
+  // expected-remark @-7 {{result #0: contiguity = [64], divisibility = [16], constancy = [1]}}
+  // expected-remark @-8 {{result #1: contiguity = [64], divisibility = [2], constancy = [1]}}
+  return
+}

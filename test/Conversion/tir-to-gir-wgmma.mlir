@@ -1,0 +1,59 @@
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir | FileCheck %s --check-prefix=NOTC
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90 num-warps=8" | FileCheck %s --check-prefix=WARPS8
+
+// On sm_90 a bf16 dot's accumulator takes the wgmma fragment layout, and so
+// does the loop-carried tile that holds it (no conversion in the loop);
+// without a compute capability it stays blocked (8x4 per thread).
+// CHECK-DAG: #[[WG:.*]] = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+// CHECK: module attributes {gir.compute_capability = 90 : i32
+// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #[[WG]]>)
+// CHECK-NOT: gir.convert_layout
+// CHECK: tir.dot {{.*}} -> tensor<128x128xf32, #[[WG]]>
+// CHECK-NEXT: scf.yield {{.*}} : tensor<128x128xf32, #[[WG]]>
+// NOTC-NOT: gir.wgmma
+// NOTC: tir.dot {{.*}} -> tensor<128x128xf32, #blocked
+// WARPS8: #gir.wgmma<warpsPerCTA = [8, 1], instrN = 128>
+module {
+  func.func @loop(%a: tensor<128x64xbf16>, %b: tensor<64x128xbf16>, %n: index) -> tensor<128x128xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) {
+      %d = tir.dot %a, %b, %acc : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    return %r : tensor<128x128xf32>
+  }
+}
+
+// -----
+
+// f32 operands run on tensor cores only when the dot asks for tf32; the
+// default (ieee) keeps the exact CUDA-core dot.
+// CHECK-LABEL: func.func @f32
+// CHECK: tir.dot {{.*}} -> tensor<64x64xf32, #blocked
+// CHECK: tir.dot {{.*}} precision = tf32 {{.*}} -> tensor<64x64xf32, #wgmma
+module {
+  func.func @f32(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>, %c: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+    %d = tir.dot %a, %b, %c : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+    %e = tir.dot %a, %b, %c precision = tf32 : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+    return %d, %e : tensor<64x64xf32>, tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// Too few rows for a warpgroup per 16 rows of every warp (32 rows on 4
+// warps), or K narrower than one 32-byte step: the CUDA-core dot.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: #gir.wgmma
+// CHECK: return
+module {
+  func.func @small(%a: tensor<32x64xbf16>, %b: tensor<64x64xbf16>, %c: tensor<32x64xf32>,
+                   %x: tensor<64x8xbf16>, %y: tensor<8x64xbf16>, %z: tensor<64x64xf32>) -> (tensor<32x64xf32>, tensor<64x64xf32>) {
+    %d = tir.dot %a, %b, %c : tensor<32x64xbf16> * tensor<64x64xbf16> -> tensor<32x64xf32>
+    %e = tir.dot %x, %y, %z : tensor<64x8xbf16> * tensor<8x64xbf16> -> tensor<64x64xf32>
+    return %d, %e : tensor<32x64xf32>, tensor<64x64xf32>
+  }
+}

@@ -1,0 +1,111 @@
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=2" --canonicalize | FileCheck %s --check-prefix=S2
+// RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=1" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// A K loop in the style of the Triton tutorial: pointer tiles carried and
+// advanced by a constant, loads masked with a zero `other`.
+//
+// Prologue: the copies for iterations 0 and 1, one group each, into slots
+// 0 and 1. In the loop, the copies for iteration i + 2 (slot `write`) go
+// out after a barrier and BEFORE the wait for iteration i's own group,
+// which leaves two groups in flight; then the dot reads slot `read`.
+// CHECK-LABEL: func.func @matmul_loop
+// CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
+// CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x64x128xbf16, #shared>
+// CHECK: gir.memdesc_index %[[A]][%c0_i32]
+// CHECK: gir.async_copy
+// CHECK: gir.memdesc_index %[[B]][%c0_i32]
+// CHECK: gir.async_copy
+// CHECK: gir.async_commit_group
+// CHECK: gir.memdesc_index %[[A]][%c1_i32]
+// CHECK: gir.async_copy
+// CHECK: gir.async_copy
+// CHECK: gir.async_commit_group
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, {{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32)
+// CHECK-NEXT: gir.barrier
+// CHECK: %[[WA:.*]] = gir.memdesc_index %[[A]][%[[WRITE]]]
+// CHECK-NEXT: gir.async_copy %{{.*}}, %[[WA]]
+// CHECK: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
+// CHECK-NEXT: gir.async_copy %{{.*}}, %[[WB]]
+// CHECK-NEXT: gir.async_commit_group
+// CHECK: gir.async_wait {pending = 2 : i32}
+// CHECK-NEXT: %[[RA:.*]] = gir.memdesc_index %[[A]][%[[READ]]]
+// CHECK-NEXT: %[[RB:.*]] = gir.memdesc_index %[[B]][%[[READ]]]
+// CHECK-NEXT: gir.warpgroup_dot %[[RA]], %[[RB]], %[[ACC]]
+// CHECK-NOT: tir.load
+// CHECK: scf.yield
+// CHECK: gir.async_wait {pending = 0 : i32}
+// S2-LABEL: func.func @matmul_loop
+// S2: gir.local_alloc : !gir.memdesc<2x128x64xbf16
+// S2: gir.async_commit_group
+// S2-NOT: gir.async_commit_group
+// S2: scf.for
+// S2: gir.async_commit_group
+// S2: gir.async_wait {pending = 1 : i32}
+// S2: gir.warpgroup_dot
+// BAD: gir-pipeline: num-stages must be at least 2, got 1
+module {
+  func.func @matmul_loop(%pa0: tensor<128x64x!tir.ptr<bf16>>, %pb0: tensor<64x128x!tir.ptr<bf16>>,
+                         %sa: tensor<128x64xi32>, %sb: tensor<64x128xi32>, %k: i32, %n: i32) -> tensor<128x128xf32> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %za = arith.constant dense<0.0> : tensor<128x64xbf16>
+    %kr = tir.make_range 0 to 64 : tensor<64xi32>
+    %kr2 = tir.expand_dims %kr, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %pa0, %pb = %pb0)
+        -> (tensor<128x128xf32>, tensor<128x64x!tir.ptr<bf16>>, tensor<64x128x!tir.ptr<bf16>>) : i32 {
+      %k0 = arith.muli %i, %c64 : i32
+      %left = arith.subi %k, %k0 : i32
+      %lefts = tir.splat %left : i32 -> tensor<1x64xi32>
+      %ok = arith.cmpi slt, %kr2, %lefts : tensor<1x64xi32>
+      %mask = tir.broadcast %ok : tensor<1x64xi1> -> tensor<128x64xi1>
+      %a = tir.load %pa, %mask, %za : tensor<128x64x!tir.ptr<bf16>>
+      %b = tir.load %pb : tensor<64x128x!tir.ptr<bf16>>
+      %d = tir.dot %a, %b, %acc : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+      %pa1 = tir.addptr %pa, %sa : tensor<128x64x!tir.ptr<bf16>>, tensor<128x64xi32>
+      %pb1 = tir.addptr %pb, %sb : tensor<64x128x!tir.ptr<bf16>>, tensor<64x128xi32>
+      scf.yield %d, %pa1, %pb1 : tensor<128x128xf32>, tensor<128x64x!tir.ptr<bf16>>, tensor<64x128x!tir.ptr<bf16>>
+    }
+    return %r#0 : tensor<128x128xf32>
+  }
+}
+
+// -----
+
+// Left alone: the load's address depends on the accumulator, so it cannot
+// run ahead; and a load whose masked-off elements are not zero.
+// CHECK-LABEL: func.func @not_pipelined
+// CHECK-NOT: gir.async_copy
+// CHECK: tir.load
+// CHECK: tir.dot
+// CHECK: tir.load
+// CHECK: tir.dot
+// CHECK-NOT: gir.async_copy
+module {
+  func.func @not_pipelined(%pa: tensor<128x64x!tir.ptr<bf16>>, %pb: tensor<64x128x!tir.ptr<bf16>>,
+                           %pb64: tensor<64x64x!tir.ptr<bf16>>,
+                           %m: tensor<128x64xi1>, %n: index) -> (tensor<128x64xf32>, tensor<128x128xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %one = arith.constant dense<1.0> : tensor<128x64xbf16>
+    %z2 = arith.constant dense<0.0> : tensor<128x64xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z2) -> (tensor<128x64xf32>) {
+      %offs = arith.fptosi %acc : tensor<128x64xf32> to tensor<128x64xi32>
+      %pa2 = tir.addptr %pa, %offs : tensor<128x64x!tir.ptr<bf16>>, tensor<128x64xi32>
+      %a = tir.load %pa2 : tensor<128x64x!tir.ptr<bf16>>
+      %b = tir.load %pb64 : tensor<64x64x!tir.ptr<bf16>>
+      %d = tir.dot %a, %b, %acc : tensor<128x64xbf16> * tensor<64x64xbf16> -> tensor<128x64xf32>
+      scf.yield %d : tensor<128x64xf32>
+    }
+    %r2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) {
+      %a = tir.load %pa, %m, %one : tensor<128x64x!tir.ptr<bf16>>
+      %b = tir.load %pb : tensor<64x128x!tir.ptr<bf16>>
+      %d = tir.dot %a, %b, %acc : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    return %r, %r2 : tensor<128x64xf32>, tensor<128x128xf32>
+  }
+}
