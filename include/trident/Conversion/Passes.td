@@ -61,8 +61,8 @@ def ConvertGPUIRToLLVM : Pass<"convert-gir-to-llvm", "::mlir::ModuleOp"> {
     of pointers for loads and stores, except where the axis info (taken
     before anything changes) proves a thread's consecutive registers
     contiguous, aligned and under one mask bit: those move as one vector of
-    up to 16 bytes, under a branch on the mask. Then everything (scf, arith, math, cf,
-    func, vector) is lowered to the LLVM dialect. Kernels (`tir.kernel`)
+    up to 16 bytes, under a branch on the mask. Then everything (scf,
+    arith, math, cf, func, vector) is lowered to the LLVM dialect. Kernels (`tir.kernel`)
     become `llvm.func`s marked `nvvm.kernel` with `nvvm.maxntid` set from
     `gir.num_warps`. Shared memory is one dynamic buffer per module
     (`@__trident_dynamic_smem`): buffers that live across operations first,

@@ -84,7 +84,9 @@ struct AsyncCopyPattern : OpConversionPattern<gir::AsyncCopyOp> {
 
     // Registers per copy: contiguous and aligned in memory (axis info), and
     // consecutive elements along the buffer's contiguous dimension.
-    int64_t vec = 1; // AXISINFO: wired in with the analysis
+    int64_t vec = lc.axisInfo ? lc.axisInfo->getVectorElems(
+                                    op.getPtr(), op.getMask(), inner)
+                              : 1;
     vec = std::min<int64_t>(vec, 16 / elemBytes);
     auto consecutive = [&](int64_t v) {
       for (int64_t r = 0; r < map->numRegisters(); r += v) {
