@@ -24,8 +24,12 @@ def ConvertTileIRToGPUIR : Pass<"convert-tir-to-gir", "::mlir::ModuleOp"> {
     spans whole warpgroups (rows a multiple of 16 * num-warps, num-warps a
     multiple of 4) gets the `#gir.wgmma` accumulator layout, and so does
     every tile that carries it through a loop; the lowering then uses
-    Hopper's warpgroup MMA. Other dots keep a blocked layout and the
-    CUDA-core lowering. The module records `gir.compute_capability`.
+    Hopper's warpgroup MMA. With `compute-capability` 80 to 89 a bf16 or
+    fp16 dot with an fp32 accumulator, K a multiple of 16 and at least 16
+    rows and 8 columns per warp gets the `#gir.mma_v2` accumulator layout
+    (the warps split the tile as squarely as possible, rows first), which
+    the lowering runs on Ampere's `mma.sync.m16n8k16`. Other dots keep a
+    blocked layout and the CUDA-core lowering. The module records `gir.compute_capability`.
 
     Memory accesses whose addresses the axis-info analysis proves
     contiguous get a coalesced layout for their pointers and masks: the

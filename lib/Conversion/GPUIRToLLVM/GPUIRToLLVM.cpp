@@ -55,6 +55,9 @@ public:
     addConversion([](gir::MemDescType t) -> Type {
       return LLVM::LLVMPointerType::get(t.getContext(), 3);
     });
+    addConversion([](gir::MBarriersType t) -> Type {
+      return LLVM::LLVMPointerType::get(t.getContext(), 3);
+    });
     addConversion([this, &lc](RankedTensorType t) -> std::optional<Type> {
       if (!gir::getDistributedEncoding(t))
         return std::nullopt;
@@ -190,6 +193,7 @@ struct ConvertGPUIRToLLVMPass
     populateConvertLayoutPatterns(converter, patterns, lc);
     populateDotPatterns(converter, patterns, lc);
     populateWgmmaDotPatterns(converter, patterns, lc);
+    populateMmaV2DotPatterns(converter, patterns, lc);
     populateSharedMemoryPatterns(converter, patterns, lc);
     populateAtomicPatterns(converter, patterns, lc);
     populateScanPatterns(converter, patterns, lc);

@@ -190,6 +190,10 @@ void populateSharedMemoryPatterns(mlir::TypeConverter &converter,
 void populateWgmmaDotPatterns(mlir::TypeConverter &converter,
                               mlir::RewritePatternSet &patterns,
                               LoweringContext &ctx);
+/// tir.dot with a #gir.mma_v2 accumulator on Ampere's warp MMA (mma.sync).
+void populateMmaV2DotPatterns(mlir::TypeConverter &converter,
+                              mlir::RewritePatternSet &patterns,
+                              LoweringContext &ctx);
 void populateScanPatterns(mlir::TypeConverter &converter,
                           mlir::RewritePatternSet &patterns,
                           LoweringContext &ctx);

@@ -12,6 +12,11 @@
 //                       masked-off runs zero-filled (source size 0); runs
 //                       under 4 bytes are copied by plain loads and stores
 //   gir.barrier         bar.sync 0
+//   gir.mbarrier_alloc  8 bytes per barrier, mbarrier.init by thread 0,
+//                       bar.sync
+//   gir.async_copy_arrive / gir.mbarrier_wait
+//                       cp.async.mbarrier.arrive.noinc / a loop on
+//                       mbarrier.try_wait.parity, then a proxy fence
 //   gir.async_commit_group / gir.async_wait
 //                       cp.async.commit_group / cp.async.wait_group N, then
 //                       a proxy fence and a CTA barrier
@@ -179,6 +184,74 @@ struct AsyncCommitGroupPattern
   }
 };
 
+/// The address of barrier `index` of `barriers` (8 bytes each).
+Value barrierAddress(OpBuilder &b, Location loc, Value barriers, Value index) {
+  Value byte = arith::MulIOp::create(b, loc, index, i32Const(b, loc, 8));
+  return LLVM::GEPOp::create(b, loc, barriers.getType(), b.getI8Type(),
+                             barriers, ValueRange{byte});
+}
+
+struct MBarrierAllocPattern : OpConversionPattern<gir::MBarrierAllocOp> {
+  MBarrierAllocPattern(TypeConverter &tc, MLIRContext *ctx,
+                       LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(gir::MBarrierAllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned count = op.getType().getCount();
+    Value base = lc.persistentBuffer(
+        rewriter, loc, lc.allocatePersistent(8 * count, /*align=*/8, op));
+    // Thread 0 initializes every barrier; the others see it after bar.sync.
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        tid, i32Const(rewriter, loc, 0));
+    for (unsigned i = 0; i < count; ++i)
+      NVVM::MBarrierInitOp::create(
+          rewriter, loc,
+          barrierAddress(rewriter, loc, base, i32Const(rewriter, loc, i)),
+          i32Const(rewriter, loc, op.getArrivals()), first);
+    barrier(rewriter, loc);
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct AsyncCopyArrivePattern : OpConversionPattern<gir::AsyncCopyArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::AsyncCopyArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::CpAsyncMBarrierArriveOp::create(
+        rewriter, loc,
+        barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
+        /*noinc=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitPattern : OpConversionPattern<gir::MBarrierWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::MBarrierWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::MBarrierTryWaitParityOp::create(
+        rewriter, loc,
+        barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
+        adaptor.getPhase(), i32Const(rewriter, loc, 0x989680));
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct BarrierPattern : OpConversionPattern<gir::BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -215,9 +288,11 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   LoweringContext &ctx) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<LocalAllocPattern, AsyncCopyPattern>(converter, context, ctx);
+  patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern>(
+      converter, context, ctx);
   patterns.add<MemDescIndexPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
-               BarrierPattern>(converter, context);
+               BarrierPattern, AsyncCopyArrivePattern, MBarrierWaitPattern>(
+      converter, context);
 }
 
 } // namespace trident::gir_to_llvm

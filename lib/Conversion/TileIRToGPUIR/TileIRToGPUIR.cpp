@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace trident {
 #define GEN_PASS_DEF_CONVERTTILEIRTOGPUIR
@@ -67,6 +68,8 @@ private:
     auto type = cast<RankedTensorType>(dot.getType());
     if (Attribute wgmma = wgmmaLayout(dot))
       return wgmma;
+    if (Attribute mma = mmaV2Layout(dot))
+      return mma;
     if (type.getRank() != 2)
       return defaultLayout(type);
     int64_t m = type.getDimSize(0), n = type.getDimSize(1);
@@ -99,6 +102,39 @@ private:
       return {};
     return gir::WgmmaEncodingAttr::get(ctx, {numWarps, 1},
                                        std::min<int64_t>(n, 256));
+  }
+  /// The mma.sync (m16n8k16) accumulator layout for `dot` on sm_80..sm_89,
+  /// or null when warp MMA cannot compute it: bf16 or f16 operands, an f32
+  /// accumulator of at least 16 rows per warp row and 8 columns per warp
+  /// column, K a multiple of 16. The warps split the tile so that each
+  /// warp's part is as square as possible, rows first on ties (4 warps on
+  /// 128x128: [2, 2]).
+  Attribute mmaV2Layout(tir::DotOp dot) {
+    if (computeCapability < 80 || computeCapability >= 90 ||
+        threadsPerWarp != 32 || !llvm::isPowerOf2_32(numWarps))
+      return {};
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto c = cast<RankedTensorType>(dot.getType());
+    if (c.getRank() != 2 || !c.getElementType().isF32())
+      return {};
+    Type elem = a.getElementType();
+    if ((!elem.isBF16() && !elem.isF16()) ||
+        cast<RankedTensorType>(dot.getB().getType()).getElementType() != elem)
+      return {};
+    int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+    if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) || k % 16 != 0)
+      return {};
+    int64_t wm = 1, wn = 1;
+    while (wm * wn < numWarps) {
+      bool canM = m / (16 * wm) >= 2, canN = n / (8 * wn) >= 2;
+      if (canM && (m / wm >= n / wn || !canN))
+        wm *= 2;
+      else if (canN)
+        wn *= 2;
+      else
+        return {}; // too small a tile for this many warps
+    }
+    return gir::MmaV2EncodingAttr::get(ctx, {unsigned(wm), unsigned(wn)});
   }
   /// The layout of a scan's operands: each thread holds one contiguous run
   /// along the axis (the lowering scans registers, then lanes, then warps).
@@ -549,9 +585,9 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success();
   }
   if (auto dot = dyn_cast<tir::DotOp>(op)) {
-    // The operands stay in the layout they come in (both lowerings stage
-    // them through shared memory from any distributed layout), so that
-    // coalesced loads feed the dot without a conversion.
+    // The operands stay in the layout they come in (the dot lowerings
+    // stage them through shared memory from any distributed layout), so
+    // that coalesced loads feed the dot without a conversion.
     for (unsigned i = 0; i < 2; ++i)
       if (!gir::getDistributedEncoding(op->getOperand(i).getType()))
         convertOperand(op, i, defaultLayout(cast<RankedTensorType>(

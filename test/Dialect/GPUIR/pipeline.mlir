@@ -5,55 +5,84 @@
 // A K loop in the style of the Triton tutorial: pointer tiles carried and
 // advanced by a constant, loads masked with a zero `other`.
 //
-// Prologue: the copies for iterations 0 and 1, one group each, into slots
-// 0 and 1. In the loop, the copies for iteration i + 2 (slot `write`) go
-// out after a barrier and BEFORE the wait for iteration i's own group,
-// which leaves two groups in flight; then the dot reads slot `read`.
+// Prologue: the copies for iterations 0 and 1 into slots 0 and 1, each
+// stage's completion tracked by its mbarrier. In the loop, the copies for
+// iteration i + 2 (slot `write`) go out after a barrier and BEFORE the wait
+// for iteration i's own stage (on its mbarrier, with the phase parity the
+// loop carries); then the dot reads slot `read`.
 // CHECK-LABEL: func.func @matmul_loop
 // CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
 // CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x64x128xbf16, #shared>
+// CHECK: %[[BARS:.*]] = gir.mbarrier_alloc {arrivals = 128 : i32} : !gir.mbarriers<3>
 // CHECK: gir.memdesc_index %[[A]][%c0_i32]
 // CHECK: gir.async_copy
 // CHECK: gir.memdesc_index %[[B]][%c0_i32]
 // CHECK: gir.async_copy
-// CHECK: gir.async_commit_group
+// CHECK: gir.async_copy_arrive %[[BARS]][%c0_i32]
 // CHECK: gir.memdesc_index %[[A]][%c1_i32]
 // CHECK: gir.async_copy
 // CHECK: gir.async_copy
-// CHECK: gir.async_commit_group
-// CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, {{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32)
+// CHECK: gir.async_copy_arrive %[[BARS]][%c1_i32]
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, {{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
 // CHECK-NEXT: gir.barrier
 // CHECK: %[[WA:.*]] = gir.memdesc_index %[[A]][%[[WRITE]]]
 // CHECK-NEXT: gir.async_copy %{{.*}}, %[[WA]]
 // CHECK: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
 // CHECK-NEXT: gir.async_copy %{{.*}}, %[[WB]]
-// CHECK-NEXT: gir.async_commit_group
-// CHECK: gir.async_wait {pending = 2 : i32}
+// CHECK-NEXT: gir.async_copy_arrive %[[BARS]][%[[WRITE]]]
+// CHECK: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]]
 // CHECK-NEXT: %[[RA:.*]] = gir.memdesc_index %[[A]][%[[READ]]]
 // CHECK-NEXT: %[[RB:.*]] = gir.memdesc_index %[[B]][%[[READ]]]
 // CHECK-NEXT: gir.warpgroup_dot %[[RA]], %[[RB]], %[[ACC]]
 // CHECK-NOT: tir.load
 // CHECK: scf.yield
-// CHECK: gir.async_wait {pending = 0 : i32}
+// CHECK: gir.async_commit_group
+// CHECK-NEXT: gir.async_wait {pending = 0 : i32}
 // S2-LABEL: func.func @matmul_loop
 // S2: gir.local_alloc : !gir.memdesc<2x128x64xbf16
-// S2: gir.async_commit_group
-// S2-NOT: gir.async_commit_group
+// S2: gir.mbarrier_alloc {arrivals = 128 : i32} : !gir.mbarriers<2>
+// S2: gir.async_copy_arrive
+// S2-NOT: gir.async_copy_arrive
 // S2: scf.for
-// S2: gir.async_commit_group
-// S2: gir.async_wait {pending = 1 : i32}
+// S2: gir.async_copy_arrive
+// S2: gir.mbarrier_wait
 // S2: gir.warpgroup_dot
 // BAD: gir-pipeline: num-stages must be at least 2, got 1
 module {
-  func.func @matmul_loop(%pa0: tensor<128x64x!tir.ptr<bf16>>, %pb0: tensor<64x128x!tir.ptr<bf16>>,
-                         %sa: tensor<128x64xi32>, %sb: tensor<64x128xi32>, %k: i32, %n: i32) -> tensor<128x128xf32> {
+  func.func @matmul_loop(%a_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},
+                         %b_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},
+                         %sam: i32 {tir.divisibility = 16 : i32},
+                         %sbk: i32 {tir.divisibility = 16 : i32},
+                         %k: i32 {tir.divisibility = 16 : i32}, %n: i32) -> tensor<128x128xf32> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
     %z = arith.constant dense<0.0> : tensor<128x128xf32>
     %za = arith.constant dense<0.0> : tensor<128x64xbf16>
+    %r128 = tir.make_range 0 to 128 : tensor<128xi32>
     %kr = tir.make_range 0 to 64 : tensor<64xi32>
+    // A: rows * sam + k; B: k * sbk + cols.
+    %rm = tir.expand_dims %r128, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+    %sams = tir.splat %sam : i32 -> tensor<128x1xi32>
+    %arow = arith.muli %rm, %sams : tensor<128x1xi32>
+    %arowb = tir.broadcast %arow : tensor<128x1xi32> -> tensor<128x64xi32>
     %kr2 = tir.expand_dims %kr, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %kcolb = tir.broadcast %kr2 : tensor<1x64xi32> -> tensor<128x64xi32>
+    %aoff = arith.addi %arowb, %kcolb : tensor<128x64xi32>
+    %as = tir.splat %a_base : !tir.ptr<bf16> -> tensor<128x64x!tir.ptr<bf16>>
+    %pa0 = tir.addptr %as, %aoff : tensor<128x64x!tir.ptr<bf16>>, tensor<128x64xi32>
+    %kc = tir.expand_dims %kr, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %sbks = tir.splat %sbk : i32 -> tensor<64x1xi32>
+    %brow = arith.muli %kc, %sbks : tensor<64x1xi32>
+    %browb = tir.broadcast %brow : tensor<64x1xi32> -> tensor<64x128xi32>
+    %rn = tir.expand_dims %r128, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+    %rnb = tir.broadcast %rn : tensor<1x128xi32> -> tensor<64x128xi32>
+    %boff = arith.addi %browb, %rnb : tensor<64x128xi32>
+    %bs = tir.splat %b_base : !tir.ptr<bf16> -> tensor<64x128x!tir.ptr<bf16>>
+    %pb0 = tir.addptr %bs, %boff : tensor<64x128x!tir.ptr<bf16>>, tensor<64x128xi32>
+    %sa = tir.splat %c64 : i32 -> tensor<128x64xi32>
+    %bstep = arith.muli %sbk, %c64 : i32
+    %sb = tir.splat %bstep : i32 -> tensor<64x128xi32>
     %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %pa0, %pb = %pb0)
         -> (tensor<128x128xf32>, tensor<128x64x!tir.ptr<bf16>>, tensor<64x128x!tir.ptr<bf16>>) : i32 {
       %k0 = arith.muli %i, %c64 : i32
@@ -75,7 +104,9 @@ module {
 // -----
 
 // Left alone: the load's address depends on the accumulator, so it cannot
-// run ahead; and a load whose masked-off elements are not zero.
+// run ahead; a load whose masked-off elements are not zero; and (third
+// function) loads of pointer tiles nothing proves contiguous, which
+// cp.async cannot copy in runs of 4 bytes or more.
 // CHECK-LABEL: func.func @not_pipelined
 // CHECK-NOT: gir.async_copy
 // CHECK: tir.load
@@ -107,5 +138,26 @@ module {
       scf.yield %d : tensor<128x128xf32>
     }
     return %r, %r2 : tensor<128x64xf32>, tensor<128x128xf32>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @not_contiguous
+// CHECK-NOT: gir.async_copy
+// CHECK: tir.dot
+module {
+  func.func @not_contiguous(%pa: tensor<128x64x!tir.ptr<bf16>>, %pb: tensor<64x128x!tir.ptr<bf16>>,
+                            %n: index) -> tensor<128x128xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) {
+      %a = tir.load %pa : tensor<128x64x!tir.ptr<bf16>>
+      %b = tir.load %pb : tensor<64x128x!tir.ptr<bf16>>
+      %d = tir.dot %a, %b, %acc : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    return %r : tensor<128x128xf32>
   }
 }

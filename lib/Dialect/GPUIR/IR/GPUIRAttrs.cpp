@@ -267,6 +267,53 @@ WgmmaEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
 }
 
 //===----------------------------------------------------------------------===//
+// MmaV2EncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaV2EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          ArrayRef<unsigned> warpsPerCTA) {
+  if (warpsPerCTA.size() != 2)
+    return emitError() << "mma_v2 layout is 2-D, got warpsPerCTA of rank "
+                       << warpsPerCTA.size();
+  for (unsigned w : warpsPerCTA)
+    if (w == 0 || !llvm::isPowerOf2_32(w))
+      return emitError() << "mma_v2 warpsPerCTA must be powers of two, got "
+                         << w;
+  return success();
+}
+
+unsigned MmaV2EncodingAttr::getRank() const { return 2; }
+
+/// Repetitions of the warps' 16*wm x 8*wn tile per dimension (at least one;
+/// a smaller tile wraps).
+static std::pair<int64_t, int64_t> mmaV2Reps(MmaV2EncodingAttr layout,
+                                             ArrayRef<int64_t> shape) {
+  return {std::max<int64_t>(1, shape[0] / (16 * int64_t(layout.getWarpsPerCTA()[0]))),
+          std::max<int64_t>(1, shape[1] / (8 * int64_t(layout.getWarpsPerCTA()[1])))};
+}
+
+int64_t MmaV2EncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  auto [repM, repN] = mmaV2Reps(*this, shape);
+  return 4 * repM * repN;
+}
+
+SmallVector<int64_t>
+MmaV2EncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
+                                    int64_t lane, int64_t warp) const {
+  int64_t wm = getWarpsPerCTA()[0], wn = getWarpsPerCTA()[1];
+  auto [repM, repN] = mmaV2Reps(*this, shape);
+  (void)repM;
+  int64_t inTile = reg % 4, rep = reg / 4;
+  int64_t warpM = (warp / wn) % wm, warpN = warp % wn;
+  int64_t row = (rep / repN) * 16 * wm + warpM * 16 + lane / 4 +
+                8 * (inTile >> 1);
+  int64_t col = (rep % repN) * 8 * wn + warpN * 8 + (lane % 4) * 2 +
+                (inTile & 1);
+  return {row % shape[0], col % shape[1]};
+}
+
+//===----------------------------------------------------------------------===//
 // NVMMASharedEncodingAttr
 //===----------------------------------------------------------------------===//
 

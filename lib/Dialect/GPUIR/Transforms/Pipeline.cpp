@@ -8,16 +8,17 @@
 //
 // becomes
 //
-//   bufA, bufB = local_alloc S stages each
-//   for j < S-1: async_copy pa(i_j, P_j) -> bufA[j], ...; commit; P_j+1 = ...
-//   for i (+ Q = P ahead by S-1 iterations, read slot, write slot):
+//   bufA, bufB = local_alloc S stages each; bars = S mbarriers
+//   for j < S-1: async_copy pa(i_j, P_j) -> bufA[j], ...
+//                async_copy_arrive bars[j]; P_j+1 = ...
+//   for i (+ Q = P ahead by S-1 iterations, read slot, write slot, phase):
 //     barrier                         (every warp is done with iteration i-1)
-//     async_copy pa(i + (S-1) step, Q) -> bufA[write], ...; commit
-//     Q = next(i + (S-1) step, Q)
-//     async_wait S-1                  (iteration i's group has landed)
+//     async_copy pa(i + (S-1) step, Q) -> bufA[write], ...
+//     async_copy_arrive bars[write]; Q = next(i + (S-1) step, Q)
+//     mbarrier_wait bars[read], phase (iteration i's copies have landed)
 //     acc = warpgroup_dot bufA[read], bufB[read], acc
-//     read, write = (read+1) % S, (write+1) % S
-//   async_wait 0
+//     read, write = (read+1) % S, (write+1) % S; phase flips when read wraps
+//   async_wait 0 (drain the copies past the end)
 //
 // The slot written in iteration i is the one read in iteration i-1
 // (warpgroup_dot waits for its MMAs, and the barrier for every warp), so
@@ -26,6 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
+
+#include "trident/Analysis/AxisInfo.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -128,7 +131,7 @@ private:
   tir::DotOp dot;
   Operand a, b;
   unsigned stages;
-  Value bufA, bufB;
+  Value bufA, bufB, barriers;
   llvm::SetVector<Operation *> addressOps, advanceOps;
   llvm::SetVector<BlockArgument> carried;
 };
@@ -215,7 +218,9 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
     gir::AsyncCopyOp::create(builder, loc,
                              map.lookupOrDefault(load.getPtr()), view, mask);
   }
-  gir::AsyncCommitGroupOp::create(builder, loc);
+  // The slot's barrier completes a phase when every thread's copies
+  // have landed.
+  gir::AsyncCopyArriveOp::create(builder, loc, barriers, slot);
 }
 
 SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map) {
@@ -234,6 +239,11 @@ void Pipeliner::rewrite() {
   OpBuilder builder(loop);
   bufA = gir::LocalAllocOp::create(builder, loc, bufferType(a.load));
   bufB = gir::LocalAllocOp::create(builder, loc, bufferType(b.load));
+  auto module = loop->getParentOfType<ModuleOp>();
+  int32_t threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
+  barriers = gir::MBarrierAllocOp::create(
+      builder, loc, gir::MBarriersType::get(loop.getContext(), stages),
+      threads);
   Type ivType = loop.getInductionVar().getType();
   auto ivConst = [&](int64_t v) -> Value {
     if (ivType.isIndex())
@@ -270,6 +280,7 @@ void Pipeliner::rewrite() {
   inits.append(ahead.begin(), ahead.end());
   inits.push_back(i32(builder, 0));
   inits.push_back(i32(builder, stages - 1));
+  inits.push_back(i32(builder, 0)); // phase parity of the read slot
   auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
                                     loop.getUpperBound(), loop.getStep(), inits);
   newLoop->setAttrs(loop->getAttrs());
@@ -281,6 +292,7 @@ void Pipeliner::rewrite() {
     map.map(loop.getRegionIterArgs()[i], newLoop.getRegionIterArgs()[i]);
   Value readSlot = newLoop.getRegionIterArgs()[numOrig + carried.size()];
   Value writeSlot = newLoop.getRegionIterArgs()[numOrig + carried.size() + 1];
+  Value phase = newLoop.getRegionIterArgs()[numOrig + carried.size() + 2];
 
   // First, copies for iteration i + (S-1) * step into the slot that
   // iteration i-1 read: once every warp is past that read (the barrier),
@@ -307,7 +319,7 @@ void Pipeliner::rewrite() {
   SmallVector<Value> nextAhead = advance(inner, aheadMap);
   // This iteration's copies were the S-1 groups ago: wait for them (and
   // every thread's), leaving the S-1 newer groups in flight.
-  gir::AsyncWaitOp::create(inner, loc, stages - 1);
+  gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
   llvm::SmallPtrSet<Operation *, 8> skip{a.load, b.load};
   skip.insert(a.chain.begin(), a.chain.end());
   skip.insert(b.chain.begin(), b.chain.end());
@@ -344,9 +356,20 @@ void Pipeliner::rewrite() {
   yields.append(nextAhead.begin(), nextAhead.end());
   yields.push_back(bump(readSlot));
   yields.push_back(bump(writeSlot));
+  // The read slot's next use waits for the barrier's next phase.
+  Value wraps = arith::CmpIOp::create(
+      inner, loc, arith::CmpIPredicate::eq,
+      arith::AddIOp::create(inner, loc, readSlot, i32(inner, 1)),
+      i32(inner, stages));
+  yields.push_back(arith::SelectOp::create(
+      inner, loc, wraps,
+      arith::XOrIOp::create(inner, loc, phase, i32(inner, 1)), phase));
   scf::YieldOp::create(inner, loc, yields);
 
   builder.setInsertionPointAfter(newLoop);
+  // Copies for iterations past the end (zero fills) may still be in
+  // flight: drain them before the buffers' memory is used again.
+  gir::AsyncCommitGroupOp::create(builder, loc);
   gir::AsyncWaitOp::create(builder, loc, 0);
   for (unsigned i = 0; i < numOrig; ++i)
     loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
@@ -389,6 +412,24 @@ void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig) {
   }
 }
 
+/// Whether each thread's part of `load` splits into runs of at least 4
+/// bytes that are contiguous and aligned in global memory along the
+/// pointer layout's fastest dimension.
+bool asyncCopyable(const trident::AxisInfoAnalysis &axisInfo,
+                   tir::LoadOp load) {
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding());
+  if (!blocked)
+    return false;
+  unsigned dim = blocked.getOrder()[0];
+  int64_t bytes =
+      cast<RankedTensorType>(load.getType()).getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t run = std::min<int64_t>(
+      axisInfo.getVectorElems(load.getPtr(), load.getMask(), dim),
+      blocked.getSizePerThread()[dim]);
+  return run * bytes >= 4;
+}
+
 struct GPUIRPipelinePass
     : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
   using Base::Base;
@@ -399,6 +440,7 @@ struct GPUIRPipelinePass
           << static_cast<unsigned>(numStages);
       return signalPassFailure();
     }
+    trident::AxisInfoAnalysis axisInfo(getOperation());
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
@@ -418,6 +460,12 @@ struct GPUIRPipelinePass
       std::optional<Operand> a = traceLoad(found.getA(), body);
       std::optional<Operand> b = traceLoad(found.getB(), body);
       if (!a || !b || a->load == b->load)
+        continue;
+      // cp.async moves 4, 8 or 16 bytes: loads whose elements are not
+      // provably contiguous in such runs stay synchronous (the dot then
+      // stages its register operands itself).
+      if (!asyncCopyable(axisInfo, a->load) ||
+          !asyncCopyable(axisInfo, b->load))
         continue;
       Pipeliner pipeliner(loop, found, *a, *b, numStages);
       if (failed(pipeliner.analyze()))

@@ -103,6 +103,30 @@ def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
   let genVerifyDecl = 1;
 }
 
+def GPUIR_MmaV2EncodingAttr : GPUIR_Attr<"MmaV2Encoding", "mma_v2",
+    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>]> {
+  let summary = "the accumulator fragment of Ampere warp MMA (mma.sync)";
+  let description = [{
+    The layout in which `mma.sync.aligned.m16n8k16.row.col.f32.{bf16,f16}`
+    (sm_80) leaves a 2-D fp32 accumulator. Each warp owns a 16x8 tile:
+    lane `l` holds rows `l / 4` and `l / 4 + 8` and columns `2 * (l % 4)`
+    and the next one, registers `c0, c1` (row `l / 4`) then `c2, c3` (row
+    `l / 4 + 8`). Warp `w` sits at tile row `w / warpsPerCTA[1]`, tile
+    column `w % warpsPerCTA[1]`; further groups of four registers repeat
+    the warps' `16 * warpsPerCTA[0]` x `8 * warpsPerCTA[1]` tile along
+    columns, then along rows. A tile smaller than that wraps.
+
+    ```mlir
+    #gir.mma_v2<warpsPerCTA = [2, 2]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let assemblyFormat = [{
+    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 def GPUIR_NVMMASharedEncodingAttr : GPUIR_Attr<"NVMMASharedEncoding",
                                                "nvmma_shared"> {
   let summary = "swizzled shared-memory layout that wgmma reads";

@@ -100,6 +100,50 @@ def GPUIR_AsyncWaitOp : GPUIR_Op<"async_wait"> {
   let assemblyFormat = "attr-dict";
 }
 
+def GPUIR_MBarrierAllocOp : GPUIR_Op<"mbarrier_alloc",
+    [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "shared-memory barriers, initialized";
+  let description = [{
+    Reserves the result's mbarriers in shared memory; one thread initializes
+    each with `arrivals` expected arrivals (phase 0), then the program's
+    threads synchronize.
+
+    ```mlir
+    %bars = gir.mbarrier_alloc {arrivals = 128 : i32} : !gir.mbarriers<3>
+    ```
+  }];
+  let arguments = (ins I32Attr:$arrivals);
+  let results = (outs GPUIR_MBarriersType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def GPUIR_AsyncCopyArriveOp : GPUIR_Op<"async_copy_arrive"> {
+  let summary = "arrive on a barrier once this thread's copies have landed";
+  let description = [{
+    The barrier `barriers[index]` counts one arrival of this thread when all
+    the asynchronous copies this thread started before have completed
+    (`cp.async.mbarrier.arrive.noinc`).
+  }];
+  let arguments = (ins GPUIR_MBarriersType:$barriers, I32:$index);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def GPUIR_MBarrierWaitOp : GPUIR_Op<"mbarrier_wait"> {
+  let summary = "wait for a phase of a barrier to complete";
+  let description = [{
+    Waits until the phase of `barriers[index]` with parity `phase` has
+    completed; what the arriving threads wrote (their asynchronous copies
+    included) is then visible to this thread and, through the proxy fence
+    included here, to its tensor-core operations.
+  }];
+  let arguments = (ins GPUIR_MBarriersType:$barriers, I32:$index, I32:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
+  }];
+}
+
 def GPUIR_BarrierOp : GPUIR_Op<"barrier"> {
   let summary = "wait until every thread of the program gets here";
   let description = [{

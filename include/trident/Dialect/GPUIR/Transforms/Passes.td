@@ -13,14 +13,15 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     shared-memory buffers per operand and copies global memory into them
     asynchronously, `num-stages - 1` iterations ahead:
 
-    - before the loop, copies for the first `num-stages - 1` iterations are
-      started, one commit group each (`gir.async_copy`,
-      `gir.async_commit_group`);
+    - one mbarrier per stage (`gir.mbarrier_alloc`); before the loop, copies
+      for the first `num-stages - 1` iterations are started, each stage's
+      completion tracked by its barrier (`gir.async_copy`,
+      `gir.async_copy_arrive`);
     - each iteration first starts the copies for iteration
       `i + num-stages - 1` into the buffer the previous iteration read
-      (after a `gir.barrier`: every warp is done reading it), then waits
-      until its own group has landed (`gir.async_wait {pending =
-      num-stages - 1}`) and multiplies from shared memory
+      (after a `gir.barrier`: every warp is done reading it), then waits on
+      the barrier of its own stage (`gir.mbarrier_wait`, phase parity
+      carried by the loop) and multiplies from shared memory
       (`gir.warpgroup_dot`);
     - iterations past the end copy nothing (their masks are false).
 
@@ -28,7 +29,9 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     masks depend on inside the loop, and the loop-carried values they read,
     such as pointer tiles advanced by a constant each iteration) is cloned
     to run ahead. Loops whose addresses depend on other loop-carried values
-    (the accumulator, say) are left alone.
+    (the accumulator, say) are left alone, and so are loads that the
+    axis-info analysis cannot prove contiguous and aligned in runs of at
+    least 4 bytes per thread (cp.async's smallest copy).
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",

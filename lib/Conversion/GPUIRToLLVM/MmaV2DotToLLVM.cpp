@@ -1,0 +1,277 @@
+//===- MmaV2DotToLLVM.cpp - tir.dot on Ampere's warp MMA (mma.sync) -------===//
+//
+// A `tir.dot` whose accumulator has the #gir.mma_v2 layout (bf16 or f16
+// operands, f32 accumulator) runs on sm_80's
+// `mma.sync.aligned.m16n8k16.row.col.f32.{bf16,f16}.{bf16,f16}.f32`:
+//
+//   barrier (scratchBuffer: the previous scratch user is done)
+//   every thread stores its registers of A (M x K) and B (K x N) into
+//     padded row-major scratch tiles, in vectors where its layout holds
+//     runs of consecutive elements along a row
+//   bar.sync
+//   per K step of 16: each warp loads the A fragments of its m16 tiles
+//     (ldmatrix.x4) and the B fragments of its n8 tiles (ldmatrix.x4.trans,
+//     two tiles at a time; .x2 for a last single tile), then issues one
+//     mma.sync per (m16, n8) tile into the accumulator registers.
+//
+// The index arithmetic and the fragment maps are in MmaV2Fragments.h.
+// Dots this pattern does not take (K not a multiple of 16, a tile that the
+// warps' grid does not divide) fall back to the CUDA-core lowering, which
+// reads any accumulator layout.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+#include "MmaV2Fragments.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+/// The widest run (in elements, a power of two up to `maxElems`) of
+/// consecutive registers of `map` that are consecutive along dimension 1
+/// in every thread, starting at a multiple of the run: the vector width
+/// of a store of the tile into a row-major buffer.
+int64_t storeVectorWidth(const LayoutMap &map, int64_t maxElems) {
+  int64_t vec = maxElems;
+  // Thread bits that move dimension 1 by less than the run would break it.
+  for (bool lanes : {true, false})
+    for (auto [bit, step] : map.threadBitSteps(1, lanes))
+      while (vec > 1 && step % vec != 0)
+        vec /= 2;
+  for (; vec > 1; vec /= 2) {
+    if (map.numRegisters() % vec != 0)
+      continue;
+    bool ok = true;
+    for (int64_t r = 0; ok && r < map.numRegisters(); r += vec) {
+      SmallVector<int64_t> first = map.registerCoords(r);
+      if (first[1] % vec != 0)
+        ok = false;
+      for (int64_t i = 1; ok && i < vec; ++i) {
+        SmallVector<int64_t> c = map.registerCoords(r + i);
+        ok = c[0] == first[0] && c[1] == first[1] + i;
+      }
+    }
+    if (ok)
+      return vec;
+  }
+  return 1;
+}
+
+struct MmaV2DotPattern : OpConversionPattern<tir::DotOp> {
+  MmaV2DotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx, /*benefit=*/2), lc(lc) {}
+
+  /// Writes every register of `tile` (laid out by `map`) into the
+  /// row-major `buffer` whose rows are `stride` elements apart.
+  void stage(OpBuilder &b, Location loc, Value buffer, Value tile,
+             const LayoutMap &map, ArrayRef<Value> thread, int64_t stride,
+             Type elem) const {
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    int64_t vec = storeVectorWidth(map, 16 / elemBytes);
+    Value rowBytes = i32Const(b, loc, stride * elemBytes);
+    for (int64_t r = 0; r < map.numRegisters(); r += vec) {
+      SmallVector<int64_t> coords = map.registerCoords(r);
+      Value row = arith::XOrIOp::create(b, loc, thread[0],
+                                        i32Const(b, loc, coords[0]));
+      Value col = arith::XOrIOp::create(b, loc, thread[1],
+                                        i32Const(b, loc, coords[1]));
+      Value byte = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, row, rowBytes),
+          arith::MulIOp::create(b, loc, col, i32Const(b, loc, elemBytes)));
+      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
+                                      buffer, ValueRange{byte});
+      Value value;
+      if (vec == 1)
+        value = vector::ExtractOp::create(b, loc, tile, r);
+      else {
+        SmallVector<int32_t> lanes;
+        for (int64_t i = 0; i < vec; ++i)
+          lanes.push_back(int32_t(r + i));
+        value = LLVM::ShuffleVectorOp::create(b, loc, tile, tile, lanes);
+      }
+      LLVM::StoreOp::create(b, loc, value, ptr, vec * elemBytes);
+    }
+  }
+
+  LogicalResult
+  matchAndRewrite(tir::DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto cType = cast<RankedTensorType>(op.getType());
+    auto encoding =
+        dyn_cast_or_null<gir::MmaV2EncodingAttr>(cType.getEncoding());
+    if (!encoding)
+      return failure();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    Type elem = aType.getElementType();
+    if ((!elem.isBF16() && !elem.isF16()) || bType.getElementType() != elem ||
+        !cType.getElementType().isF32() || aType.getRank() != 2)
+      return rewriter.notifyMatchFailure(op, "no mma.sync for these types");
+    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+    int64_t n = bType.getDimSize(1);
+    int64_t wm = encoding.getWarpsPerCTA()[0], wn = encoding.getWarpsPerCTA()[1];
+    if (k % 16 != 0 || m % (16 * wm) != 0 || n % (8 * wn) != 0 ||
+        wm * wn != int64_t(lc.numWarps) || lc.threadsPerWarp != 32)
+      return rewriter.notifyMatchFailure(
+          op, "the tile does not split into m16n8k16 tiles over the warps");
+    FailureOr<LayoutMap> aMap = mapOf(aType, lc, op);
+    FailureOr<LayoutMap> bMap = mapOf(bType, lc, op);
+    if (failed(aMap) || failed(bMap))
+      return failure();
+
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    int64_t elemBytes = 2;
+    int64_t aStride = k + mma_v2::kRowPad, bStride = n + mma_v2::kRowPad;
+    Value aBuf = lc.scratchBuffer(rewriter, op, m * aStride * elemBytes);
+    Value bBuf = lc.scratchBuffer(rewriter, op, k * bStride * elemBytes);
+    auto laneAndWarp = lc.laneAndWarp(rewriter, loc);
+    Value lane = laneAndWarp.first, warp = laneAndWarp.second;
+    stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
+          aMap->threadCoords(rewriter, loc, lane, warp), aStride, elem);
+    stage(rewriter, loc, bBuf, adaptor.getB(), *bMap,
+          bMap->threadCoords(rewriter, loc, lane, warp), bStride, elem);
+    barrier(rewriter, loc);
+
+    auto c = [&](int64_t v) { return i32Const(rewriter, loc, v); };
+    auto add = [&](Value x, Value y) {
+      return arith::AddIOp::create(rewriter, loc, x, y).getResult();
+    };
+    auto mul = [&](Value x, int64_t y) {
+      return arith::MulIOp::create(rewriter, loc, x, c(y)).getResult();
+    };
+    // The lane's part of its ldmatrix row address: sum of the steps of its
+    // set bits.
+    auto laneSum = [&](const int64_t (&steps)[5][2], unsigned which) {
+      Value sum = c(0);
+      for (int bit = 0; bit < 5; ++bit) {
+        if (steps[bit][which] == 0)
+          continue;
+        Value set = arith::AndIOp::create(
+            rewriter, loc,
+            arith::ShRUIOp::create(rewriter, loc, lane, c(bit)), c(1));
+        sum = add(sum, mul(set, steps[bit][which]));
+      }
+      return sum;
+    };
+    // Warp w sits at warp row w / wn, warp column w % wn.
+    Value warpM = arith::DivUIOp::create(rewriter, loc, warp, c(wn));
+    Value warpN = arith::RemUIOp::create(rewriter, loc, warp, c(wn));
+    // A: byte offset of the lane's row address in the first m16 x k16 tile
+    // of the warp; tile (rm, ks) adds a constant.
+    Value aLane = add(
+        mul(add(mul(warpM, 16), laneSum(mma_v2::kALaneSteps, 0)),
+            aStride * elemBytes),
+        mul(laneSum(mma_v2::kALaneSteps, 1), elemBytes));
+    // B: the same for the first k16 x (n8, n8) pair of tiles; .x2 (a last
+    // single tile) uses lanes 0..15's addresses only, which name tile j.
+    Value bLaneK = laneSum(mma_v2::kBLaneSteps, 0);
+    Value bWarpCol = mul(warpN, 8 * elemBytes);
+    Value bLane = add(
+        add(mul(bLaneK, bStride * elemBytes), bWarpCol),
+        mul(laneSum(mma_v2::kBLaneSteps, 1), 8 * wn * elemBytes));
+    Value bLaneSingle = add(mul(bLaneK, bStride * elemBytes), bWarpCol);
+
+    Type i32 = rewriter.getI32Type();
+    Type i8 = rewriter.getI8Type();
+    auto ptrAt = [&](Value base, Value laneOff, int64_t constOff) {
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), i8, base,
+                                 ValueRange{add(laneOff, c(constOff))})
+          .getResult();
+    };
+    auto shapeAttr = NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8);
+    auto ldmatrix = [&](Value ptr, unsigned num, bool trans) {
+      Type type = LLVM::LLVMStructType::getLiteral(
+          ctx, SmallVector<Type>(num, i32));
+      Value res = NVVM::LdMatrixOp::create(
+          rewriter, loc, type, ptr, num,
+          trans ? NVVM::MMALayout::col : NVVM::MMALayout::row, shapeAttr,
+          NVVM::LdStMatrixEltType::B16);
+      SmallVector<Value> regs;
+      for (unsigned i = 0; i < num; ++i)
+        regs.push_back(LLVM::ExtractValueOp::create(rewriter, loc, res, i));
+      return regs;
+    };
+    // mma.sync takes bf16 pairs as i32 and f16 pairs as vector<2xf16>.
+    bool isF16 = elem.isF16();
+    Type pairType = VectorType::get({2}, elem);
+    auto operand = [&](Value reg) -> Value {
+      if (!isF16)
+        return reg;
+      return LLVM::BitcastOp::create(rewriter, loc, pairType, reg);
+    };
+
+    int64_t repM = m / (16 * wm), repN = n / (8 * wn);
+    SmallVector<Value> acc;
+    for (int64_t r = 0; r < repM * repN * 4; ++r)
+      acc.push_back(vector::ExtractOp::create(rewriter, loc, adaptor.getC(), r));
+    Type f32 = rewriter.getF32Type();
+    Type resultType =
+        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, f32));
+    NVVM::MMATypes ptxType = isF16 ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
+    for (int64_t ks = 0; ks < k / 16; ++ks) {
+      SmallVector<SmallVector<Value>> aFrag, bFrag;
+      for (int64_t rm = 0; rm < repM; ++rm)
+        aFrag.push_back(ldmatrix(
+            ptrAt(aBuf, aLane,
+                  mma_v2::tileRow(rm, 0, wm) * aStride * elemBytes +
+                      ks * 16 * elemBytes),
+            4, /*trans=*/false));
+      for (int64_t rn = 0; rn < repN; rn += 2) {
+        int64_t off = ks * 16 * bStride * elemBytes +
+                      mma_v2::tileCol(rn, 0, wn) * elemBytes;
+        if (rn + 1 < repN) {
+          SmallVector<Value> regs =
+              ldmatrix(ptrAt(bBuf, bLane, off), 4, /*trans=*/true);
+          bFrag.push_back({regs[0], regs[1]});
+          bFrag.push_back({regs[2], regs[3]});
+        } else {
+          bFrag.push_back(
+              ldmatrix(ptrAt(bBuf, bLaneSingle, off), 2, /*trans=*/true));
+        }
+      }
+      for (int64_t rm = 0; rm < repM; ++rm)
+        for (int64_t rn = 0; rn < repN; ++rn) {
+          SmallVector<Value> a, bv, cv;
+          for (Value reg : aFrag[rm])
+            a.push_back(operand(reg));
+          for (Value reg : bFrag[rn])
+            bv.push_back(operand(reg));
+          for (int64_t i = 0; i < 4; ++i)
+            cv.push_back(acc[mma_v2::accRegister(rm, rn, i, repN)]);
+          Value d = NVVM::MmaOp::create(
+              rewriter, loc, resultType, a, bv, cv,
+              ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
+          for (int64_t i = 0; i < 4; ++i)
+            acc[mma_v2::accRegister(rm, rn, i, repN)] =
+                LLVM::ExtractValueOp::create(rewriter, loc, d, i);
+        }
+    }
+    rewriter.replaceOp(
+        op, vector::FromElementsOp::create(
+                rewriter, loc, cast<VectorType>(adaptor.getC().getType()), acc)
+                .getResult());
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateMmaV2DotPatterns(TypeConverter &converter,
+                              RewritePatternSet &patterns,
+                              LoweringContext &ctx) {
+  patterns.add<MmaV2DotPattern>(converter, patterns.getContext(), ctx);
+}
+
+} // namespace trident::gir_to_llvm
