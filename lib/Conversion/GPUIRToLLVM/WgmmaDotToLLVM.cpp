@@ -80,7 +80,7 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   RankedTensorType cType, Value aBuf,
                                   const OperandLayout &aLayout, Value bBuf,
                                   const OperandLayout &bLayout,
-                                  NVVM::WGMMATypes type) {
+                                  NVVM::WGMMATypes type, bool wait = true) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
@@ -151,7 +151,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
     }
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  if (wait)
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   return vector::FromElementsOp::create(
              b, loc, cast<VectorType>(acc.getType()), out)
       .getResult();
@@ -270,7 +271,8 @@ struct WarpgroupDotPattern : OpConversionPattern<gir::WarpgroupDotOp> {
     FailureOr<Value> result = emitWarpgroupMma(
         rewriter, op.getLoc(), lc, adaptor.getC(),
         cast<RankedTensorType>(op.getType()), adaptor.getA(),
-        layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0), *type);
+        layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0), *type,
+        /*wait=*/!op.getAsync());
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
                             "(or an MN-major operand is not 16-bit)");
@@ -280,6 +282,54 @@ struct WarpgroupDotPattern : OpConversionPattern<gir::WarpgroupDotOp> {
   LoweringContext &lc;
 };
 
+/// gir.warpgroup_wait: `wgmma.wait_group N` as inline assembly that takes
+/// and returns every accumulator register ("=f" tied to each input), so
+/// that nothing reads or moves them before the wait.
+struct WarpgroupWaitPattern : OpConversionPattern<gir::WarpgroupWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::WarpgroupWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> scalars;
+    SmallVector<Type> types;
+    for (Value v : adaptor.getValues()) {
+      auto vt = cast<VectorType>(v.getType());
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        scalars.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
+        types.push_back(vt.getElementType());
+      }
+    }
+    std::string constraints;
+    for (size_t i = 0; i < scalars.size(); ++i)
+      constraints += (i ? ",=f" : "=f");
+    for (size_t i = 0; i < scalars.size(); ++i)
+      constraints += "," + std::to_string(i);
+    auto structType =
+        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, loc, structType, scalars,
+        rewriter.getStringAttr("wgmma.wait_group.sync.aligned " +
+                               std::to_string(op.getPending()) + ";"),
+        rewriter.getStringAttr(constraints), rewriter.getUnitAttr(),
+        UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+        ArrayAttr());
+    SmallVector<Value> results;
+    int64_t next = 0;
+    for (Value v : adaptor.getValues()) {
+      auto vt = cast<VectorType>(v.getType());
+      SmallVector<Value> elems;
+      for (int64_t i = 0; i < vt.getNumElements(); ++i)
+        elems.push_back(LLVM::ExtractValueOp::create(
+            rewriter, loc, asmOp.getResult(0), next++));
+      results.push_back(
+          vector::FromElementsOp::create(rewriter, loc, vt, elems));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateWgmmaDotPatterns(TypeConverter &converter,
@@ -287,6 +337,7 @@ void populateWgmmaDotPatterns(TypeConverter &converter,
                               LoweringContext &ctx) {
   patterns.add<WgmmaDotPattern, WarpgroupDotPattern>(
       converter, patterns.getContext(), ctx);
+  patterns.add<WarpgroupWaitPattern>(converter, patterns.getContext());
 }
 
 } // namespace trident::gir_to_llvm

@@ -1,5 +1,7 @@
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=2" --canonicalize | FileCheck %s --check-prefix=S2
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=ASYNC
+// RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=2 async-dot=true" 2>&1 | FileCheck %s --check-prefix=BADASYNC
 // RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=1" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // A K loop in the style of the Triton tutorial: pointer tiles carried and
@@ -48,6 +50,25 @@
 // S2: gir.mbarrier_wait
 // S2: gir.warpgroup_dot
 // BAD: gir-pipeline: num-stages must be at least 2, got 1
+// BADASYNC: gir-pipeline: num-stages must be at least 3 with async-dot, got 2
+
+// With async-dot, each iteration's MMAs stay in flight until the next
+// iteration (warpgroup_wait pending = 1), so the copies run S - 2 = 2
+// iterations ahead (prologue: slots 0 and 1; first write slot 2 of 4) and
+// the accumulator leaves the loop through a final wait.
+// ASYNC-LABEL: func.func @matmul_loop
+// ASYNC: gir.local_alloc : !gir.memdesc<4x128x64xbf16
+// ASYNC: gir.async_copy_arrive %{{.*}}[%c0_i32]
+// ASYNC: gir.async_copy_arrive %{{.*}}[%c1_i32]
+// ASYNC-NOT: gir.async_copy_arrive
+// ASYNC: %[[LOOP:[^:]+]]:{{[0-9]+}} = scf.for {{.*}} = %c0_i32, %{{[^ ]+}} = %c2_i32, %{{[^ ]+}} = %c0_i32)
+// ASYNC: gir.mbarrier_wait
+// ASYNC-NEXT: gir.memdesc_index
+// ASYNC-NEXT: gir.memdesc_index
+// ASYNC-NEXT: %[[D:.*]] = gir.warpgroup_dot {{.*}} async
+// ASYNC-NEXT: %[[W:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// ASYNC: scf.yield %[[W]]
+// ASYNC: gir.warpgroup_wait %[[LOOP]]#0 {pending = 0 : i32}
 module {
   func.func @matmul_loop(%a_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},
                          %b_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},

@@ -107,9 +107,10 @@ LogicalResult backwardSlice(ArrayRef<Value> roots, Block *body,
 class Pipeliner {
 public:
   Pipeliner(scf::ForOp loop, tir::DotOp dot, Operand a, Operand b,
-            unsigned stages)
+            unsigned stages, bool asyncDot)
       : loop(loop), dot(dot), a(std::move(a)), b(std::move(b)),
-        stages(stages) {}
+        stages(stages), asyncDot(asyncDot),
+        distance(asyncDot ? stages - 2 : stages - 1) {}
 
   /// Checks that the loads' addresses can run ahead; fills the slices.
   LogicalResult analyze();
@@ -131,6 +132,10 @@ private:
   tir::DotOp dot;
   Operand a, b;
   unsigned stages;
+  /// With an asynchronous dot, iteration i's MMAs may still read their
+  /// slot during iteration i+1, so copies run one iteration less ahead.
+  bool asyncDot;
+  unsigned distance; // iterations the copies run ahead
   Value bufA, bufB, barriers;
   llvm::SetVector<Operation *> addressOps, advanceOps;
   llvm::SetVector<BlockArgument> carried;
@@ -262,7 +267,7 @@ void Pipeliner::rewrite() {
   SmallVector<Value> ahead;
   for (BlockArgument arg : carried)
     ahead.push_back(initOf(arg));
-  for (unsigned j = 0; j + 1 < stages; ++j) {
+  for (unsigned j = 0; j < distance; ++j) {
     Value iv = arith::AddIOp::create(
         builder, loc, loop.getLowerBound(),
         arith::MulIOp::create(builder, loc, loop.getStep(), ivConst(j)));
@@ -279,7 +284,7 @@ void Pipeliner::rewrite() {
   unsigned numOrig = inits.size();
   inits.append(ahead.begin(), ahead.end());
   inits.push_back(i32(builder, 0));
-  inits.push_back(i32(builder, stages - 1));
+  inits.push_back(i32(builder, distance));
   inits.push_back(i32(builder, 0)); // phase parity of the read slot
   auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
                                     loop.getUpperBound(), loop.getStep(), inits);
@@ -304,9 +309,9 @@ void Pipeliner::rewrite() {
                             [&]() -> Value {
                               if (ivType.isIndex())
                                 return arith::ConstantIndexOp::create(
-                                    inner, loc, stages - 1);
+                                    inner, loc, distance);
                               return arith::ConstantIntOp::create(
-                                  inner, loc, ivType, stages - 1);
+                                  inner, loc, ivType, distance);
                             }()));
   IRMapping aheadMap;
   aheadMap.map(loop.getInductionVar(), ivAhead);
@@ -338,9 +343,15 @@ void Pipeliner::rewrite() {
           t.getEncoding());
       return gir::MemDescIndexOp::create(inner, loc, sliceType, buf, readSlot);
     };
-    Value d = gir::WarpgroupDotOp::create(
+    auto wgDot = gir::WarpgroupDotOp::create(
         inner, dot.getLoc(), dot.getType(), view(bufA), view(bufB),
-        map.lookup(dot.getC()), dot.getPrecisionAttr());
+        map.lookup(dot.getC()), dot.getPrecisionAttr(),
+        asyncDot ? inner.getUnitAttr() : UnitAttr());
+    Value d = wgDot;
+    if (asyncDot) // the previous iteration's MMAs are done past this point
+      d = gir::WarpgroupWaitOp::create(inner, dot.getLoc(), TypeRange{d.getType()},
+                                       ValueRange{d}, 1)
+              .getResult(0);
     map.map(dot.getResult(), d);
   }
 
@@ -371,8 +382,16 @@ void Pipeliner::rewrite() {
   // flight: drain them before the buffers' memory is used again.
   gir::AsyncCommitGroupOp::create(builder, loc);
   gir::AsyncWaitOp::create(builder, loc, 0);
-  for (unsigned i = 0; i < numOrig; ++i)
-    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
+  for (unsigned i = 0; i < numOrig; ++i) {
+    Value result = newLoop.getResult(i);
+    // The accumulator leaves the loop with its last MMAs in flight.
+    if (asyncDot && yield.getOperand(i) == dot.getResult())
+      result = gir::WarpgroupWaitOp::create(builder, loc,
+                                            TypeRange{result.getType()},
+                                            ValueRange{result}, 0)
+                   .getResult(0);
+    loop.getResult(i).replaceAllUsesWith(result);
+  }
   loop.erase();
   dropDeadCarried(newLoop, numOrig);
 }
@@ -434,9 +453,10 @@ struct GPUIRPipelinePass
     : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
   using Base::Base;
   void runOnOperation() override {
-    if (numStages < 2) {
-      getOperation().emitError("gir-pipeline: num-stages must be at least 2, "
-                               "got ")
+    unsigned least = asyncDot ? 3 : 2;
+    if (numStages < least) {
+      getOperation().emitError("gir-pipeline: num-stages must be at least ")
+          << least << (asyncDot ? " with async-dot" : "") << ", got "
           << static_cast<unsigned>(numStages);
       return signalPassFailure();
     }
@@ -467,7 +487,7 @@ struct GPUIRPipelinePass
       if (!asyncCopyable(axisInfo, a->load) ||
           !asyncCopyable(axisInfo, b->load))
         continue;
-      Pipeliner pipeliner(loop, found, *a, *b, numStages);
+      Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot);
       if (failed(pipeliner.analyze()))
         continue;
       pipeliner.rewrite();

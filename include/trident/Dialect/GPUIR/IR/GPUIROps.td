@@ -160,20 +160,39 @@ def GPUIR_WarpgroupDotOp : GPUIR_Op<"warpgroup_dot",
   let description = [{
     `a` (MxK) and `b` (KxN) are shared-memory tiles with `#gir.nvmma_shared`
     layouts; `c` and `d` have the `#gir.wgmma` layout. Lowers to
-    `wgmma.mma_async` per warpgroup and K step, then waits for them.
-    `precision` applies to f32 operands as for `tir.dot` (only `tf32` runs
-    on tensor cores).
+    `wgmma.mma_async` per warpgroup and K step, committed as one group,
+    then waits for them, unless `async` is set: then `d` is in flight until
+    a `gir.warpgroup_wait` returns it, and the operand buffers must not be
+    overwritten before. `precision` applies to f32 operands as for
+    `tir.dot` (only `tf32` runs on tensor cores).
   }];
   let arguments = (ins GPUIR_MemDescType:$a, GPUIR_MemDescType:$b,
                        AnyRankedTensor:$c,
                        DefaultValuedAttr<TIR_InputPrecision,
-                           "::trident::tir::InputPrecision::IEEE">:$precision);
+                           "::trident::tir::InputPrecision::IEEE">:$precision,
+                       UnitAttr:$async);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c (`precision` `=` $precision^)? attr-dict `:`
+    $a `,` $b `,` $c (`precision` `=` $precision^)? (`async` $async^)? attr-dict `:`
     qualified(type($a)) `*` qualified(type($b)) `->` type($d)
   }];
   let hasVerifier = 1;
+}
+
+def GPUIR_WarpgroupWaitOp : GPUIR_Op<"warpgroup_wait",
+    [AllTypesMatch<["values", "results"]>]> {
+  let summary = "wait until at most `pending` warpgroup MMA groups are in flight";
+  let description = [{
+    Waits for this warpgroup's asynchronous `gir.warpgroup_dot`s but the
+    `pending` most recent, and returns `values` (accumulators of those dots)
+    once they may be read: passing them through the wait keeps their
+    readers after it.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$values, I32Attr:$pending);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $values attr-dict `:` type($values)
+  }];
 }
 
 #endif // TRIDENT_GPUIR_OPS

@@ -35,7 +35,12 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",
-           "Shared-memory buffers per operand (2 or more)">,
+           "Shared-memory buffers per operand (2 or more; 3 or more with "
+           "async-dot)">,
+    Option<"asyncDot", "async-dot", "bool", "false",
+           "Leave each iteration's MMAs in flight until the next iteration "
+           "(gir.warpgroup_wait {pending = 1}); the copies then run "
+           "num-stages - 2 iterations ahead">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::tir::TileIRDialect",
