@@ -58,10 +58,10 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
     int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
     int64_t n = bType.getDimSize(1);
 
-    Value aBuf = lc.sharedBuffer(rewriter, op, m * k * sharedBytes(aElem));
-    Value bBuf = lc.sharedBuffer(rewriter, op, k * n * sharedBytes(bElem));
+    // Scratch: the first request puts a barrier before the stores.
+    Value aBuf = lc.scratchBuffer(rewriter, op, m * k * sharedBytes(aElem));
+    Value bBuf = lc.scratchBuffer(rewriter, op, k * n * sharedBytes(bElem));
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
-    barrier(rewriter, loc);
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp));
     stage(rewriter, loc, bBuf, adaptor.getB(), *bMap,

@@ -294,6 +294,12 @@ Value loadShared(OpBuilder &b, Location loc, Value base, Value index,
 
 void barrier(OpBuilder &b, Location loc) { NVVM::Barrier0Op::create(b, loc); }
 
+void fenceAsyncShared(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+}
+
 static Value shuffle(OpBuilder &b, Location loc, Value value, int64_t offset,
                      NVVM::ShflKind kind, int64_t clamp);
 

@@ -123,11 +123,6 @@ struct LoweringContext {
   /// would get no barrier, so fail before asking.)
   mlir::Value scratchBuffer(mlir::OpBuilder &b, mlir::Operation *user,
                             int64_t bytes);
-  /// The old name of scratchBuffer (DotToLLVM still calls it).
-  mlir::Value sharedBuffer(mlir::OpBuilder &b, mlir::Operation *user,
-                           int64_t bytes) {
-    return scratchBuffer(b, user, bytes);
-  }
 
   /// Reserves `bytes` bytes aligned to `align` (a power of two, at most
   /// 1024) that live for the whole kernel; returns their byte offset in the
@@ -234,6 +229,10 @@ mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value base, mlir::Value index, mlir::Type type);
 /// A CTA-wide barrier.
 void barrier(mlir::OpBuilder &b, mlir::Location loc);
+/// fence.proxy.async.shared::cta: this thread's generic-proxy accesses to
+/// shared memory are ordered before its later async-proxy ones (wgmma's
+/// operand reads, bulk copies).
+void fenceAsyncShared(mlir::OpBuilder &b, mlir::Location loc);
 
 /// Bytes of one element of `type` in shared memory (i1 takes a byte).
 int64_t sharedBytes(mlir::Type type);

@@ -243,10 +243,7 @@ struct MBarrierWaitPattern : OpConversionPattern<gir::MBarrierWaitOp> {
         rewriter, loc,
         barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
         adaptor.getPhase(), i32Const(rewriter, loc, 0x989680));
-    NVVM::FenceProxyOp::create(
-        rewriter, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    fenceAsyncShared(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -272,10 +269,7 @@ struct AsyncWaitPattern : OpConversionPattern<gir::AsyncWaitOp> {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, op.getPending());
     // cp.async writes through the generic proxy; wgmma reads through the
     // async proxy.
-    NVVM::FenceProxyOp::create(
-        rewriter, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    fenceAsyncShared(rewriter, loc);
     barrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();

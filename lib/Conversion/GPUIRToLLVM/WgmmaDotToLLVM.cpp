@@ -158,14 +158,6 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       .getResult();
 }
 
-/// fence.proxy.async: make this thread's generic-proxy shared-memory writes
-/// visible to the async proxy (wgmma's operand reads).
-void fenceAsyncShared(OpBuilder &b, Location loc) {
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKind::async_shared,
-      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
-}
-
 /// tir.dot with register operands: stage them in shared memory, then MMA.
 struct WgmmaDotPattern : OpConversionPattern<tir::DotOp> {
   WgmmaDotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
