@@ -103,6 +103,12 @@ step 0 "Tile IR matmul bf16 128x128x64, 2048^3" "$launch" \
 step 0 "Tile IR matmul bf16 128x128x64, specialised (16-byte cp.async), 2048^3" "$launch" \
   "$k/tir_matmul_bf16_aligned.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
   --m 2048 --n 2048 --k 2048 --grid 16,16 --time 10
+step 0 "Tile IR matmul bf16 128x128x64, specialised, 8 warps (two warpgroups), 1008x528x304" "$launch" \
+  "$k/tir_matmul_bf16_aligned_w8.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
+  --m 1008 --n 528 --k 304 --grid 5,8 --time 10
+step 0 "Tile IR matmul bf16 128x128x64, specialised, 8 warps, 2048^3" "$launch" \
+  "$k/tir_matmul_bf16_aligned_w8.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
+  --m 2048 --n 2048 --k 2048 --grid 16,16 --time 10
 step 0 "Tile IR atomic histogram (exact counts)" "$launch" "$k/tir_histogram.cubin" --kernel histogram \
   --n 1000003 --cols 256 --grid 977
 step 0 "Tile IR cumsum (scan over registers, lanes, warps)" "$launch" "$k/tir_cumsum.cubin" \

@@ -57,6 +57,13 @@ for k in vector_add softmax layer_norm_f32 matmul_fma_f32 matmul_fma_bf16 matmul
     --emit ptx -o "$stage/kernels/tir_$k.ptx"
 done
 
+# The aligned bf16 matmul with 8 warps (two warpgroups along M), through
+# the kernel's own warp count (module attribute tir.num_warps).
+sed 's/^module {/module attributes {tir.num_warps = 8 : i32} {/' \
+  "$root/examples/kernels/matmul_bf16_aligned.mlir" > "$stage/kernels/tir_matmul_bf16_aligned_w8.mlir"
+"$build/bin/trident-compile" "$stage/kernels/tir_matmul_bf16_aligned_w8.mlir" --target cuda:90a \
+  --emit cubin -o "$stage/kernels/tir_matmul_bf16_aligned_w8.cubin"
+
 mkdir -p "$(dirname "$out")"
 python3 - "$stage" "$out" <<'PY'
 import os, sys, tarfile

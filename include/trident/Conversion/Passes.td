@@ -29,7 +29,11 @@ def ConvertTileIRToGPUIR : Pass<"convert-tir-to-gir", "::mlir::ModuleOp"> {
     rows and 8 columns per warp gets the `#gir.mma_v2` accumulator layout
     (the warps split the tile as squarely as possible, rows first), which
     the lowering runs on Ampere's `mma.sync.m16n8k16`. Other dots keep a
-    blocked layout and the CUDA-core lowering. The module records `gir.compute_capability`.
+    blocked layout and the CUDA-core lowering. The module records
+    `gir.compute_capability`.
+
+    A module attribute `tir.num_warps = N : i32` (a kernel's own warp count,
+    like Triton's `num_warps`) overrides the `num-warps` option.
 
     Memory accesses whose addresses the axis-info analysis proves
     contiguous get a coalesced layout for their pointers and masks: the

@@ -673,10 +673,24 @@ struct ConvertTileIRToGPUIRPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // A kernel module may ask for its own warp count (like Triton's
+    // num_warps): the module attribute `tir.num_warps` overrides the option.
+    unsigned numWarps = this->numWarps;
+    if (Attribute attr = module->getAttr("tir.num_warps")) {
+      auto warps = dyn_cast<IntegerAttr>(attr);
+      if (!warps || warps.getInt() <= 0 || warps.getInt() > 32) {
+        module.emitError("convert-tir-to-gir: 'tir.num_warps' must be an "
+                         "integer in [1, 32], got ")
+            << attr;
+        return signalPassFailure();
+      }
+      numWarps = warps.getInt();
+    }
     if (numWarps == 0 || (numWarps & (numWarps - 1)) || threadsPerWarp == 0 ||
         (threadsPerWarp & (threadsPerWarp - 1))) {
       module.emitError("convert-tir-to-gir: num-warps and threads-per-warp "
-                       "must be powers of two");
+                       "must be powers of two, got ")
+          << numWarps << " and " << static_cast<unsigned>(threadsPerWarp);
       return signalPassFailure();
     }
     Builder b(module.getContext());

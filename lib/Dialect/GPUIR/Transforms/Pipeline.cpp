@@ -453,6 +453,20 @@ struct GPUIRPipelinePass
     : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
   using Base::Base;
   void runOnOperation() override {
+    // A kernel module may ask for its own stage count (like Triton's
+    // num_stages): the module attribute `tir.num_stages` overrides the
+    // option.
+    unsigned numStages = this->numStages;
+    if (Attribute attr = getOperation()->getAttr("tir.num_stages")) {
+      auto stagesAttr = dyn_cast<IntegerAttr>(attr);
+      if (!stagesAttr || stagesAttr.getInt() <= 0 || stagesAttr.getInt() > 16) {
+        getOperation().emitError("gir-pipeline: 'tir.num_stages' must be an "
+                                 "integer in [1, 16], got ")
+            << attr;
+        return signalPassFailure();
+      }
+      numStages = stagesAttr.getInt();
+    }
     unsigned least = asyncDot ? 3 : 2;
     if (numStages < least) {
       getOperation().emitError("gir-pipeline: num-stages must be at least ")

@@ -32,6 +32,9 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     (the accumulator, say) are left alone, and so are loads that the
     axis-info analysis cannot prove contiguous and aligned in runs of at
     least 4 bytes per thread (cp.async's smallest copy).
+
+    A module attribute `tir.num_stages = N : i32` (a kernel's own stage
+    count, like Triton's `num_stages`) overrides the `num-stages` option.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",
