@@ -1,7 +1,10 @@
-// C = A @ B on CUDA cores (bf16 in, fp32 accumulation, bf16 out), 64x64 output tiles, BLOCK_K = 32,
-// with the argument list of `trident-launch --kernel matmul` (grid:
-// (ceil(N/64), ceil(M/64))). The tensor-core lowering of tir.dot replaces
-// the CUDA-core one for bf16; this kernel checks the portable path.
+// C = A @ B (bf16 in, fp32 accumulation, bf16 out), 64x64 output tiles,
+// BLOCK_K = 32, with the argument list of `trident-launch --kernel matmul`
+// (grid: (ceil(N/64), ceil(M/64))). Despite its name (it was the CUDA-core
+// check first) its dot now runs on tensor cores: wgmma on cuda:90a (K of 32
+// bf16: 64-byte swizzled operands, staged from registers since nothing
+// proves its run-time strided loads contiguous), mma.sync on cuda:80;
+// matmul_fma_f32.mlir (an exact fp32 dot) keeps the CUDA-core path checked.
 //
 //   pid_n, pid_m = tl.program_id(0), tl.program_id(1)
 //   rm = pid_m * 64 + tl.arange(0, 64); rn = pid_n * 64 + tl.arange(0, 64)
