@@ -449,6 +449,23 @@ bool asyncCopyable(const trident::AxisInfoAnalysis &axisInfo,
   return run * bytes >= 4;
 }
 
+/// Whether the ring bufferType gives `load`'s tile is one wgmma can read:
+/// at least one 32-byte swizzle row along the contiguous dimension, which
+/// must be K (`kDim`) unless the elements are 16-bit (wgmma transposes
+/// only those).
+bool wgmmaReadable(tir::LoadOp load, unsigned kDim) {
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding());
+  if (!blocked || ptrType.getRank() != 2)
+    return false;
+  unsigned contiguous = blocked.getOrder()[0];
+  int64_t bits =
+      cast<RankedTensorType>(load.getType()).getElementType().getIntOrFloatBitWidth();
+  if (ptrType.getDimSize(contiguous) * bits / 8 < 32)
+    return false;
+  return contiguous == kDim || bits == 16;
+}
+
 struct GPUIRPipelinePass
     : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
   using Base::Base;
@@ -500,6 +517,11 @@ struct GPUIRPipelinePass
       // stages its register operands itself).
       if (!asyncCopyable(axisInfo, a->load) ||
           !asyncCopyable(axisInfo, b->load))
+        continue;
+      // The ring must be a layout wgmma reads: 32 bytes or more along the
+      // contiguous dimension, and K-major for 32-bit (tf32) operands.
+      if (!wgmmaReadable(a->load, /*kDim=*/1) ||
+          !wgmmaReadable(b->load, /*kDim=*/0))
         continue;
       Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot);
       if (failed(pipeliner.analyze()))
