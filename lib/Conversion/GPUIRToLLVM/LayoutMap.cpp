@@ -101,6 +101,30 @@ Value LayoutMap::isFirstReplica(OpBuilder &b, Location loc, Value lane,
   return ok;
 }
 
+bool LayoutMap::registersRunAlong(unsigned dim, int64_t v) const {
+  int64_t regs = numRegisters();
+  if (regs % v != 0)
+    return false;
+  // The thread's part of the coordinates is XORed in: it must leave the low
+  // bits of `dim` alone.
+  for (bool lanes : {true, false})
+    for (auto [bit, step] : threadBitSteps(dim, lanes))
+      if (step % v != 0)
+        return false;
+  for (int64_t r0 = 0; r0 < regs; r0 += v) {
+    SmallVector<int64_t> base = registerCoords(r0);
+    if (base[dim] % v != 0)
+      return false;
+    for (int64_t i = 1; i < v; ++i) {
+      SmallVector<int64_t> expected = base;
+      expected[dim] += i;
+      if (registerCoords(r0 + i) != expected)
+        return false;
+    }
+  }
+  return true;
+}
+
 void LayoutMap::threadBitsAlong(unsigned dim, SmallVectorImpl<int64_t> &laneBits,
                                 SmallVectorImpl<int64_t> &warpBits,
                                 bool &mixed) const {

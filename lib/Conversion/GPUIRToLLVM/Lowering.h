@@ -50,6 +50,10 @@ public:
   /// and warp bits that move no coordinate are all 0.
   mlir::Value isFirstReplica(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Value lane, mlir::Value warp) const;
+  /// Whether every group of `v` consecutive registers holds `v`
+  /// consecutive elements along `dim`, each group starting at a multiple
+  /// of `v` in every thread (so the group is one vector access).
+  bool registersRunAlong(unsigned dim, int64_t v) const;
   /// Lane bits (as masks) and warp bits whose move changes dimension `dim`
   /// only; `mixed` is set if some bit moves `dim` and another dimension.
   void threadBitsAlong(unsigned dim, llvm::SmallVectorImpl<int64_t> &laneBits,

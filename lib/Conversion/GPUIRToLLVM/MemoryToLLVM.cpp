@@ -50,32 +50,6 @@ struct VectorPlan {
   unsigned dim = 0;
 };
 
-/// Whether groups of `v` consecutive registers of `map` hold `v`
-/// consecutive elements along `dim`, each group aligned to `v`.
-bool registersRunAlong(const LayoutMap &map, unsigned dim, int64_t v) {
-  int64_t regs = map.numRegisters();
-  if (regs % v != 0)
-    return false;
-  // The thread's part of the coordinates is XORed in: it must leave the low
-  // bits of `dim` alone.
-  for (bool lanes : {true, false})
-    for (auto [bit, step] : map.threadBitSteps(dim, lanes))
-      if (step % v != 0)
-        return false;
-  for (int64_t r0 = 0; r0 < regs; r0 += v) {
-    SmallVector<int64_t> base = map.registerCoords(r0);
-    if (base[dim] % v != 0)
-      return false;
-    for (int64_t i = 1; i < v; ++i) {
-      SmallVector<int64_t> expected = base;
-      expected[dim] += i;
-      if (map.registerCoords(r0 + i) != expected)
-        return false;
-    }
-  }
-  return true;
-}
-
 VectorPlan planVectors(Operation *op, Value ptr, Value mask,
                        LoweringContext &lc) {
   VectorPlan plan;
@@ -93,7 +67,7 @@ VectorPlan planVectors(Operation *op, Value ptr, Value mask,
   for (unsigned d = 0; d < type.getRank(); ++d) {
     int64_t v = lc.axisInfo->getVectorElems(ptr, mask, d);
     for (; v > int64_t(plan.width); v /= 2)
-      if (registersRunAlong(*map, d, v)) {
+      if (map->registersRunAlong(d, v)) {
         plan.width = v;
         plan.dim = d;
         break;

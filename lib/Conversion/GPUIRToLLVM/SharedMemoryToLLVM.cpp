@@ -93,25 +93,7 @@ struct AsyncCopyPattern : OpConversionPattern<gir::AsyncCopyOp> {
                                     op.getPtr(), op.getMask(), inner)
                               : 1;
     vec = std::min<int64_t>(vec, 16 / elemBytes);
-    auto consecutive = [&](int64_t v) {
-      for (int64_t r = 0; r < map->numRegisters(); r += v) {
-        SmallVector<int64_t> first = map->registerCoords(r);
-        if (first[inner] % v != 0)
-          return false;
-        for (int64_t j = 1; j < v; ++j) {
-          SmallVector<int64_t> c = map->registerCoords(r + j);
-          if (c[1 - inner] != first[1 - inner] || c[inner] != first[inner] + j)
-            return false;
-        }
-      }
-      // Lanes and warps move the contiguous coordinate by multiples of v.
-      for (bool lanes : {true, false})
-        for (auto [bit, step] : map->threadBitSteps(inner, lanes))
-          if (step % v != 0)
-            return false;
-      return true;
-    };
-    while (vec > 1 && (map->numRegisters() % vec != 0 || !consecutive(vec)))
+    while (vec > 1 && !map->registersRunAlong(inner, vec))
       vec /= 2;
 
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);

@@ -91,7 +91,9 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   int64_t warps = encoding.getWarpsPerCTA()[0];
   bool transposable = type != NVVM::WGMMATypes::tf32;
   if (k % instrK != 0 || n % instrN != 0 || m % (16 * warps) != 0 ||
-      ((!aLayout.kMajor || !bLayout.kMajor) && !transposable))
+      ((!aLayout.kMajor || !bLayout.kMajor) && !transposable) ||
+      // an M-major A: each warpgroup's 64 rows must start an atom row
+      (!aLayout.kMajor && aLayout.elemsPerAtomRow() > 64))
     return failure();
 
   Type i64 = b.getI64Type();
@@ -107,8 +109,6 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   Value groupOff = arith::ExtUIOp::create(
       b, loc, i64,
       arith::MulIOp::create(b, loc, group, i32Const(b, loc, groupRowBytes)));
-  if (!aLayout.kMajor && aLayout.elemsPerAtomRow() > 64)
-    return failure(); // a warpgroup's rows must start an atom row
   aBase = arith::AddIOp::create(b, loc, aBase, groupOff);
 
   Type f32 = b.getF32Type();

@@ -80,20 +80,28 @@ private:
   }
   /// The wgmma accumulator layout for `dot`, or null when warpgroup MMA
   /// cannot compute it (target, types, shapes).
-  Attribute wgmmaLayout(tir::DotOp dot) {
-    if (computeCapability < 90 || numWarps % 4 != 0 || threadsPerWarp != 32)
-      return {};
-    auto a = cast<RankedTensorType>(dot.getA().getType());
+  /// The operands' element type of a 2-D dot that tensor cores can take:
+  /// bf16 or f16 (and f32 when `tf32` allows it and the dot asks for tf32),
+  /// the same for both operands, into an f32 accumulator; else null.
+  static Type tensorCoreElementType(tir::DotOp dot, bool tf32) {
     auto c = cast<RankedTensorType>(dot.getType());
     if (c.getRank() != 2 || !c.getElementType().isF32())
       return {};
-    Type elem = a.getElementType();
-    bool f32AsTf32 =
-        elem.isF32() && dot.getPrecision() == tir::InputPrecision::TF32;
-    if (!elem.isBF16() && !elem.isF16() && !f32AsTf32)
-      return {};
+    Type elem = cast<RankedTensorType>(dot.getA().getType()).getElementType();
     if (cast<RankedTensorType>(dot.getB().getType()).getElementType() != elem)
       return {};
+    bool f32AsTf32 = tf32 && elem.isF32() &&
+                     dot.getPrecision() == tir::InputPrecision::TF32;
+    return elem.isBF16() || elem.isF16() || f32AsTf32 ? elem : Type();
+  }
+  Attribute wgmmaLayout(tir::DotOp dot) {
+    if (computeCapability < 90 || numWarps % 4 != 0 || threadsPerWarp != 32)
+      return {};
+    Type elem = tensorCoreElementType(dot, /*tf32=*/true);
+    if (!elem)
+      return {};
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto c = cast<RankedTensorType>(dot.getType());
     int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     // Whole warpgroups along M, an instruction's N of 8..256, and at least
@@ -113,14 +121,10 @@ private:
     if (computeCapability < 80 || computeCapability >= 90 ||
         threadsPerWarp != 32 || !llvm::isPowerOf2_32(numWarps))
       return {};
+    if (!tensorCoreElementType(dot, /*tf32=*/false))
+      return {};
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto c = cast<RankedTensorType>(dot.getType());
-    if (c.getRank() != 2 || !c.getElementType().isF32())
-      return {};
-    Type elem = a.getElementType();
-    if ((!elem.isBF16() && !elem.isF16()) ||
-        cast<RankedTensorType>(dot.getB().getType()).getElementType() != elem)
-      return {};
     int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
     if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) || k % 16 != 0)
       return {};

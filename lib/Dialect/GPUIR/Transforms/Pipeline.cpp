@@ -126,6 +126,14 @@ private:
   void issueCopies(OpBuilder &builder, IRMapping &map, Value iv, Value slot);
   /// The carried address values after iteration `iv`, cloned with `map`.
   SmallVector<Value> advance(OpBuilder &builder, IRMapping &map);
+  /// Stage `slot` of the ring `buf`.
+  Value stageView(OpBuilder &builder, Value buf, Value slot) {
+    auto ring = cast<gir::MemDescType>(buf.getType());
+    auto stage = gir::MemDescType::get(builder.getContext(),
+                                       ring.getShape().drop_front(),
+                                       ring.getElementType(), ring.getEncoding());
+    return gir::MemDescIndexOp::create(builder, loop.getLoc(), stage, buf, slot);
+  }
   void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig);
 
   scf::ForOp loop;
@@ -215,13 +223,9 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
     Value mask = tir::SplatOp::create(builder, loc, maskType, inRange);
     if (Value m = load.getMask())
       mask = arith::AndIOp::create(builder, loc, map.lookupOrDefault(m), mask);
-    auto bufType = cast<gir::MemDescType>(buf.getType());
-    auto sliceType = gir::MemDescType::get(
-        builder.getContext(), bufType.getShape().drop_front(),
-        bufType.getElementType(), bufType.getEncoding());
-    Value view = gir::MemDescIndexOp::create(builder, loc, sliceType, buf, slot);
     gir::AsyncCopyOp::create(builder, loc,
-                             map.lookupOrDefault(load.getPtr()), view, mask);
+                             map.lookupOrDefault(load.getPtr()),
+                             stageView(builder, buf, slot), mask);
   }
   // The slot's barrier completes a phase when every thread's copies
   // have landed.
@@ -250,10 +254,10 @@ void Pipeliner::rewrite() {
       builder, loc, gir::MBarriersType::get(loop.getContext(), stages),
       threads);
   Type ivType = loop.getInductionVar().getType();
-  auto ivConst = [&](int64_t v) -> Value {
+  auto ivConst = [&](OpBuilder &b, int64_t v) -> Value {
     if (ivType.isIndex())
-      return arith::ConstantIndexOp::create(builder, loc, v);
-    return arith::ConstantIntOp::create(builder, loc, ivType, v);
+      return arith::ConstantIndexOp::create(b, loc, v);
+    return arith::ConstantIntOp::create(b, loc, ivType, v);
   };
   auto i32 = [&](OpBuilder &b, int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, v, 32);
@@ -270,7 +274,7 @@ void Pipeliner::rewrite() {
   for (unsigned j = 0; j < distance; ++j) {
     Value iv = arith::AddIOp::create(
         builder, loc, loop.getLowerBound(),
-        arith::MulIOp::create(builder, loc, loop.getStep(), ivConst(j)));
+        arith::MulIOp::create(builder, loc, loop.getStep(), ivConst(builder, j)));
     IRMapping map;
     map.map(loop.getInductionVar(), iv);
     for (auto [arg, value] : llvm::zip(carried, ahead))
@@ -306,20 +310,11 @@ void Pipeliner::rewrite() {
   Value ivAhead = arith::AddIOp::create(
       inner, loc, newLoop.getInductionVar(),
       arith::MulIOp::create(inner, loc, loop.getStep(),
-                            [&]() -> Value {
-                              if (ivType.isIndex())
-                                return arith::ConstantIndexOp::create(
-                                    inner, loc, distance);
-                              return arith::ConstantIntOp::create(
-                                  inner, loc, ivType, distance);
-                            }()));
+                            ivConst(inner, distance)));
   IRMapping aheadMap;
   aheadMap.map(loop.getInductionVar(), ivAhead);
   for (auto [i, arg] : llvm::enumerate(carried))
     aheadMap.map(arg, newLoop.getRegionIterArgs()[numOrig + i]);
-  // Values defined in the new body that the address slice might read are
-  // not possible: the slice only reads the induction variable, carried
-  // arguments and values from outside the loop.
   issueCopies(inner, aheadMap, ivAhead, writeSlot);
   SmallVector<Value> nextAhead = advance(inner, aheadMap);
   // This iteration's copies were the S-1 groups ago: wait for them (and
@@ -336,15 +331,9 @@ void Pipeliner::rewrite() {
       inner.clone(op, map);
       continue;
     }
-    auto view = [&](Value buf) {
-      auto t = cast<gir::MemDescType>(buf.getType());
-      auto sliceType = gir::MemDescType::get(
-          inner.getContext(), t.getShape().drop_front(), t.getElementType(),
-          t.getEncoding());
-      return gir::MemDescIndexOp::create(inner, loc, sliceType, buf, readSlot);
-    };
     auto wgDot = gir::WarpgroupDotOp::create(
-        inner, dot.getLoc(), dot.getType(), view(bufA), view(bufB),
+        inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
+        stageView(inner, bufB, readSlot),
         map.lookup(dot.getC()), dot.getPrecisionAttr(),
         asyncDot ? inner.getUnitAttr() : UnitAttr());
     Value d = wgDot;
@@ -355,25 +344,25 @@ void Pipeliner::rewrite() {
     map.map(dot.getResult(), d);
   }
 
-  auto bump = [&](Value slot) -> Value {
+  // slot + 1 modulo S; `wrapped` (if asked) tells whether it went to 0.
+  auto bump = [&](Value slot, Value *wrapped = nullptr) -> Value {
     Value next = arith::AddIOp::create(inner, loc, slot, i32(inner, 1));
     Value wrap = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
                                        next, i32(inner, stages));
+    if (wrapped)
+      *wrapped = wrap;
     return arith::SelectOp::create(inner, loc, wrap, i32(inner, 0), next);
   };
   SmallVector<Value> yields;
   for (Value v : yield.getOperands())
     yields.push_back(map.lookupOrDefault(v));
   yields.append(nextAhead.begin(), nextAhead.end());
-  yields.push_back(bump(readSlot));
+  Value readWrapped;
+  yields.push_back(bump(readSlot, &readWrapped));
   yields.push_back(bump(writeSlot));
   // The read slot's next use waits for the barrier's next phase.
-  Value wraps = arith::CmpIOp::create(
-      inner, loc, arith::CmpIPredicate::eq,
-      arith::AddIOp::create(inner, loc, readSlot, i32(inner, 1)),
-      i32(inner, stages));
   yields.push_back(arith::SelectOp::create(
-      inner, loc, wraps,
+      inner, loc, readWrapped,
       arith::XOrIOp::create(inner, loc, phase, i32(inner, 1)), phase));
   scf::YieldOp::create(inner, loc, yields);
 
@@ -491,7 +480,8 @@ struct GPUIRPipelinePass
           << static_cast<unsigned>(numStages);
       return signalPassFailure();
     }
-    trident::AxisInfoAnalysis axisInfo(getOperation());
+    // Computed for the first candidate loop only: most modules have none.
+    std::optional<trident::AxisInfoAnalysis> axisInfo;
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
@@ -512,16 +502,18 @@ struct GPUIRPipelinePass
       std::optional<Operand> b = traceLoad(found.getB(), body);
       if (!a || !b || a->load == b->load)
         continue;
-      // cp.async moves 4, 8 or 16 bytes: loads whose elements are not
-      // provably contiguous in such runs stay synchronous (the dot then
-      // stages its register operands itself).
-      if (!asyncCopyable(axisInfo, a->load) ||
-          !asyncCopyable(axisInfo, b->load))
-        continue;
       // The ring must be a layout wgmma reads: 32 bytes or more along the
       // contiguous dimension, and K-major for 32-bit (tf32) operands.
       if (!wgmmaReadable(a->load, /*kDim=*/1) ||
           !wgmmaReadable(b->load, /*kDim=*/0))
+        continue;
+      // cp.async moves 4, 8 or 16 bytes: loads whose elements are not
+      // provably contiguous in such runs stay synchronous (the dot then
+      // stages its register operands itself).
+      if (!axisInfo)
+        axisInfo.emplace(getOperation());
+      if (!asyncCopyable(*axisInfo, a->load) ||
+          !asyncCopyable(*axisInfo, b->load))
         continue;
       Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot);
       if (failed(pipeliner.analyze()))
