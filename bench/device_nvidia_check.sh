@@ -109,6 +109,18 @@ step 0 "Tile IR matmul bf16 128x128x64, specialised, 8 warps (two warpgroups), 1
 step 0 "Tile IR matmul bf16 128x128x64, specialised, 8 warps, 2048^3" "$launch" \
   "$k/tir_matmul_bf16_aligned_w8.cubin" --kernel matmul --dtype bf16 --out-dtype bf16 \
   --m 2048 --n 2048 --k 2048 --grid 16,16 --time 10
+step 0 "Tile IR matmul bf16 TMA descriptors (load ring + store), 1000x520x304 (edges clipped)" "$launch" \
+  "$k/tir_matmul_bf16_tma.cubin" --kernel matmul_tma --dtype bf16 --out-dtype bf16 \
+  --m 1000 --n 520 --k 304 --grid 5,8 --time 10
+step 0 "Tile IR matmul bf16 TMA descriptors, 2048^3" "$launch" \
+  "$k/tir_matmul_bf16_tma.cubin" --kernel matmul_tma --dtype bf16 --out-dtype bf16 \
+  --m 2048 --n 2048 --k 2048 --grid 16,16 --time 10
+step 0 "Tile IR matmul bf16 TMA descriptors, 8 warps, 2048^3" "$launch" \
+  "$k/tir_matmul_bf16_tma_w8.cubin" --kernel matmul_tma --dtype bf16 --out-dtype bf16 \
+  --m 2048 --n 2048 --k 2048 --grid 16,16 --time 10
+step 0 "Tile IR matmul bf16 TMA descriptors, unpipelined (descriptor loads into registers), 1000x520x304" "$launch" \
+  "$k/tir_matmul_bf16_tma_s1.cubin" --kernel matmul_tma --dtype bf16 --out-dtype bf16 \
+  --m 1000 --n 520 --k 304 --grid 5,8 --time 10
 step 0 "Tile IR atomic histogram (exact counts)" "$launch" "$k/tir_histogram.cubin" --kernel histogram \
   --n 1000003 --cols 256 --grid 977
 step 0 "Tile IR cumsum (scan over registers, lanes, warps)" "$launch" "$k/tir_cumsum.cubin" \

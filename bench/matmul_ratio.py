@@ -62,9 +62,15 @@ def event_ms(fn, reps=20):
 
 def main():
     bin_dir, cubin = sys.argv[1], sys.argv[2]
+    rest = sys.argv[3:]
+    # --kind=matmul_tma for kernels that take TMA descriptors.
+    kind = "matmul"
+    if rest and rest[0].startswith("--kind="):
+        kind = rest.pop(0).split("=", 1)[1]
     # trident-launch checks against a float64 CPU reference: keep sizes
     # where that takes seconds.
-    sizes = [int(s) for s in sys.argv[3:]] or [2048, 4096]
+    sizes = [int(s) for s in rest] or [2048, 4096]
+    print(f"Trident kernel: {cubin} (trident-launch --kernel {kind})")
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"triton {triton.__version__}")
     print(f"{'size':>6} {'cuBLAS ms':>10} {'Triton ms':>10} {'Trident ms':>11} "
@@ -84,7 +90,7 @@ def main():
         t_cublas = event_ms(lambda: torch.matmul(a, b, out=c))
         t_triton = event_ms(run_triton)
         out = subprocess.run(
-            [f"{bin_dir}/trident-launch", cubin, "--kernel", "matmul",
+            [f"{bin_dir}/trident-launch", cubin, "--kernel", kind,
              "--dtype", "bf16", "--out-dtype", "bf16", "--m", str(n), "--n",
              str(n), "--k", str(n), "--grid", f"{grid[0]},{grid[1]}",
              "--time", "20"],

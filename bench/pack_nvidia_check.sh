@@ -49,7 +49,7 @@ compile vector_add cuda:80 vector_add_sm80
 
 # Tile IR kernels through the whole pipeline (tir -> gir -> llir -> ptx ->
 # cubin), named tir_<kernel>.
-for k in vector_add softmax layer_norm_f32 matmul_fma_f32 matmul_fma_bf16 matmul_bf16 matmul_bf16_aligned histogram cumsum; do
+for k in vector_add softmax layer_norm_f32 matmul_fma_f32 matmul_fma_bf16 matmul_bf16 matmul_bf16_aligned matmul_bf16_tma histogram cumsum; do
   cp "$root/examples/kernels/$k.mlir" "$stage/kernels/tir_$k.mlir"
   "$build/bin/trident-compile" "$root/examples/kernels/$k.mlir" --target cuda:90a \
     --emit cubin -o "$stage/kernels/tir_$k.cubin"
@@ -63,6 +63,19 @@ sed 's/^module {/module attributes {tir.num_warps = 8 : i32} {/' \
   "$root/examples/kernels/matmul_bf16_aligned.mlir" > "$stage/kernels/tir_matmul_bf16_aligned_w8.mlir"
 "$build/bin/trident-compile" "$stage/kernels/tir_matmul_bf16_aligned_w8.mlir" --target cuda:90a \
   --emit cubin -o "$stage/kernels/tir_matmul_bf16_aligned_w8.cubin"
+
+# The TMA matmul with 8 warps as well.
+sed 's/^module {/module attributes {tir.num_warps = 8 : i32} {/' \
+  "$root/examples/kernels/matmul_bf16_tma.mlir" > "$stage/kernels/tir_matmul_bf16_tma_w8.mlir"
+"$build/bin/trident-compile" "$stage/kernels/tir_matmul_bf16_tma_w8.mlir" --target cuda:90a \
+  --emit cubin -o "$stage/kernels/tir_matmul_bf16_tma_w8.cubin"
+
+# ... and unpipelined (tir.num_stages = 1): each descriptor_load goes by
+# TMA through scratch shared memory into registers, the dot stages them.
+sed 's/^module {/module attributes {tir.num_stages = 1 : i32} {/' \
+  "$root/examples/kernels/matmul_bf16_tma.mlir" > "$stage/kernels/tir_matmul_bf16_tma_s1.mlir"
+"$build/bin/trident-compile" "$stage/kernels/tir_matmul_bf16_tma_s1.mlir" --target cuda:90a \
+  --emit cubin -o "$stage/kernels/tir_matmul_bf16_tma_s1.cubin"
 
 mkdir -p "$(dirname "$out")"
 python3 - "$stage" "$out" <<'PY'

@@ -32,6 +32,11 @@
 //          stride_cm: i32, stride_cn: i32)
 //       c = a @ b, a is MxK, b is KxN, fp32 accumulation     --m --n --k
 //       T is --dtype (f32 or bf16), U is --out-dtype (default: T)
+//   matmul_tma(a: desc, b: desc, c: desc, M: i32, N: i32, K: i32)
+//       the same product, every matrix passed as a TMA descriptor (a
+//       `!tir.tensordesc` argument) that this tool encodes with
+//       cuTensorMapEncodeTiled from the block, box and swizzle the kernel
+//       metadata gives for that argument           --m --n --k --dtype
 //
 // The check: max relative error = max |out - ref| / max |ref| (the error
 // relative to the output's scale, which stays meaningful where a single
@@ -160,12 +165,20 @@ struct Tensor {
   }
 };
 
-/// One kernel argument: a tensor (by index), an i32 or an f32.
+/// One kernel argument: a tensor (by index), an i32, an f32, or a TMA
+/// descriptor of a tensor (row-major, `dims` outermost first).
 struct Arg {
-  enum Kind { Pointer, I32, F32 } kind;
+  enum Kind { Pointer, I32, F32, TensorMap } kind;
   size_t tensor = 0;
   int32_t i = 0;
   float f = 0;
+  std::vector<uint64_t> dims;
+};
+
+/// A kernel parameter holding a TMA descriptor (cuda.h aligns CUtensorMap
+/// as the driver wants it).
+struct TensorMapParam {
+  CUtensorMap map;
 };
 
 struct Problem {
@@ -209,6 +222,9 @@ Tensor outputTensor(StringRef name, size_t n, Elt elt = Elt::F32) {
 Arg ptr(size_t t) { return Arg{Arg::Pointer, t}; }
 Arg i32(int64_t v) { return Arg{Arg::I32, 0, static_cast<int32_t>(v)}; }
 Arg f32(float v) { return Arg{Arg::F32, 0, 0, v}; }
+Arg tensorMap(size_t t, std::vector<uint64_t> dims) {
+  return Arg{Arg::TensorMap, t, 0, 0, std::move(dims)};
+}
 
 Expected<Elt> parseElt(StringRef s) {
   if (s == "f32" || s == "fp32")
@@ -311,7 +327,7 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
     p.bytes = 4.0 * n;
     return p;
   }
-  if (kind == "matmul") {
+  if (kind == "matmul" || kind == "matmul_tma") {
     Expected<Elt> in = parseElt(dtype);
     if (!in)
       return in.takeError();
@@ -322,8 +338,12 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
     p.tensors = {rng.tensor("a", m * k, -1, 1, *in),
                  rng.tensor("b", k * n, -1, 1, *in),
                  outputTensor("c", m * n, *out)};
-    p.args = {ptr(0), ptr(1), ptr(2), i32(m), i32(n), i32(k),
-              i32(k), i32(1), i32(n), i32(1), i32(n), i32(1)};
+    if (kind == "matmul_tma")
+      p.args = {tensorMap(0, {m, k}), tensorMap(1, {k, n}), tensorMap(2, {m, n}),
+                i32(m), i32(n), i32(k)};
+    else
+      p.args = {ptr(0), ptr(1), ptr(2), i32(m), i32(n), i32(k),
+                i32(k), i32(1), i32(n), i32(1), i32(n), i32(1)};
     p.output = 2;
     if (*in == Elt::BF16 || *out == Elt::BF16)
       p.tolerance = 1e-2;
@@ -342,7 +362,7 @@ Expected<Problem> makeProblem(StringRef kind, Random &rng) {
   }
   return createStringError("unknown --kernel '" + kind +
                            "' (expected vector_add, softmax, layer_norm, "
-                           "cumsum, histogram or matmul)");
+                           "cumsum, histogram, matmul or matmul_tma)");
 }
 
 Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {
@@ -358,6 +378,100 @@ Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {
       return createStringError("--grid: '" + parts[i] +
                                "' is not a positive integer");
   return grid;
+}
+
+Expected<CUtensorMapDataType> tensorMapType(StringRef dtype) {
+  if (dtype == "bf16")
+    return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if (dtype == "f16")
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  if (dtype == "f32")
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  if (dtype == "f64")
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
+  if (dtype == "i32")
+    return CU_TENSOR_MAP_DATA_TYPE_INT32;
+  if (dtype == "i64")
+    return CU_TENSOR_MAP_DATA_TYPE_INT64;
+  if (dtype == "i8")
+    return CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  if (dtype == "i16")
+    return CU_TENSOR_MAP_DATA_TYPE_UINT16;
+  return createStringError("no TMA data type for element type '" + dtype + "'");
+}
+
+/// Encodes the TMA descriptor of kernel argument `position` (`arg`, whose
+/// tensor is on the device) from the metadata's description of it.
+Expected<TensorMapParam> encodeTensorMap(const cuda::Driver &driver,
+                                         const nvidia::KernelMetadata &meta,
+                                         size_t position, const Arg &arg,
+                                         const Tensor &tensor) {
+  auto where = [&](const Twine &what) {
+    return createStringError("kernel argument #" + Twine(position) + " (" +
+                             tensor.name + "): " + what);
+  };
+  const nvidia::TmaArgument *info = nullptr;
+  for (const nvidia::TmaArgument &t : meta.tmaArguments)
+    if (t.index == static_cast<int64_t>(position))
+      info = &t;
+  if (!info)
+    return where("the kernel metadata does not describe it as a TMA "
+                 "descriptor (was the kernel compiled with a !tir.tensordesc "
+                 "argument there, for cuda:90a?)");
+  if (info->block.size() != arg.dims.size())
+    return where("the kernel's descriptor has rank " +
+                 Twine(info->block.size()) + ", the tensor " +
+                 Twine(arg.dims.size()));
+  Expected<CUtensorMapDataType> type = tensorMapType(info->dtype);
+  if (!type)
+    return where(toString(type.takeError()));
+  int64_t elemBytes = tensor.elt == Elt::BF16 ? 2 : 4;
+  if (info->elemBytes != elemBytes)
+    return where("the kernel reads " + Twine(info->elemBytes) +
+                 "-byte elements, the tensor has " + Twine(elemBytes));
+  const cuda::DriverApi &cu = driver.api();
+  if (!cu.cuTensorMapEncodeTiled)
+    return where("cuTensorMapEncodeTiled is not in this driver (CUDA 12 or "
+                 "newer is needed for TMA)");
+  unsigned rank = arg.dims.size();
+  // The driver takes everything innermost first; strides in bytes, for
+  // every dimension but the innermost.
+  std::vector<cuuint64_t> dims(rank), strides(rank > 1 ? rank - 1 : 1);
+  std::vector<cuuint32_t> box(rank), elementStrides(rank, 1);
+  uint64_t stride = elemBytes;
+  for (unsigned d = 0; d < rank; ++d) {
+    dims[d] = arg.dims[rank - 1 - d];
+    box[d] = static_cast<cuuint32_t>(info->box[rank - 1 - d]);
+    if (d > 0)
+      strides[d - 1] = stride;
+    stride *= arg.dims[rank - 1 - d];
+  }
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    if (strides[d] % 16 != 0)
+      return where("TMA needs row strides that are multiples of 16 bytes; "
+                   "this one is " + Twine(strides[d]) + " bytes");
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  switch (info->swizzle) {
+  case 0: break;
+  case 32: swizzle = CU_TENSOR_MAP_SWIZZLE_32B; break;
+  case 64: swizzle = CU_TENSOR_MAP_SWIZZLE_64B; break;
+  case 128: swizzle = CU_TENSOR_MAP_SWIZZLE_128B; break;
+  default:
+    return where("unknown swizzle of " + Twine(info->swizzle) + " bytes");
+  }
+  TensorMapParam param;
+  if (Error e = driver.check(
+          cu.cuTensorMapEncodeTiled(
+              &param.map, *type, rank,
+              reinterpret_cast<void *>(tensor.device), dims.data(),
+              strides.data(), box.data(), elementStrides.data(),
+              CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+              CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+              CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+          "cuTensorMapEncodeTiled(argument #" + std::to_string(position) +
+              ")"))
+    return std::move(e);
+  return param;
 }
 
 /// Exit codes.
@@ -440,12 +554,31 @@ int main(int argc, char **argv) {
     if (Error e = dev.upload(t.device, data.data(), data.size()))
       return fail(std::move(e));
   }
+  // Every TMA descriptor argument the metadata names must be one here.
+  for (const nvidia::TmaArgument &t : metadata->tmaArguments)
+    if (t.index >= static_cast<int64_t>(problem->args.size()) ||
+        problem->args[t.index].kind != Arg::TensorMap)
+      return fail(createStringError(
+          "kernel argument #" + Twine(t.index) +
+          " is a TMA descriptor (kernel metadata), but --kernel " + kernelKind +
+          " passes something else there"));
+  std::vector<TensorMapParam> maps(problem->args.size());
   SmallVector<void *> params;
-  for (Arg &a : problem->args)
+  for (auto [i, a] : llvm::enumerate(problem->args)) {
+    if (a.kind == Arg::TensorMap) {
+      Expected<TensorMapParam> map = encodeTensorMap(
+          **driver, *metadata, i, a, problem->tensors[a.tensor]);
+      if (!map)
+        return fail(map.takeError());
+      maps[i] = *map;
+      params.push_back(&maps[i]);
+      continue;
+    }
     params.push_back(a.kind == Arg::Pointer
                          ? static_cast<void *>(&problem->tensors[a.tensor].device)
                      : a.kind == Arg::I32 ? static_cast<void *>(&a.i)
                                           : static_cast<void *>(&a.f));
+  }
   if (Error e = dev.launch(*fn, config, params.data()))
     return fail(std::move(e));
   if (Error e = dev.synchronize())

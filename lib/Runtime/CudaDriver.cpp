@@ -46,6 +46,9 @@ Expected<std::unique_ptr<Driver>> Driver::load() {
 #include "trident/Runtime/CudaEntryPoints.def"
   driver->fns.cuLaunchKernelEx = reinterpret_cast<decltype(&::cuLaunchKernelEx)>(
       resolve(TRIDENT_XSTR(cuLaunchKernelEx), "cuLaunchKernelEx"));
+  driver->fns.cuTensorMapEncodeTiled =
+      reinterpret_cast<decltype(&::cuTensorMapEncodeTiled)>(resolve(
+          TRIDENT_XSTR(cuTensorMapEncodeTiled), "cuTensorMapEncodeTiled"));
 
   if (Error err = driver->check(driver->fns.cuInit(0), "cuInit"))
     return std::move(err);

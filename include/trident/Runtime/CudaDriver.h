@@ -35,6 +35,8 @@ struct DriverApi {
 #include "trident/Runtime/CudaEntryPoints.def"
   /// Optional (CUDA 12+): needed only for cluster launches.
   decltype(&::cuLaunchKernelEx) cuLaunchKernelEx = nullptr;
+  /// Optional (CUDA 12+): needed only for TMA descriptors.
+  decltype(&::cuTensorMapEncodeTiled) cuTensorMapEncodeTiled = nullptr;
 };
 
 class Driver {

@@ -58,6 +58,11 @@ public:
     addConversion([](gir::MBarriersType t) -> Type {
       return LLVM::LLVMPointerType::get(t.getContext(), 3);
     });
+    // TMA descriptors: the generic address of the 128 bytes (a kernel
+    // parameter passed by value).
+    addConversion([](tir::TensorDescType t) -> Type {
+      return LLVM::LLVMPointerType::get(t.getContext());
+    });
     addConversion([this, &lc](RankedTensorType t) -> std::optional<Type> {
       if (!gir::getDistributedEncoding(t))
         return std::nullopt;
@@ -94,6 +99,22 @@ struct ConvertGPUIRToLLVMPass
     AxisInfoAnalysis axisInfo(module);
     lc.axisInfo = &axisInfo;
 
+    int64_t computeCapability = 90;
+    if (auto cc = module->getAttrOfType<IntegerAttr>(
+            gir::GPUIRDialect::getComputeCapabilityAttrName()))
+      computeCapability = cc.getInt();
+    // Descriptors made in the kernel should be gone (tir-lower-descriptors).
+    WalkResult leftover = module.walk([&](tir::MakeTensorDescOp op) {
+      op.emitOpError("is left for the GPU lowering: tensor descriptors made "
+                     "in the kernel become pointer accesses in "
+                     "tir-lower-descriptors, which has not run (or could not "
+                     "see every use of this one)");
+      return WalkResult::interrupt();
+    });
+    if (leftover.wasInterrupted())
+      return signalPassFailure();
+    bool failedArgs = false;
+
     // Kernels keep their marks through the lowering of func.func.
     Builder b(ctx);
     module.walk([&](func::FuncOp fn) {
@@ -111,6 +132,10 @@ struct ConvertGPUIRToLLVMPass
       }
       if (!tir::isKernel(fn))
         return;
+      if (failed(markTmaArguments(fn, computeCapability))) {
+        failedArgs = true;
+        return;
+      }
       fn->removeAttr(tir::TileIRDialect::getKernelAttrName());
       fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
@@ -118,14 +143,10 @@ struct ConvertGPUIRToLLVMPass
                       {int32_t(lc.numWarps * lc.threadsPerWarp), 1, 1}));
     });
 
-    if (failed(distribute(module, lc)))
+    if (failedArgs || failed(distribute(module, lc)))
       return signalPassFailure();
     // Shared memory: one dynamic buffer, persistent buffers then scratch.
     lc.finalizeSharedMemory();
-    int64_t computeCapability = 90;
-    if (auto cc = module->getAttrOfType<IntegerAttr>(
-            gir::GPUIRDialect::getComputeCapabilityAttrName()))
-      computeCapability = cc.getInt();
     int64_t limit = sharedMemoryLimit(computeCapability);
     int64_t total = lc.totalSharedBytes();
     if (total > limit) {
@@ -148,6 +169,59 @@ struct ConvertGPUIRToLLVMPass
     if (auto given = module->getAttrOfType<IntegerAttr>(kSharedBytes))
       total = std::max(total, given.getInt());
     module->setAttr(kSharedBytes, b.getI32IntegerAttr(total));
+  }
+
+  /// Tensor-descriptor arguments of kernel `fn` become TMA descriptors
+  /// passed by value (128 bytes, 64-byte aligned, __grid_constant__ so
+  /// that their address may be taken); `trident.tma_arguments` on the
+  /// function records each one's block, box and swizzle for the kernel
+  /// metadata, from which the launcher encodes the descriptor.
+  static LogicalResult markTmaArguments(func::FuncOp fn,
+                                        int64_t computeCapability) {
+    MLIRContext *ctx = fn.getContext();
+    Builder b(ctx);
+    SmallVector<Attribute> described;
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+      auto desc = dyn_cast<tir::TensorDescType>(fn.getArgumentTypes()[i]);
+      if (!desc)
+        continue;
+      Location loc = fn.getArgument(i).getLoc();
+      if (computeCapability < 90)
+        return emitError(loc) << "kernel '" << fn.getSymName() << "' argument #"
+                              << i << " is a tensor descriptor " << desc
+                              << ", which needs TMA (sm_90 or newer; the "
+                                 "target is sm_"
+                              << computeCapability
+                              << "): pass the tensor's pointer, sizes and "
+                                 "strides and build the descriptor in the "
+                                 "kernel with tir.make_tensor_descriptor";
+      std::string why;
+      FailureOr<gir::TmaBlockLayout> l = gir::getTmaBlockLayout(desc, &why);
+      if (failed(l))
+        return emitError(loc) << "kernel '" << fn.getSymName() << "' argument #"
+                              << i << ": cannot move " << desc
+                              << " with TMA: " << why;
+      std::string dtype;
+      llvm::raw_string_ostream os(dtype);
+      os << desc.getElementType();
+      described.push_back(b.getDictionaryAttr({
+          b.getNamedAttr("index", b.getI64IntegerAttr(i)),
+          b.getNamedAttr("dtype", b.getStringAttr(dtype)),
+          b.getNamedAttr("elem_bytes", b.getI64IntegerAttr(l->elemBytes)),
+          b.getNamedAttr("block", b.getDenseI64ArrayAttr(desc.getBlockShape())),
+          b.getNamedAttr("box", b.getDenseI64ArrayAttr(l->box)),
+          b.getNamedAttr("swizzle", b.getI64IntegerAttr(l->swizzle)),
+      }));
+      fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+      fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
+      fn.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    b.getUnitAttr());
+    }
+    if (!described.empty())
+      fn->setAttr("trident.tma_arguments", b.getArrayAttr(described));
+    return success();
   }
 
   /// The most shared memory one CTA can have (with the opt-in above the
@@ -197,6 +271,7 @@ struct ConvertGPUIRToLLVMPass
     populateSharedMemoryPatterns(converter, patterns, lc);
     populateAtomicPatterns(converter, patterns, lc);
     populateScanPatterns(converter, patterns, lc);
+    populateTmaPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

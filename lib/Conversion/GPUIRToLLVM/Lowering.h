@@ -199,6 +199,10 @@ void populateScanPatterns(mlir::TypeConverter &converter,
 void populateAtomicPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns,
                             LoweringContext &ctx);
+/// Tensor descriptors on TMA: gir.tma_load, tir.descriptor_load/store.
+void populateTmaPatterns(mlir::TypeConverter &converter,
+                         mlir::RewritePatternSet &patterns,
+                         LoweringContext &ctx);
 void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);

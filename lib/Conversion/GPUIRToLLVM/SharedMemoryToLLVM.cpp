@@ -193,6 +193,12 @@ struct MBarrierAllocPattern : OpConversionPattern<gir::MBarrierAllocOp> {
           rewriter, loc,
           barrierAddress(rewriter, loc, base, i32Const(rewriter, loc, i)),
           i32Const(rewriter, loc, op.getArrivals()), first);
+    // On Hopper the barriers may be completed by the copy engine (TMA's
+    // complete_tx): make the initialization visible to the async proxy.
+    auto cc = lc.module->getAttrOfType<IntegerAttr>(
+        gir::GPUIRDialect::getComputeCapabilityAttrName());
+    if (cc && cc.getInt() >= 90)
+      fenceAsyncShared(rewriter, loc);
     barrier(rewriter, loc);
     rewriter.replaceOp(op, base);
     return success();

@@ -31,6 +31,17 @@ json::Value toJSON(const KernelMetadata &m) {
     o["static_shared_bytes"] = m.ptxas.staticSharedBytes;
     o["barriers"] = m.ptxas.barriers;
   }
+  if (!m.tmaArguments.empty()) {
+    json::Array args;
+    for (const TmaArgument &t : m.tmaArguments)
+      args.push_back(json::Object{{"index", t.index},
+                                  {"dtype", t.dtype},
+                                  {"elem_bytes", t.elemBytes},
+                                  {"block", json::Array(t.block)},
+                                  {"box", json::Array(t.box)},
+                                  {"swizzle", t.swizzle}});
+    o["tma_arguments"] = std::move(args);
+  }
   return o;
 }
 
@@ -101,6 +112,59 @@ Expected<KernelMetadata> metadataFromJSON(const json::Value &value,
     return std::move(e);
   if (Error e = num("barriers", m.ptxas.barriers, 0))
     return std::move(e);
+  if (const json::Value *v = o->get("tma_arguments")) {
+    const json::Array *a = v->getAsArray();
+    if (!a)
+      return bad("'tma_arguments' must be an array");
+    for (auto [i, entry] : llvm::enumerate(*a)) {
+      const json::Object *t = entry.getAsObject();
+      std::string where = "tma_arguments[" + std::to_string(i) + "]";
+      if (!t)
+        return bad("'" + where + "' must be an object");
+      TmaArgument arg;
+      auto tnum = [&](StringRef key, int64_t &out, int64_t min) -> Error {
+        std::optional<int64_t> n =
+            t->get(key) ? t->get(key)->getAsInteger() : std::nullopt;
+        if (!n || *n < min)
+          return bad("'" + where + "." + key + "' must be an integer >= " +
+                     Twine(min));
+        out = *n;
+        return Error::success();
+      };
+      auto dims = [&](StringRef key, std::vector<int64_t> &out) -> Error {
+        const json::Array *d = t->get(key) ? t->get(key)->getAsArray() : nullptr;
+        if (!d || d->empty() || d->size() > 5)
+          return bad("'" + where + "." + key +
+                     "' must be an array of 1 to 5 positive integers");
+        for (const json::Value &x : *d) {
+          std::optional<int64_t> n = x.getAsInteger();
+          if (!n || *n < 1)
+            return bad("'" + where + "." + key +
+                       "' must be an array of 1 to 5 positive integers");
+          out.push_back(*n);
+        }
+        return Error::success();
+      };
+      std::optional<StringRef> dtype =
+          t->get("dtype") ? t->get("dtype")->getAsString() : std::nullopt;
+      if (!dtype || dtype->empty())
+        return bad("'" + where + ".dtype' must be a non-empty string");
+      arg.dtype = dtype->str();
+      if (Error e = tnum("index", arg.index, 0))
+        return std::move(e);
+      if (Error e = tnum("elem_bytes", arg.elemBytes, 1))
+        return std::move(e);
+      if (Error e = tnum("swizzle", arg.swizzle, 0))
+        return std::move(e);
+      if (Error e = dims("block", arg.block))
+        return std::move(e);
+      if (Error e = dims("box", arg.box))
+        return std::move(e);
+      if (arg.box.size() != arg.block.size())
+        return bad("'" + where + "': 'box' and 'block' differ in rank");
+      m.tmaArguments.push_back(std::move(arg));
+    }
+  }
   return m;
 }
 

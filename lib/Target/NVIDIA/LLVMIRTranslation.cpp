@@ -67,6 +67,33 @@ Error describeKernel(LLVM::LLVMFuncOp kernel, Operation *module,
       return fail(Twine(kSharedBytes) + " must not be negative");
     meta.sharedBytes = *shared;
   }
+  if (mlir::Attribute a = kernel->getAttr("trident.tma_arguments")) {
+    auto list = dyn_cast<ArrayAttr>(a);
+    if (!list)
+      return fail("trident.tma_arguments must be an array");
+    for (mlir::Attribute entry : list) {
+      auto dict = dyn_cast<DictionaryAttr>(entry);
+      auto index = dict ? dict.getAs<IntegerAttr>("index") : IntegerAttr();
+      auto dtype = dict ? dict.getAs<StringAttr>("dtype") : StringAttr();
+      auto bytes = dict ? dict.getAs<IntegerAttr>("elem_bytes") : IntegerAttr();
+      auto block = dict ? dict.getAs<DenseI64ArrayAttr>("block")
+                        : DenseI64ArrayAttr();
+      auto box =
+          dict ? dict.getAs<DenseI64ArrayAttr>("box") : DenseI64ArrayAttr();
+      auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
+      if (!index || !dtype || !bytes || !block || !box || !swizzle)
+        return fail("each trident.tma_arguments entry needs index, dtype, "
+                    "elem_bytes, block, box and swizzle");
+      TmaArgument arg;
+      arg.index = index.getInt();
+      arg.dtype = dtype.str();
+      arg.elemBytes = bytes.getInt();
+      arg.block.assign(block.asArrayRef().begin(), block.asArrayRef().end());
+      arg.box.assign(box.asArrayRef().begin(), box.asArrayRef().end());
+      arg.swizzle = swizzle.getInt();
+      meta.tmaArguments.push_back(std::move(arg));
+    }
+  }
   if (mlir::Attribute a =
           kernel->getAttr(NVVM::NVVMDialect::getClusterDimAttrName())) {
     auto dims = dyn_cast<DenseI32ArrayAttr>(a);

@@ -43,3 +43,47 @@ func.func @rank_mismatch(%x: tensor<64xf32, #b1>) {
   %0 = gir.convert_layout %x : tensor<64xf32, #b1> -> tensor<64xf32, #b2>
   return
 }
+
+// -----
+
+#sw64 = #gir.nvmma_shared<swizzle = 64, order = [1, 0]>
+func.func @tma_wrong_swizzle(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                             %buf: !gir.memdesc<128x64xbf16, #sw64>,
+                             %bars: !gir.mbarriers<1>) {
+  // expected-error @+1 {{'gir.tma_load' op destination layout #gir.nvmma_shared<swizzle = 64, order = [1, 0]> is not the one TMA writes (#gir.nvmma_shared<swizzle = 128, order = [1, 0]>)}}
+  gir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw64>, !gir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_wrong_block(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                           %buf: !gir.memdesc<64x64xbf16, #sw>,
+                           %bars: !gir.mbarriers<1>) {
+  // expected-error @+1 {{'gir.tma_load' op destination '!gir.memdesc<64x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>' must hold the descriptor's block 'tensor<128x64xbf16>'}}
+  gir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<64x64xbf16, #sw>, !gir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_indices(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                       %buf: !gir.memdesc<128x64xbf16, #sw>,
+                       %bars: !gir.mbarriers<1>) {
+  // expected-error @+1 {{'gir.tma_load' op takes one index per dimension of the block (2), got 1}}
+  gir.tma_load %d[%i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw>, !gir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 32, order = [1, 0]>
+func.func @tma_few_rows(%d: !tir.tensordesc<tensor<4x16xbf16>>, %i: i32,
+                        %buf: !gir.memdesc<4x16xbf16, #sw>,
+                        %bars: !gir.mbarriers<1>) {
+  // expected-error @+1 {{'gir.tma_load' op copies 2-D blocks of 8 or more rows of 32 bytes or more (a swizzled shared layout) only, got 'tensor<4x16xbf16>'}}
+  gir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<4x16xbf16>> -> !gir.memdesc<4x16xbf16, #sw>, !gir.mbarriers<1>
+  return
+}

@@ -433,7 +433,7 @@ func.func @desc_load_indices(%d: !tir.tensordesc<tensor<16x16xf16>>, %i: i32) {
 // -----
 
 func.func @desc_load_result(%d: !tir.tensordesc<tensor<16x16xf16>>, %i: i32) {
-  // expected-error @+1 {{'tir.descriptor_load' op failed to verify that result type is the block type of the descriptor}}
+  // expected-error @+1 {{'tir.descriptor_load' op result type 'tensor<16x8xf16>' is not the descriptor's block type 'tensor<16x16xf16>'}}
   %0 = "tir.descriptor_load"(%d, %i, %i) : (!tir.tensordesc<tensor<16x16xf16>>, i32, i32) -> tensor<16x8xf16>
   return
 }
@@ -449,7 +449,7 @@ func.func @desc_store_indices(%d: !tir.tensordesc<tensor<16x16xf16>>, %t: tensor
 // -----
 
 func.func @desc_store_src(%d: !tir.tensordesc<tensor<16x16xf16>>, %t: tensor<16x16xf32>, %i: i32) {
-  // expected-error @+1 {{'tir.descriptor_store' op failed to verify that source type is the block type of the descriptor}}
+  // expected-error @+1 {{'tir.descriptor_store' op source type 'tensor<16x16xf32>' is not the descriptor's block type 'tensor<16x16xf16>'}}
   "tir.descriptor_store"(%d, %t, %i, %i) : (!tir.tensordesc<tensor<16x16xf16>>, tensor<16x16xf32>, i32, i32) -> ()
   return
 }

@@ -6,7 +6,10 @@
 //   {"name": "vector_add", "target": "cuda:90a", "arch": "sm_90a",
 //    "num_warps": 4, "shared_bytes": 0, "cluster": [1, 1, 1],
 //    "registers": 12, "spill_stores": 0, "spill_loads": 0,
-//    "stack_frame": 0, "static_shared_bytes": 0, "barriers": 0}
+//    "stack_frame": 0, "static_shared_bytes": 0, "barriers": 0,
+//    "tma_arguments": [{"index": 0, "dtype": "bf16", "elem_bytes": 2,
+//                       "block": [128, 64], "box": [128, 64],
+//                       "swizzle": 128}]}
 //
 // The first group comes from the MLIR module (see translateToLLVMIR), the
 // second from ptxas's -v report. `shared_bytes` is the dynamic shared memory
@@ -23,6 +26,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace trident::nvidia {
 
@@ -36,6 +40,18 @@ struct PtxasStats {
   int64_t barriers = 0;
 };
 
+/// A kernel argument that is a TMA descriptor (a `!tir.tensordesc`): the
+/// launcher builds it with cuTensorMapEncodeTiled from the tensor's address,
+/// sizes and strides and these facts, and passes its 128 bytes by value.
+struct TmaArgument {
+  int64_t index = 0;         ///< position among the kernel's arguments
+  std::string dtype;         ///< "bf16", "f16", "f32", "i32", ...
+  int64_t elemBytes = 0;
+  std::vector<int64_t> block; ///< block shape, outermost first
+  std::vector<int64_t> box;   ///< TMA box, outermost first
+  int64_t swizzle = 0;        ///< 0, 32, 64 or 128 bytes
+};
+
 struct KernelMetadata {
   std::string name;
   std::string target; ///< "cuda:90a"
@@ -44,6 +60,7 @@ struct KernelMetadata {
   int64_t sharedBytes = 0; ///< dynamic shared memory to request at launch
   std::array<int64_t, 3> cluster = {1, 1, 1};
   PtxasStats ptxas;
+  std::vector<TmaArgument> tmaArguments;
 
   int64_t threadsPerBlock() const { return numWarps * 32; }
   bool hasCluster() const {

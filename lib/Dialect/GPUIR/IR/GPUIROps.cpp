@@ -71,6 +71,32 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+LogicalResult TmaLoadOp::verify() {
+  trident::tir::TensorDescType desc = getDesc().getType();
+  MemDescType dst = getDst().getType();
+  if (getIndices().size() != static_cast<size_t>(desc.getRank()))
+    return emitOpError("takes one index per dimension of the block (")
+           << desc.getRank() << "), got " << getIndices().size();
+  if (dst.getShape() != desc.getBlockShape() ||
+      dst.getElementType() != desc.getElementType())
+    return emitOpError("destination ")
+           << dst << " must hold the descriptor's block "
+           << desc.getBlockType();
+  std::string why;
+  FailureOr<TmaBlockLayout> layout = getTmaBlockLayout(desc, &why);
+  if (failed(layout))
+    return emitOpError(why);
+  if (!layout->sharedEncoding(getContext()))
+    return emitOpError("copies 2-D blocks of 8 or more rows of 32 bytes or "
+                       "more (a swizzled shared layout) only, got ")
+           << desc.getBlockType();
+  if (dst.getEncoding() != layout->sharedEncoding(getContext()))
+    return emitOpError("destination layout ")
+           << dst.getEncoding() << " is not the one TMA writes ("
+           << layout->sharedEncoding(getContext()) << ")";
+  return success();
+}
+
 LogicalResult WarpgroupDotOp::verify() {
   MemDescType a = getA().getType(), b = getB().getType();
   auto c = cast<RankedTensorType>(getC().getType());

@@ -25,6 +25,11 @@
 // the copies for iteration i + S - 1 go out before the wait for iteration
 // i, and S - 1 groups stay in flight while the tensor cores work.
 //
+// An operand read through a host-encoded tensor descriptor (a kernel
+// argument) takes the same place in the schedule with a TMA copy instead
+// of async_copy + async_copy_arrive: gir.tma_load arrives on the slot's
+// barrier itself, with the block's byte count.
+//
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 
@@ -32,6 +37,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace trident::gir {
@@ -44,16 +50,24 @@ using namespace trident;
 
 namespace {
 
-/// One operand of the dot: the load that produces it and the layout
-/// conversions between the two (all only used on that path).
+/// One operand of the dot: the load that produces it (through pointers,
+/// copied by cp.async, or through a TMA descriptor passed as a kernel
+/// argument) and the layout conversions between the two (all only used on
+/// that path).
 struct Operand {
-  tir::LoadOp load;
+  // (Op handles' accessors are not const.)
+  mutable tir::LoadOp load;
+  mutable tir::DescriptorLoadOp tma;
   SmallVector<Operation *> chain;
+
+  Operation *op() const {
+    return load ? load.getOperation() : tma.getOperation();
+  }
 };
 
 /// The load behind `value` (through single-use layout conversions) if it
 /// sits directly in `body`, has no other user and fills masked-off elements
-/// with zeros.
+/// with zeros (descriptor loads always do).
 std::optional<Operand> traceLoad(Value value, Block *body) {
   Operand op;
   while (auto cvt = value.getDefiningOp<gir::ConvertLayoutOp>()) {
@@ -61,6 +75,15 @@ std::optional<Operand> traceLoad(Value value, Block *body) {
       return std::nullopt;
     op.chain.push_back(cvt);
     value = cvt.getSrc();
+  }
+  if (auto tma = value.getDefiningOp<tir::DescriptorLoadOp>()) {
+    // Only descriptors the host encoded (kernel arguments) are TMA ones.
+    auto arg = dyn_cast<BlockArgument>(tma.getDesc());
+    if (tma->getBlock() != body || !tma->hasOneUse() || !arg ||
+        !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+      return std::nullopt;
+    op.tma = tma;
+    return op;
   }
   auto load = value.getDefiningOp<tir::LoadOp>();
   if (!load || load->getBlock() != body || !load->hasOneUse())
@@ -119,7 +142,7 @@ public:
 private:
   /// The shared layout a copy of `load`'s tile lands in: contiguous along
   /// the pointer layout's fastest dimension, swizzled as wide as it allows.
-  gir::MemDescType bufferType(tir::LoadOp load);
+  gir::MemDescType bufferType(const Operand &operand);
   /// Clones the address slice with `map` (which must map the induction
   /// variable and the carried arguments) and starts the copies of
   /// iteration `iv` into slot `slot`.
@@ -152,9 +175,14 @@ private:
 LogicalResult Pipeliner::analyze() {
   Block *body = loop.getBody();
   SmallVector<Value> roots;
-  for (tir::LoadOp load : {a.load, b.load}) {
-    roots.push_back(load.getPtr());
-    if (Value mask = load.getMask())
+  for (const Operand *operand : {&a, &b}) {
+    if (operand->tma) {
+      roots.append(operand->tma.getIndices().begin(),
+                   operand->tma.getIndices().end());
+      continue;
+    }
+    roots.push_back(operand->load.getPtr());
+    if (Value mask = operand->load.getMask())
       roots.push_back(mask);
   }
   if (failed(backwardSlice(roots, body, addressOps, carried)))
@@ -181,7 +209,7 @@ LogicalResult Pipeliner::analyze() {
   inOrder(advanceOps);
   // Neither slice may read the dot's result or the loads.
   for (Operation *op : llvm::concat<Operation *const>(addressOps, advanceOps))
-    if (op == dot || op == a.load || op == b.load)
+    if (op == dot || op == a.op() || op == b.op())
       return failure();
   for (BlockArgument arg : carried)
     for (Operation *user : arg.getUsers())
@@ -190,7 +218,17 @@ LogicalResult Pipeliner::analyze() {
   return success();
 }
 
-gir::MemDescType Pipeliner::bufferType(tir::LoadOp load) {
+gir::MemDescType Pipeliner::bufferType(const Operand &operand) {
+  SmallVector<int64_t> shape{int64_t(stages)};
+  if (operand.tma) {
+    // The layout TMA writes (wgmmaReadable checked that it has one).
+    auto desc = operand.tma.getDesc().getType();
+    shape.append(desc.getBlockShape().begin(), desc.getBlockShape().end());
+    return gir::MemDescType::get(
+        loop.getContext(), shape, desc.getElementType(),
+        gir::getTmaBlockLayout(desc)->sharedEncoding(loop.getContext()));
+  }
+  tir::LoadOp load = operand.load;
   auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
   auto type = cast<RankedTensorType>(load.getType());
   unsigned contiguous = 1;
@@ -199,7 +237,6 @@ gir::MemDescType Pipeliner::bufferType(tir::LoadOp load) {
   int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
   int64_t swizzle =
       std::min<int64_t>(128, type.getDimSize(contiguous) * bytes);
-  SmallVector<int64_t> shape{int64_t(stages)};
   shape.append(type.getShape().begin(), type.getShape().end());
   auto enc = gir::NVMMASharedEncodingAttr::get(
       load.getContext(), swizzle, {contiguous, 1 - contiguous});
@@ -215,8 +252,21 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
   // Iterations past the end copy nothing.
   Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
                                         iv, map.lookupOrDefault(loop.getUpperBound()));
-  for (auto [load, buf] : {std::make_pair(a.load, bufA),
-                           std::make_pair(b.load, bufB)}) {
+  bool anyCopies = false;
+  for (auto [operand, buf] : {std::make_pair(&a, bufA),
+                              std::make_pair(&b, bufB)}) {
+    if (operand->tma) {
+      // Thread 0 arrives on the slot's barrier with the block's bytes.
+      SmallVector<Value> indices;
+      for (Value i : operand->tma.getIndices())
+        indices.push_back(map.lookupOrDefault(i));
+      gir::TmaLoadOp::create(builder, loc, operand->tma.getDesc(), indices,
+                             stageView(builder, buf, slot), barriers, slot,
+                             inRange);
+      continue;
+    }
+    anyCopies = true;
+    tir::LoadOp load = operand->load;
     auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
     auto maskType = RankedTensorType::get(
         ptrType.getShape(), builder.getI1Type(), ptrType.getEncoding());
@@ -229,7 +279,8 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
   }
   // The slot's barrier completes a phase when every thread's copies
   // have landed.
-  gir::AsyncCopyArriveOp::create(builder, loc, barriers, slot);
+  if (anyCopies)
+    gir::AsyncCopyArriveOp::create(builder, loc, barriers, slot);
 }
 
 SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map) {
@@ -246,13 +297,17 @@ SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map) {
 void Pipeliner::rewrite() {
   Location loc = loop.getLoc();
   OpBuilder builder(loop);
-  bufA = gir::LocalAllocOp::create(builder, loc, bufferType(a.load));
-  bufB = gir::LocalAllocOp::create(builder, loc, bufferType(b.load));
+  bufA = gir::LocalAllocOp::create(builder, loc, bufferType(a));
+  bufB = gir::LocalAllocOp::create(builder, loc, bufferType(b));
   auto module = loop->getParentOfType<ModuleOp>();
+  // Each stage's barrier expects one arrival per thread if any operand
+  // comes by cp.async, plus one per TMA operand (its thread 0's).
   int32_t threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
+  int32_t arrivals = (a.load || b.load ? threads : 0) + (a.tma ? 1 : 0) +
+                     (b.tma ? 1 : 0);
   barriers = gir::MBarrierAllocOp::create(
       builder, loc, gir::MBarriersType::get(loop.getContext(), stages),
-      threads);
+      arrivals);
   Type ivType = loop.getInductionVar().getType();
   auto ivConst = [&](OpBuilder &b, int64_t v) -> Value {
     if (ivType.isIndex())
@@ -320,7 +375,7 @@ void Pipeliner::rewrite() {
   // This iteration's copies were the S-1 groups ago: wait for them (and
   // every thread's), leaving the S-1 newer groups in flight.
   gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
-  llvm::SmallPtrSet<Operation *, 8> skip{a.load, b.load};
+  llvm::SmallPtrSet<Operation *, 8> skip{a.op(), b.op()};
   skip.insert(a.chain.begin(), a.chain.end());
   skip.insert(b.chain.begin(), b.chain.end());
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
@@ -368,9 +423,12 @@ void Pipeliner::rewrite() {
 
   builder.setInsertionPointAfter(newLoop);
   // Copies for iterations past the end (zero fills) may still be in
-  // flight: drain them before the buffers' memory is used again.
-  gir::AsyncCommitGroupOp::create(builder, loc);
-  gir::AsyncWaitOp::create(builder, loc, 0);
+  // flight: drain them before the buffers' memory is used again. (TMA
+  // copies past the end are not issued.)
+  if (a.load || b.load) {
+    gir::AsyncCommitGroupOp::create(builder, loc);
+    gir::AsyncWaitOp::create(builder, loc, 0);
+  }
   for (unsigned i = 0; i < numOrig; ++i) {
     Value result = newLoop.getResult(i);
     // The accumulator leaves the loop with its last MMAs in flight.
@@ -424,7 +482,10 @@ void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig) {
 /// bytes that are contiguous and aligned in global memory along the
 /// pointer layout's fastest dimension.
 bool asyncCopyable(const trident::AxisInfoAnalysis &axisInfo,
-                   tir::LoadOp load) {
+                   const Operand &operand) {
+  if (operand.tma)
+    return true; // TMA moves any block it has a layout for
+  tir::LoadOp load = operand.load;
   auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
   auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding());
   if (!blocked)
@@ -442,7 +503,16 @@ bool asyncCopyable(const trident::AxisInfoAnalysis &axisInfo,
 /// at least one 32-byte swizzle row along the contiguous dimension, which
 /// must be K (`kDim`) unless the elements are 16-bit (wgmma transposes
 /// only those).
-bool wgmmaReadable(tir::LoadOp load, unsigned kDim) {
+bool wgmmaReadable(const Operand &operand, unsigned kDim) {
+  if (operand.tma) {
+    auto desc = operand.tma.getDesc().getType();
+    FailureOr<gir::TmaBlockLayout> l = gir::getTmaBlockLayout(desc);
+    if (failed(l) || !l->sharedEncoding(desc.getContext()))
+      return false;
+    // Contiguous along the last dimension.
+    return kDim == 1 || desc.getElementType().getIntOrFloatBitWidth() == 16;
+  }
+  tir::LoadOp load = operand.load;
   auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
   auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding());
   if (!blocked || ptrType.getRank() != 2)
@@ -472,6 +542,10 @@ struct GPUIRPipelinePass
         return signalPassFailure();
       }
       numStages = stagesAttr.getInt();
+      // One stage: the kernel asks for no pipelining (as num_stages=1 in
+      // Triton).
+      if (numStages == 1)
+        return;
     }
     unsigned least = asyncDot ? 3 : 2;
     if (numStages < least) {
@@ -500,20 +574,18 @@ struct GPUIRPipelinePass
         continue;
       std::optional<Operand> a = traceLoad(found.getA(), body);
       std::optional<Operand> b = traceLoad(found.getB(), body);
-      if (!a || !b || a->load == b->load)
+      if (!a || !b || a->op() == b->op())
         continue;
       // The ring must be a layout wgmma reads: 32 bytes or more along the
       // contiguous dimension, and K-major for 32-bit (tf32) operands.
-      if (!wgmmaReadable(a->load, /*kDim=*/1) ||
-          !wgmmaReadable(b->load, /*kDim=*/0))
+      if (!wgmmaReadable(*a, /*kDim=*/1) || !wgmmaReadable(*b, /*kDim=*/0))
         continue;
       // cp.async moves 4, 8 or 16 bytes: loads whose elements are not
       // provably contiguous in such runs stay synchronous (the dot then
       // stages its register operands itself).
       if (!axisInfo)
         axisInfo.emplace(getOperation());
-      if (!asyncCopyable(*axisInfo, a->load) ||
-          !asyncCopyable(*axisInfo, b->load))
+      if (!asyncCopyable(*axisInfo, *a) || !asyncCopyable(*axisInfo, *b))
         continue;
       Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot);
       if (failed(pipeliner.analyze()))

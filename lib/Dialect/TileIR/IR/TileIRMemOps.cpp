@@ -144,11 +144,29 @@ static LogicalResult verifyDescIndices(Operation *op, TensorDescType desc,
   return success();
 }
 
+/// The block a descriptor moves, with any layout encoding: same shape and
+/// element type as the descriptor's block type.
+static LogicalResult verifyDescBlock(Operation *op, TensorDescType desc,
+                                     Type block, StringRef what) {
+  auto tile = dyn_cast<RankedTensorType>(block);
+  if (!tile || tile.getShape() != desc.getBlockShape() ||
+      tile.getElementType() != desc.getElementType())
+    return op->emitOpError() << what << " type " << block
+                             << " is not the descriptor's block type "
+                             << desc.getBlockType();
+  return success();
+}
+
 LogicalResult DescriptorLoadOp::verify() {
+  if (failed(verifyDescBlock(*this, getDesc().getType(), getType(), "result")))
+    return failure();
   return verifyDescIndices(*this, getDesc().getType(), getIndices());
 }
 
 LogicalResult DescriptorStoreOp::verify() {
+  if (failed(verifyDescBlock(*this, getDesc().getType(), getSrc().getType(),
+                             "source")))
+    return failure();
   return verifyDescIndices(*this, getDesc().getType(), getIndices());
 }
 

@@ -43,6 +43,26 @@ static void printShapeOperandTypes(OpAsmPrinter &printer, Operation *,
     printer << types.front();
 }
 
+/// The block type of tir.descriptor_load/store: implied by the descriptor's
+/// type, so printed (after `->`) only when it differs, i.e. carries a layout.
+static ParseResult parseDescBlockType(OpAsmParser &parser, Type descType,
+                                      Type &block) {
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(block);
+  block = getDescBlockType(descType);
+  if (!block)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected a !tir.tensordesc type, got ")
+           << descType;
+  return success();
+}
+
+static void printDescBlockType(OpAsmPrinter &printer, Operation *,
+                               Type descType, Type block) {
+  if (block != getDescBlockType(descType))
+    printer << " -> " << block;
+}
+
 #define GET_OP_CLASSES
 #include "trident/Dialect/TileIR/IR/TileIROps.cpp.inc"
 

@@ -5,9 +5,14 @@
 // argument marshalling, grid handling, checking, exit codes) is tested on a
 // machine with no GPU. Loaded through TRIDENT_LIBCUDA.
 //
-// It "runs" one kernel, vector_add(x, y, out, n), on the host with the grid
-// and block it was launched with; other kernels do nothing (their outputs
-// stay NaN). Like the driver, it refuses more than 48 KB of dynamic shared
+// It "runs" two kernels on the host: vector_add(x, y, out, n) with the grid
+// and block it was launched with, and matmul_bf16_tma(a, b, c, M, N, K),
+// whose a, b and c are TMA descriptors this fake encoded (it reads the
+// tensors' addresses, sizes and strides back out of them, so the launcher's
+// encoding and by-value passing are checked); other kernels do nothing
+// (their outputs stay NaN). cuTensorMapEncodeTiled checks its arguments as
+// the driver documents (box sizes, 16-byte strides, the box's inner extent
+// within the swizzle span) and prints what it encoded to stderr. Like the driver, it refuses more than 48 KB of dynamic shared
 // memory without the cuFuncSetAttribute opt-in, and cluster launches whose
 // grid is not a multiple of the cluster. Environment knobs:
 //   TRIDENT_FAKE_CUDA_FAIL=<entry point>  that call fails (cuInit fails with
@@ -20,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 #include <cuda.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -40,13 +47,67 @@ struct FakeFunction {
   int maxDynamicShared = 48 * 1024; // what the real driver allows by default
 };
 
-/// What a launch does: vector_add on the host; other kernels nothing.
+/// What this fake keeps in a CUtensorMap's 128 bytes.
+struct FakeTensorMap {
+  uint64_t address;
+  uint32_t type, rank;
+  uint64_t dims[5];
+  uint64_t strides[4]; // bytes, for dimensions 1.. (innermost first)
+};
+static_assert(sizeof(FakeTensorMap) <= sizeof(CUtensorMap), "fits");
+
+float bf16ToFloat(uint16_t h) {
+  uint32_t u = uint32_t(h) << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+uint16_t floatToBf16(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  u += 0x7fff + ((u >> 16) & 1);
+  return uint16_t(u >> 16);
+}
+
+/// c = a @ b in bf16 (fp32 accumulation) through the descriptors.
+CUresult tmaMatmul(void **params) {
+  FakeTensorMap m[3];
+  for (int i = 0; i < 3; ++i) {
+    std::memcpy(&m[i], params[i], sizeof(FakeTensorMap));
+    if (m[i].rank != 2 || m[i].type != CU_TENSOR_MAP_DATA_TYPE_BFLOAT16)
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  int M = *static_cast<int *>(params[3]), N = *static_cast<int *>(params[4]),
+      K = *static_cast<int *>(params[5]);
+  // dims are innermost first: a is M x K, b is K x N, c is M x N.
+  if (m[0].dims[0] != uint64_t(K) || m[0].dims[1] != uint64_t(M) ||
+      m[1].dims[0] != uint64_t(N) || m[1].dims[1] != uint64_t(K) ||
+      m[2].dims[0] != uint64_t(N) || m[2].dims[1] != uint64_t(M))
+    return CUDA_ERROR_INVALID_VALUE;
+  auto at = [&](const FakeTensorMap &t, long row, long col) {
+    return reinterpret_cast<uint16_t *>(t.address + row * t.strides[0]) + col;
+  };
+  for (long i = 0; i < M; ++i)
+    for (long j = 0; j < N; ++j) {
+      float acc = 0;
+      for (long k = 0; k < K; ++k)
+        acc += bf16ToFloat(*at(m[0], i, k)) * bf16ToFloat(*at(m[1], k, j));
+      *at(m[2], i, j) = floatToBf16(acc);
+    }
+  return CUDA_SUCCESS;
+}
+
+/// What a launch does: vector_add or the TMA matmul on the host; other
+/// kernels nothing.
 CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                 unsigned bx, unsigned by, unsigned bz, unsigned shared,
                 void **params) {
   FakeFunction *fn = reinterpret_cast<FakeFunction *>(f);
   if (int(shared) > fn->maxDynamicShared)
     return CUDA_ERROR_INVALID_VALUE; // as the driver without the opt-in
+  if (fn->name == "matmul_bf16_tma")
+    return tmaMatmul(params);
   if (fn->name != "vector_add")
     return CUDA_SUCCESS;
   auto ptr = [&](int i) {
@@ -221,6 +282,59 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f,
   }
   return launch(f, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX,
                 c->blockDimY, c->blockDimZ, c->sharedMemBytes, params);
+}
+
+CUresult CUDAAPI cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion,
+    CUtensorMapFloatOOBfill) {
+  FAKE_CHECK("cuTensorMapEncodeTiled", CUDA_ERROR_INVALID_VALUE);
+  // The driver's documented constraints, for the types the launcher uses.
+  unsigned elemBytes = type == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 ||
+                               type == CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                           ? 2
+                           : 4;
+  unsigned span = swizzle == CU_TENSOR_MAP_SWIZZLE_128B  ? 128
+                  : swizzle == CU_TENSOR_MAP_SWIZZLE_64B ? 64
+                  : swizzle == CU_TENSOR_MAP_SWIZZLE_32B ? 32
+                                                         : 0;
+  if (rank < 1 || rank > 5 || reinterpret_cast<uintptr_t>(address) % 16 ||
+      reinterpret_cast<uintptr_t>(map) % 64 ||
+      interleave != CU_TENSOR_MAP_INTERLEAVE_NONE)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned d = 0; d < rank; ++d)
+    if (box[d] == 0 || box[d] > 256 || elementStrides[d] != 1 || dims[d] == 0)
+      return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    if (strides[d] % 16)
+      return CUDA_ERROR_INVALID_VALUE;
+  if ((box[0] * elemBytes) % 16 || (span && box[0] * elemBytes > span))
+    return CUDA_ERROR_INVALID_VALUE;
+  FakeTensorMap m{};
+  m.address = reinterpret_cast<uint64_t>(address);
+  m.type = type;
+  m.rank = rank;
+  std::string line = "fake cuTensorMapEncodeTiled: rank " +
+                     std::to_string(rank) + ", dims";
+  for (unsigned d = 0; d < rank; ++d) {
+    m.dims[d] = dims[d];
+    line += " " + std::to_string(dims[d]);
+  }
+  line += ", strides";
+  for (unsigned d = 0; d + 1 < rank; ++d) {
+    m.strides[d] = strides[d];
+    line += " " + std::to_string(strides[d]);
+  }
+  line += ", box";
+  for (unsigned d = 0; d < rank; ++d)
+    line += " " + std::to_string(box[d]);
+  line += ", swizzle " + std::to_string(span) + "\n";
+  std::fputs(line.c_str(), stderr);
+  std::memset(map, 0, sizeof(CUtensorMap));
+  std::memcpy(map, &m, sizeof(m));
+  return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuEventCreate(CUevent *e, unsigned int) {

@@ -130,6 +130,40 @@ def GPUIR_AsyncCopyArriveOp : GPUIR_Op<"async_copy_arrive"> {
   }];
 }
 
+def GPUIR_TensorDesc : Type<
+    CPred<"::mlir::isa<::trident::tir::TensorDescType>($_self)">,
+    "tensor descriptor", "::trident::tir::TensorDescType">;
+
+def GPUIR_TmaLoadOp : GPUIR_Op<"tma_load",
+    [AttrSizedOperandSegments,
+     MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start a tensor-memory-accelerator copy of a block into shared memory";
+  let description = [{
+    One thread of the program copies the block of the tensor described by
+    `desc` whose first element is at `indices` into `dst`
+    (`cp.async.bulk.tensor`, one copy per box of the descriptor's TMA
+    layout, see `gir::getTmaBlockLayout`); elements outside the tensor
+    land as zeros. The same thread arrives once on `barriers[index]` and
+    adds the block's bytes to the transactions that barrier's phase waits
+    for, so the phase completes when the data has landed. Nothing happens
+    when `pred` is given and false. `dst` must have the descriptor's block
+    shape and element type and the shared layout TMA writes.
+
+    ```mlir
+    gir.tma_load %desc[%m, %k], %slot, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #shared>, !gir.mbarriers<4>
+    ```
+  }];
+  let arguments = (ins GPUIR_TensorDesc:$desc, Variadic<I32>:$indices,
+                       GPUIR_MemDescType:$dst, GPUIR_MBarriersType:$barriers,
+                       I32:$index, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $dst `,` $barriers `[` $index `]`
+    (`if` $pred^)? attr-dict `:` qualified(type($desc)) `->`
+    qualified(type($dst)) `,` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_MBarrierWaitOp : GPUIR_Op<"mbarrier_wait"> {
   let summary = "wait for a phase of a barrier to complete";
   let description = [{

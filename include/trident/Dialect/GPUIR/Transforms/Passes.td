@@ -33,8 +33,18 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     axis-info analysis cannot prove contiguous and aligned in runs of at
     least 4 bytes per thread (cp.async's smallest copy).
 
+    An operand loaded through a tensor descriptor that is a kernel argument
+    (`tir.descriptor_load` of a host-encoded TMA descriptor) is copied by
+    TMA instead (`gir.tma_load`: one thread arrives on the stage's barrier
+    with the block's byte count and starts the bulk tensor copies; copies
+    for iterations past the end are not issued), into a ring laid out as
+    TMA writes it (`gir::getTmaBlockLayout`). Each stage's barrier then
+    expects one arrival per TMA operand, plus one per thread if the other
+    operand comes by cp.async.
+
     A module attribute `tir.num_stages = N : i32` (a kernel's own stage
-    count, like Triton's `num_stages`) overrides the `num-stages` option.
+    count, like Triton's `num_stages`) overrides the `num-stages` option;
+    `tir.num_stages = 1` leaves the module's loops as they are.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",

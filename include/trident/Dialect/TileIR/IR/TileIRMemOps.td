@@ -109,14 +109,13 @@ def TIR_MakeTensorDescOp : TileIR_Op<"make_tensor_descriptor", [Pure,
 }
 
 def TIR_DescriptorLoadOp : TileIR_Op<"descriptor_load", [
-    TypesMatchWith<"result type is the block type of the descriptor", "desc",
-                   "result", "::trident::tir::getDescBlockType($_self)">,
     MemoryEffects<[MemRead<TIR_GlobalMemory>]>]> {
   let summary = "load a block of a tensor through a descriptor";
   let description = [{
     Loads the block whose first element is at `indices` (one i32 per
     dimension, in elements) of the described tensor. Out-of-bounds
-    elements read as zero.
+    elements read as zero. The result is the descriptor's block type; once
+    tiles have layouts (GPU IR) it carries one, printed after `->`.
 
     ```mlir
     %a = tir.descriptor_load %d[%row, %col] : !tir.tensordesc<tensor<64x64xbf16>>
@@ -128,6 +127,7 @@ def TIR_DescriptorLoadOp : TileIR_Op<"descriptor_load", [
   let assemblyFormat = [{
     $desc `[` $indices `]` (`cache` `=` $cache^)? (`evict` `=` $evict^)?
     attr-dict `:` qualified(type($desc))
+    custom<DescBlockType>(ref(type($desc)), type($result))
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$desc, "::mlir::ValueRange":$indices), [{
@@ -139,8 +139,6 @@ def TIR_DescriptorLoadOp : TileIR_Op<"descriptor_load", [
 }
 
 def TIR_DescriptorStoreOp : TileIR_Op<"descriptor_store", [
-    TypesMatchWith<"source type is the block type of the descriptor", "desc",
-                   "src", "::trident::tir::getDescBlockType($_self)">,
     MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
   let summary = "store a block of a tensor through a descriptor";
   let description = [{
@@ -155,6 +153,7 @@ def TIR_DescriptorStoreOp : TileIR_Op<"descriptor_store", [
                        Variadic<I32>:$indices);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc))
+    custom<DescBlockType>(ref(type($desc)), type($src))
   }];
   let hasVerifier = 1;
 }

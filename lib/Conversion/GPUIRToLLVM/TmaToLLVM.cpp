@@ -1,0 +1,273 @@
+//===- TmaToLLVM.cpp - Tensor descriptors on the tensor memory accelerator -===//
+//
+// A `!tir.tensordesc` kernel argument is a 128-byte TMA descriptor passed
+// by value (a `__grid_constant__` parameter, encoded by the launcher with
+// cuTensorMapEncodeTiled from the kernel metadata; see GPUIRToLLVM.cpp). Its
+// blocks move as `gir::getTmaBlockLayout` says: one `cp.async.bulk.tensor`
+// per box, issued by thread 0.
+//
+//   gir.tma_load        thread 0: mbarrier.arrive.expect_tx on the given
+//                       barrier with the block's bytes, then the box copies
+//                       into the (persistent, 1024-byte aligned) buffer
+//   tir.descriptor_load the same into scratch (re-aligned to 1024 bytes)
+//                       with a barrier of its own, initialized, waited on
+//                       (phase 0) and invalidated each time; then every
+//                       thread reads its elements of the result layout
+//   tir.descriptor_store every thread writes its elements into scratch in
+//                       the TMA layout, a proxy fence and a CTA barrier,
+//                       then thread 0 issues the box stores and waits until
+//                       they have read shared memory (so scratch may be
+//                       reused); TMA clips what falls outside the tensor
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+#include "SharedLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+/// Byte offset, in a block laid out as `l` says, of the element at (row,
+/// in), where `row` is the row-major index over every dimension but the
+/// last.
+Value tmaOffset(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
+                Value row, Value in) {
+  if (l.swizzle) {
+    OperandLayout swizzled{l.rows, l.inner, l.elemBytes, l.swizzle,
+                           /*kMajor=*/true};
+    return swizzled.offset(b, loc, row, in);
+  }
+  // Boxes one after another, rows of boxInner elements in each.
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  int64_t boxInner = l.boxInner();
+  Value piece = arith::DivUIOp::create(b, loc, in, c(boxInner));
+  Value within = arith::RemUIOp::create(b, loc, in, c(boxInner));
+  Value off = arith::MulIOp::create(b, loc, piece, c(l.boxBytes()));
+  off = arith::AddIOp::create(
+      b, loc, off, arith::MulIOp::create(b, loc, row, c(boxInner * l.elemBytes)));
+  return arith::AddIOp::create(
+      b, loc, off, arith::MulIOp::create(b, loc, within, c(l.elemBytes)));
+}
+
+/// The (row, in) position of register `r` of the calling thread.
+std::pair<Value, Value> rowAndInner(OpBuilder &b, Location loc,
+                                    const LayoutMap &map,
+                                    ArrayRef<Value> thread, int64_t r) {
+  SmallVector<int64_t> coords = map.registerCoords(r);
+  ArrayRef<int64_t> shape = map.getShape();
+  unsigned rank = shape.size();
+  auto coord = [&](unsigned d) -> Value {
+    return arith::XOrIOp::create(b, loc, thread[d], i32Const(b, loc, coords[d]));
+  };
+  Value row = i32Const(b, loc, 0);
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, shape[d])),
+        coord(d));
+  return {row, coord(rank - 1)};
+}
+
+/// `ptr` (address space 3) rounded up to a multiple of `align`.
+Value alignShared(OpBuilder &b, Location loc, Value ptr, int64_t align) {
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
+  addr = arith::AddIOp::create(b, loc, addr, i32Const(b, loc, align - 1));
+  addr = arith::AndIOp::create(b, loc, addr, i32Const(b, loc, ~(align - 1)));
+  return LLVM::IntToPtrOp::create(b, loc, ptr.getType(), addr);
+}
+
+Value byteGep(OpBuilder &b, Location loc, Value base, int64_t bytes) {
+  if (bytes == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(bytes)});
+}
+
+/// TMA coordinates (innermost first) of box `piece` of the block at
+/// `indices` (outermost first).
+SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
+                                  const gir::TmaBlockLayout &l,
+                                  ValueRange indices, int64_t piece) {
+  SmallVector<Value> coords(llvm::reverse(indices));
+  if (piece)
+    coords[0] = arith::AddIOp::create(b, loc, coords[0],
+                                      i32Const(b, loc, piece * l.boxInner()));
+  return coords;
+}
+
+/// Where `pred` holds: arrive on `bar` expecting the block's bytes, then
+/// copy every box of the block at `indices` into `dst`.
+void issueLoad(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
+               Value desc, ValueRange indices, Value dst, Value bar,
+               Value pred) {
+  NVVM::MBarrierArriveExpectTxOp::create(
+      b, loc, Type(), bar, i32Const(b, loc, l.bytes()),
+      NVVM::MemScopeKind::CTA, /*relaxed=*/false, pred);
+  for (int64_t j = 0; j < l.pieces; ++j)
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, byteGep(b, loc, dst, j * l.boxBytes()), desc,
+        boxCoordinates(b, loc, l, indices, j), bar, ValueRange{},
+        /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+        /*group=*/NVVM::CTAGroupKindAttr(), pred);
+}
+
+Value isThreadZero(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                               i32Const(b, loc, 0));
+}
+
+FailureOr<gir::TmaBlockLayout> layoutFor(Operation *op,
+                                         tir::TensorDescType type) {
+  std::string why;
+  FailureOr<gir::TmaBlockLayout> l = gir::getTmaBlockLayout(type, &why);
+  if (failed(l))
+    op->emitOpError("cannot move ") << type << " with TMA: " << why;
+  return l;
+}
+
+struct TmaLoadPattern : OpConversionPattern<gir::TmaLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::TmaLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<gir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    if (failed(l))
+      return failure();
+    Value pred = isThreadZero(rewriter, loc);
+    if (Value p = adaptor.getPred())
+      pred = arith::AndIOp::create(rewriter, loc, pred, p);
+    Value byte = arith::MulIOp::create(rewriter, loc, adaptor.getIndex(),
+                                       i32Const(rewriter, loc, 8));
+    Value bar = LLVM::GEPOp::create(rewriter, loc,
+                                    adaptor.getBarriers().getType(),
+                                    rewriter.getI8Type(),
+                                    adaptor.getBarriers(), ValueRange{byte});
+    issueLoad(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(),
+              adaptor.getDst(), bar, pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct DescriptorLoadPattern : OpConversionPattern<tir::DescriptorLoadOp> {
+  DescriptorLoadPattern(TypeConverter &tc, MLIRContext *ctx,
+                        LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::DescriptorLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<gir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    if (failed(l))
+      return failure();
+    FailureOr<LayoutMap> map = mapOf(op.getType(), lc, op);
+    if (failed(map))
+      return failure();
+    // The block, 1024-byte aligned for the swizzle, then its barrier.
+    Value raw = lc.scratchBuffer(rewriter, op, l->bytes() + 1024 + 8);
+    Value buf = alignShared(rewriter, loc, raw, 1024);
+    Value bar = byteGep(rewriter, loc, buf, l->bytes());
+    Value first = isThreadZero(rewriter, loc);
+    NVVM::MBarrierInitOp::create(rewriter, loc, bar, i32Const(rewriter, loc, 1),
+                                 first);
+    // The initialized barrier must be visible to the copy engine.
+    fenceAsyncShared(rewriter, loc);
+    issueLoad(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(), buf,
+              bar, first);
+    NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, bar,
+                                          i32Const(rewriter, loc, 0),
+                                          i32Const(rewriter, loc, 0x989680));
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+    Type elem = op.getType().getElementType();
+    SmallVector<Value> values;
+    for (int64_t r = 0; r < map->numRegisters(); ++r) {
+      auto [row, in] = rowAndInner(rewriter, loc, *map, thread, r);
+      Value ptr = LLVM::GEPOp::create(
+          rewriter, loc, buf.getType(), rewriter.getI8Type(), buf,
+          ValueRange{tmaOffset(rewriter, loc, *l, row, in)});
+      values.push_back(LLVM::LoadOp::create(rewriter, loc, elem, ptr));
+    }
+    // Every thread is past its wait before the barrier is invalidated.
+    barrier(rewriter, loc);
+    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
+      NVVM::MBarrierInvalOp::create(b, l, bar);
+      scf::YieldOp::create(b, l);
+    });
+    auto vecType =
+        cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, values);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct DescriptorStorePattern : OpConversionPattern<tir::DescriptorStoreOp> {
+  DescriptorStorePattern(TypeConverter &tc, MLIRContext *ctx,
+                         LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(tir::DescriptorStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<gir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    if (failed(l))
+      return failure();
+    FailureOr<LayoutMap> map = mapOf(op.getSrc().getType(), lc, op);
+    if (failed(map))
+      return failure();
+    Value raw = lc.scratchBuffer(rewriter, op, l->bytes() + 1024);
+    Value buf = alignShared(rewriter, loc, raw, 1024);
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+    // Replicas write the same values to the same bytes.
+    for (int64_t r = 0; r < map->numRegisters(); ++r) {
+      auto [row, in] = rowAndInner(rewriter, loc, *map, thread, r);
+      Value ptr = LLVM::GEPOp::create(
+          rewriter, loc, buf.getType(), rewriter.getI8Type(), buf,
+          ValueRange{tmaOffset(rewriter, loc, *l, row, in)});
+      LLVM::StoreOp::create(
+          rewriter, loc,
+          vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r), ptr);
+    }
+    // Generic-proxy writes, read by the copy engine (async proxy).
+    fenceAsyncShared(rewriter, loc);
+    barrier(rewriter, loc);
+    Value first = isThreadZero(rewriter, loc);
+    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location bl) {
+      for (int64_t j = 0; j < l->pieces; ++j)
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            b, bl, adaptor.getDesc(), byteGep(b, bl, buf, j * l->boxBytes()),
+            boxCoordinates(b, bl, *l, adaptor.getIndices(), j),
+            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+            /*predicate=*/Value());
+      NVVM::CpAsyncBulkCommitGroupOp::create(b, bl);
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, bl, 0, b.getUnitAttr());
+      scf::YieldOp::create(b, bl);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+} // namespace
+
+void populateTmaPatterns(TypeConverter &converter, RewritePatternSet &patterns,
+                         LoweringContext &ctx) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<TmaLoadPattern>(converter, context);
+  patterns.add<DescriptorLoadPattern, DescriptorStorePattern>(converter,
+                                                              context, ctx);
+}
+
+} // namespace trident::gir_to_llvm
