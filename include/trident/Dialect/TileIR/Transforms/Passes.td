@@ -23,6 +23,33 @@ def TileIRCombine : Pass<"tir-combine"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
+  let summary = "Lower tensor descriptors made in the kernel to masked "
+                "pointer loads and stores";
+  let description = [{
+    Rewrites every `tir.descriptor_load` and `tir.descriptor_store` whose
+    descriptor is the result of a `tir.make_tensor_descriptor` (in the same
+    function, at any depth of nested regions below it) into a `tir.load` or
+    `tir.store` through a tile of pointers. For a block of shape
+    `B_0 x .. x B_r-1` at indices `i_k` of a tensor of shape `s_k` and
+    strides `t_k`, with `pos_k = i_k + make_range(0, B_k)` broadcast along
+    dimension `k`:
+
+    - pointers: `splat(base) + sum_k pos_k * t_k`, with i64 offsets;
+    - mask: `and_k (0 <= pos_k < s_k)`;
+    - a load reads zero where the mask is false (`other` is a zero tile);
+      a store writes nothing there. Cache and eviction hints are kept.
+
+    Descriptors from anywhere else are left alone: kernel arguments, which
+    are the back end's to lower (TMA tensor maps on sm_90), and values
+    carried through `scf` iteration arguments or results; so are blocks
+    that already have a layout (GPU IR). `tir.make_tensor_descriptor`
+    operations left without uses are erased.
+  }];
+  let dependentDialects = ["::trident::tir::TileIRDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileIRPrintAxisInfo : Pass<"tir-print-axis-info", "::mlir::ModuleOp"> {
   let summary = "Print the axis info of every integer and pointer value "
                 "(a test pass)";

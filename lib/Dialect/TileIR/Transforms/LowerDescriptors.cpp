@@ -1,0 +1,169 @@
+//===- LowerDescriptors.cpp - tir-lower-descriptors pass --------*- C++ -*-===//
+//
+// Rewrites the block loads and stores of tensor descriptors built in the
+// kernel into masked pointer accesses. For a descriptor
+//
+//   d = make_tensor_descriptor base, [s_0 .. s_r-1], [t_0 .. t_r-1]
+//       -> tensordesc<tensor<B_0 x .. x B_r-1 x T>>
+//
+// and indices i_0 .. i_r-1, with (all in i64)
+//
+//   pos_k   = i_k + make_range(0, B_k)                     (1-D, length B_k)
+//   at_k(x) = broadcast(x placed along dimension k)        (shape B)
+//   ptrs    = splat(base) + sum_k at_k(pos_k * t_k)
+//   mask    = and_k at_k(0 <= pos_k & pos_k < s_k)
+//
+// the rewrites are
+//
+//   descriptor_load d[i..]      -> load ptrs, mask, zeros(B x T)
+//   descriptor_store d[i..], v  -> store ptrs, v, mask
+//
+// so an out-of-bounds element reads as zero and is not written, as the
+// descriptor operations define. Offsets are i64 (the strides are), so that
+// blocks of tensors over 2^31 elements are addressed right; a stride that is
+// the constant 1 is not multiplied by. Descriptors that do not come from a
+// `make_tensor_descriptor` are left alone: kernel arguments, which are the
+// back end's (TMA tensor maps on sm_90), values carried through control
+// flow, and blocks that already have a layout (GPU IR).
+// `make_tensor_descriptor` ops left without uses are erased.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Dialect/TileIR/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
+
+namespace trident::tir {
+#define GEN_PASS_DEF_TILEIRLOWERDESCRIPTORS
+#include "trident/Dialect/TileIR/Transforms/Passes.h.inc"
+} // namespace trident::tir
+
+using namespace mlir;
+using namespace trident::tir;
+
+namespace {
+
+/// The pointers to the elements of one block and whether each is in bounds.
+struct BlockAccess {
+  Value ptrs;
+  Value mask;
+};
+
+/// `vec` (1-D, length `shape[dim]`) placed along dimension `dim` of a tile
+/// of `shape`, repeated along every other dimension.
+Value alongDim(ImplicitLocOpBuilder &b, Value vec, unsigned dim,
+               ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  for (unsigned axis = 0; axis < dim; ++axis)
+    vec = ExpandDimsOp::create(b, vec, 0);
+  for (unsigned axis = dim + 1; axis < rank; ++axis)
+    vec = ExpandDimsOp::create(b, vec, static_cast<int32_t>(axis));
+  auto type = cast<RankedTensorType>(vec.getType());
+  if (type.getShape() == shape)
+    return vec;
+  return BroadcastOp::create(b, type.clone(shape), vec);
+}
+
+/// The pointer tile and the in-bounds mask of the block at `indices` of the
+/// descriptor made by `make`, built at `b`'s insertion point.
+BlockAccess buildBlockAccess(ImplicitLocOpBuilder &b, MakeTensorDescOp make,
+                             ValueRange indices) {
+  TensorDescType desc = make.getType();
+  ArrayRef<int64_t> shape = desc.getBlockShape();
+  Type i64 = b.getI64Type();
+  Value offsets, mask;
+  for (auto [dim, index] : llvm::enumerate(indices)) {
+    int64_t size = shape[dim];
+    auto vecType = RankedTensorType::get({size}, i64);
+    // pos = index + [0, 1, .., size - 1], in i64: no wrap-around for any
+    // i32 index.
+    Value range = MakeRangeOp::create(b, 0, static_cast<int32_t>(size));
+    Value range64 = arith::ExtSIOp::create(b, vecType, range);
+    Value index64 = arith::ExtSIOp::create(b, i64, index);
+    Value pos = arith::AddIOp::create(
+        b, SplatOp::create(b, vecType, index64), range64);
+
+    // This dimension's share of the element offsets: pos * stride.
+    Value stride = make.getStrides()[dim];
+    Value offset = pos;
+    if (!matchPattern(stride, m_One()))
+      offset =
+          arith::MulIOp::create(b, pos, SplatOp::create(b, vecType, stride));
+    offset = alongDim(b, offset, dim, shape);
+    offsets = offsets ? arith::AddIOp::create(b, offsets, offset) : offset;
+
+    // In bounds along this dimension: 0 <= pos < extent.
+    Value extent = make.getShape()[dim];
+    if (extent.getType() != i64)
+      extent = arith::ExtSIOp::create(b, i64, extent);
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(vecType));
+    Value notNegative =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, pos, zero);
+    Value belowExtent =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, pos,
+                              SplatOp::create(b, vecType, extent));
+    Value inBounds = arith::AndIOp::create(b, notNegative, belowExtent);
+    inBounds = alongDim(b, inBounds, dim, shape);
+    mask = mask ? arith::AndIOp::create(b, mask, inBounds) : inBounds;
+  }
+  auto ptrTileType = RankedTensorType::get(shape, make.getBase().getType());
+  Value base = SplatOp::create(b, ptrTileType, make.getBase());
+  return {AddPtrOp::create(b, base, offsets), mask};
+}
+
+struct TileIRLowerDescriptorsPass
+    : trident::tir::impl::TileIRLowerDescriptorsBase<
+          TileIRLowerDescriptorsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    // Tile IR only: a block that already has a layout (GPU IR) is left to
+    // the GPU IR lowerings.
+    auto hasLayout = [](Value block) {
+      return static_cast<bool>(
+          cast<RankedTensorType>(block.getType()).getEncoding());
+    };
+    getOperation()->walk([&](Operation *op) {
+      if (auto load = dyn_cast<DescriptorLoadOp>(op);
+          load && !hasLayout(load.getResult()))
+        accesses.push_back(op);
+      if (auto store = dyn_cast<DescriptorStoreOp>(op);
+          store && !hasLayout(store.getSrc()))
+        accesses.push_back(op);
+    });
+
+    SmallPtrSet<Operation *, 8> makes;
+    for (Operation *op : accesses) {
+      ImplicitLocOpBuilder b(op->getLoc(), op);
+      if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+        auto make = load.getDesc().getDefiningOp<MakeTensorDescOp>();
+        if (!make)
+          continue;
+        makes.insert(make);
+        BlockAccess access = buildBlockAccess(b, make, load.getIndices());
+        Value zeros = arith::ConstantOp::create(
+            b, b.getZeroAttr(load.getType()));
+        Value value =
+            LoadOp::create(b, load.getType(), access.ptrs, access.mask, zeros,
+                           load.getCache(), load.getEvict());
+        load.replaceAllUsesWith(value);
+        load.erase();
+        continue;
+      }
+      auto store = cast<DescriptorStoreOp>(op);
+      auto make = store.getDesc().getDefiningOp<MakeTensorDescOp>();
+      if (!make)
+        continue;
+      makes.insert(make);
+      BlockAccess access = buildBlockAccess(b, make, store.getIndices());
+      StoreOp::create(b, access.ptrs, store.getSrc(), access.mask);
+      store.erase();
+    }
+
+    for (Operation *make : makes)
+      if (make->use_empty())
+        make->erase();
+  }
+};
+
+} // namespace
