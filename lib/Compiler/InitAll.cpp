@@ -6,6 +6,7 @@
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
+#include "trident/Target/CPU/CPU.h"
 #include "trident/Target/NVIDIA/NVIDIA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,6 +14,7 @@
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -26,7 +28,7 @@ void registerCoreDialects(mlir::DialectRegistry &registry) {
   registry.insert<tir::TileIRDialect, gir::GPUIRDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-                  mlir::ub::UBDialect>();
+                  mlir::ub::UBDialect, mlir::memref::MemRefDialect>();
   mlir::func::registerInlinerExtension(registry);
   // The llvm, nvvm and gpu dialects that the llir stage of cuda targets
   // works on, with their translations to LLVM IR.
@@ -41,8 +43,10 @@ void registerCorePasses() {
     gir::registerGPUIRPasses();
     registerTridentConversionPasses();
     nvidia::registerNVIDIAPasses();
+    cpu::registerCPUPasses();
     // Not passes, but named pipeline entries like them.
     nvidia::registerNVIDIATranslationSteps();
+    cpu::registerCPUTranslationSteps();
   });
 }
 

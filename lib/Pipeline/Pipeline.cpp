@@ -112,6 +112,9 @@ Pipeline defaultPipeline(const Target &target) {
     if (name == "tir") {
       // Target-independent clean-up of the kernel as the front end wrote it.
       addCore(stage, "inline");
+      // Descriptors made in the kernel become masked pointer accesses
+      // (those passed as arguments are the back end's: TMA on sm_90).
+      addCore(stage, "tir-lower-descriptors");
       addCore(stage, "tir-combine");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
@@ -138,9 +141,29 @@ Pipeline defaultPipeline(const Target &target) {
         addCore(stage, "cse", "", "pipelined");
       }
     } else if (name == "cir") {
-      // The CPU back end's lowering comes later; the stage only cleans up.
+      // Each kernel becomes one program instance of loops over buffers
+      // (scf, memref, arith, math; pointers in the llvm dialect).
+      addCore(stage, "convert-tir-to-cpu");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
+      addCore(stage, "loop-invariant-code-motion");
+    } else if (target.kind == "cpu" && name == "llir") {
+      // The standard conversions to the LLVM dialect, then LLVM IR for the
+      // target's CPU (Target/CPU registers the translation steps).
+      addCore(stage, "math-extend-to-supported-types");
+      addCore(stage, "arith-expand", "include-bf16=true");
+      addCore(stage, "convert-scf-to-cf");
+      addCore(stage, "convert-math-to-llvm");
+      addCore(stage, "convert-math-to-libm");
+      addCore(stage, "finalize-memref-to-llvm");
+      addCore(stage, "convert-arith-to-llvm");
+      addCore(stage, "convert-cf-to-llvm");
+      addCore(stage, "convert-func-to-llvm");
+      addCore(stage, "convert-ub-to-llvm");
+      addCore(stage, "reconcile-unrealized-casts");
+      addCore(stage, "translate-to-llvmir-cpu");
+    } else if (target.kind == "cpu" && name == "obj") {
+      addCore(stage, "llc-cpu");
     } else if (target.kind == "cuda" && name == "llir") {
       // The module is in the LLVM and NVVM dialects here. NVVM ops with no
       // LLVM intrinsic become inline PTX; then the module leaves MLIR. The

@@ -63,6 +63,9 @@ Expected<Target> Target::parse(StringRef spec) {
 bool Target::canRunStage(StringRef stage) const {
   if (stage == "tir" || stage == "gir" || stage == "cir")
     return true;
+  // The CPU's back half: LLVM IR and an object file (X86 in process).
+  if (kind == "cpu")
+    return stage == "llir" || stage == "obj";
   // NVIDIA's back half: LLVM IR, PTX (NVPTX in process) and cubin (ptxas).
   return kind == "cuda" && (stage == "llir" || stage == "ptx" || stage == "cubin");
 }

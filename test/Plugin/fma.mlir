@@ -30,8 +30,10 @@
 // PIPE-NEXT:   fma-lower  [inserted by plugin 'fma']
 // PIPE-NEXT: stage llir
 // PIPE-CPU:      stage cir
+// PIPE-CPU-NEXT:   convert-tir-to-cpu
 // PIPE-CPU-NEXT:   canonicalize
 // PIPE-CPU-NEXT:   cse
+// PIPE-CPU-NEXT:   loop-invariant-code-motion
 // PIPE-CPU-NEXT:   fma-lower  [inserted by plugin 'fma']
 
 // CHECK-LABEL: IR after stage 'tir'

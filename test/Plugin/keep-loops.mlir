@@ -13,6 +13,7 @@
 
 // PIPE:      stage tir
 // PIPE-NEXT:   inline
+// PIPE-NEXT:   tir-lower-descriptors
 // PIPE-NEXT:   tir-combine
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   keep-loops-cse  [replaces 'cse', by plugin 'keep-loops']

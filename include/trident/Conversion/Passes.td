@@ -89,4 +89,50 @@ def ConvertGPUIRToLLVM : Pass<"convert-gir-to-llvm", "::mlir::ModuleOp"> {
                            "::mlir::ub::UBDialect"];
 }
 
+def ConvertTileIRToCPU : Pass<"convert-tir-to-cpu", "::mlir::ModuleOp"> {
+  let summary = "Lower Tile IR kernels to loops over buffers for the CPU";
+  let description = [{
+    The first step of the CPU `cir` stage. Each kernel (`tir.kernel`) is one
+    program instance; it becomes a `func.func` whose `!tir.ptr` arguments
+    are `!llvm.ptr`s, with six trailing `i32` arguments: the program id
+    along axes 0, 1, 2, then the number of programs along them.
+
+    Tiles do not become values: every tile is either materialized in a
+    buffer (`memref.alloca`, or `memref.alloc` past a stack budget, one per
+    tile value, hoisted to the function's entry) written by a loop nest, or
+    computed element by element where it is used. Loads, reductions, scans,
+    dots, atomics and loop-carried tiles are materialized; ranges, splats,
+    broadcasts, shape changes, pointer arithmetic and elementwise
+    arithmetic are recomputed inside their users' loops (fused), except
+    floating-point values used more than once or from inside a nested
+    loop, which are materialized. The innermost loops run along the last
+    dimension, so that LLVM can vectorize them. Pointers are `!llvm.ptr`
+    (`tir.addptr` is a GEP); tiles of pointers kept in buffers hold `i64`
+    addresses. Masked accesses branch on the mask; atomics are
+    `llvm.atomicrmw` / `llvm.cmpxchg`, atomic across threads. A `tir.dot`
+    accumulates in the accumulator's type with products in that type
+    (bf16/f16 inputs are extended), loops ordered m, k, n.
+
+    Each kernel also gets a grid entry `__trident_cpu_grid_<kernel>(args,
+    begin, end, nx, ny, nz)` that runs the program instances with linear
+    ids in [begin, end) (x fastest), each argument read through `args[i]`
+    (a pointer to its value, like CUDA's kernel parameters). The module
+    records `trident.cpu.kernel`, `trident.cpu.entry` and
+    `trident.cpu.arg_types` (`ptr`, `i32`, `f32`, ... per argument) for the
+    runtime. Functions that are not kernels are left alone.
+  }];
+  let options = [
+    Option<"stackBytes", "stack-bytes", "unsigned", "262144",
+           "Bytes of tile buffers a program instance may keep on its stack; "
+           "buffers past this budget (or over a quarter of it) are "
+           "heap-allocated">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TRIDENT_CONVERSION_PASSES

@@ -22,7 +22,7 @@ def Fma_Dialect : Dialect {
 }
 
 def Fma_MulAddOp : Op<Fma_Dialect, "mul_add",
-                      [Pure, SameOperandsAndResultType]> {
+                      [Pure, SameOperandsAndResultType, ElementwiseMappable]> {
   let summary = "fused multiply-add: a * b + c, rounded once";
   let description = [{
     Computes `a * b + c` element-wise on float scalars, vectors or tiles

@@ -1,0 +1,74 @@
+//===- CpuRunner.h - Run CPU kernels in process -----------------*- C++ -*-===//
+//
+// Loads what the cpu target's llir stage (LLVM IR) or obj stage (an object
+// file) produced into an in-process JIT (LLVM ORC), and runs the kernel over
+// a grid of program instances on a thread pool. Arguments are given like
+// CUDA kernel parameters: one pointer per argument, to its value (for a
+// pointer argument, to a `void *` holding the host buffer's address).
+//
+//   trident::Compiler compiler;
+//   auto module = compiler.parseFile("vector_add.mlir");
+//   auto pipeline = compiler.buildPipeline("cpu");
+//   cantFail(compiler.run(**module, *pipeline, "llir"));
+//   auto kernel = trident::cpu::CpuKernel::load(*compiler.artifact());
+//   void *x = ..., *y = ..., *out = ...; int32_t n = ...;
+//   void *args[] = {&x, &y, &out, &n};
+//   cantFail((*kernel)->launch(args, {(n + 1023) / 1024, 1, 1}));
+//
+// Program instances run concurrently, in no particular order; atomics in
+// the kernel are atomic across them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_RUNTIME_CPURUNNER_H
+#define TRIDENT_RUNTIME_CPURUNNER_H
+
+#include "trident/Compiler/TranslationStep.h"
+#include "trident/Target/CPU/CPU.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+namespace llvm::orc {
+class LLJIT;
+}
+
+namespace trident::cpu {
+
+struct LaunchOptions {
+  /// Threads that run program instances; 0: one per hardware thread.
+  unsigned numThreads = 0;
+};
+
+class CpuKernel {
+public:
+  /// JIT-compiles an "ll" artifact (optimized at `optLevel` first) or loads
+  /// an "obj" artifact, for the CPU its metadata names. The artifact's
+  /// metadata must describe the kernel (see Target/CPU/CPU.h).
+  static llvm::Expected<std::unique_ptr<CpuKernel>>
+  load(const Artifact &artifact, unsigned optLevel = 3);
+  ~CpuKernel();
+
+  const KernelInfo &info() const { return kernelInfo; }
+
+  /// Runs every program instance of `grid` and returns when all are done.
+  /// `args` has one entry per kernel argument (see the file comment).
+  llvm::Error launch(llvm::ArrayRef<void *> args,
+                     std::array<unsigned, 3> grid,
+                     const LaunchOptions &options = {});
+
+private:
+  CpuKernel() = default;
+  using EntryFn = void (*)(void **args, int64_t begin, int64_t end,
+                           int32_t nx, int32_t ny, int32_t nz);
+  KernelInfo kernelInfo;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  EntryFn entry = nullptr;
+};
+
+} // namespace trident::cpu
+
+#endif

@@ -1,0 +1,159 @@
+//===- KernelLowering.h - One Tile IR kernel to loops over buffers -*- C++ -*-===//
+//
+// The state of convert-tir-to-cpu while it rewrites one kernel. The kernel's
+// body is walked once, in order, emitting a new function:
+//
+//  - scalars map one to one (IRMapping `scalars`), `!tir.ptr` to `!llvm.ptr`;
+//  - a tile is either *materialized* (a buffer in `buffers`, written by a
+//    loop nest at the tile's definition) or *lazy*: it has no code of its
+//    own, and each user that needs its element at indices `idx` emits the
+//    scalar computation there (`element`). Ranges, splats, broadcasts,
+//    shape changes, pointer arithmetic and elementwise operations are lazy;
+//    loads, reductions, scans, dots, atomics, loop-carried tiles and results
+//    of scf.if are materialized, and so are lazy floating-point values that
+//    would otherwise be computed more than once per element (see
+//    `needsBuffer`).
+//
+// Buffers are allocated once, at the function's entry (a stack budget, then
+// the heap), so a tile defined in a loop reuses its buffer every iteration.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_LIB_CONVERSION_TILEIRTOCPU_KERNELLOWERING_H
+#define TRIDENT_LIB_CONVERSION_TILEIRTOCPU_KERNELLOWERING_H
+
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <map>
+#include <vector>
+
+namespace trident::cpu {
+
+/// Kind names of kernel arguments, as recorded in `trident.cpu.arg_types`:
+/// "ptr" for pointers, else the MLIR spelling of the scalar type ("i32",
+/// "f32", "bf16", ...). Empty for types a kernel argument cannot have.
+std::string argKindOf(mlir::Type type);
+
+class KernelLowering {
+public:
+  KernelLowering(mlir::func::FuncOp kernel, unsigned stackBytes);
+
+  /// Builds the lowered function next to the kernel (same name, the kernel
+  /// renamed away and erased on success). On failure, emits a diagnostic
+  /// and leaves the kernel untouched (the new function is erased).
+  mlir::LogicalResult run();
+  /// The lowered function, after a successful run().
+  mlir::func::FuncOp lowered() { return dst; }
+
+  // --- Helpers shared by the op lowerings (KernelLowering*.cpp). ---
+
+  /// `!tir.ptr<T>` -> `!llvm.ptr`; other scalar types unchanged.
+  mlir::Type scalarType(mlir::Type type);
+  /// The element type of a tile buffer: `i64` for pointers, else the
+  /// element type.
+  mlir::Type storageType(mlir::Type elementType);
+  /// The new value of an original scalar.
+  mlir::Value scalar(mlir::Value v);
+  /// The element of original tile `tile` at `idx` (new index values), as a
+  /// scalar of scalarType(element type).
+  mlir::Value element(mlir::Value tile, mlir::ArrayRef<mlir::Value> idx);
+  /// The element of `v` at idx for a tile, or the scalar itself.
+  mlir::Value elementOrScalar(mlir::Value v, mlir::ArrayRef<mlir::Value> idx);
+  /// The buffer of an original tile, materializing a lazy one here.
+  mlir::Value bufferOf(mlir::Value tile);
+  /// A new buffer for a tile of `type` (allocated at the entry).
+  mlir::Value allocBuffer(mlir::RankedTensorType type);
+  /// Writes every element of original tile `tile` into `buffer`.
+  void materializeInto(mlir::Value tile, mlir::Value buffer);
+  void storeElement(mlir::Value buffer, mlir::ArrayRef<mlir::Value> idx,
+                    mlir::Value v);
+  mlir::Value loadElement(mlir::Value buffer, mlir::ArrayRef<mlir::Value> idx,
+                          mlir::Type elementType);
+  /// Emits a loop nest over `shape` (row-major, last dimension innermost)
+  /// and calls `body` inside it with the induction variables.
+  void loopNest(mlir::ArrayRef<int64_t> shape,
+                llvm::function_ref<void(mlir::ArrayRef<mlir::Value>)> body);
+  mlir::Value indexConst(int64_t v);
+  mlir::Location loc() const { return curLoc; }
+  mlir::OpBuilder &builder() { return b; }
+
+  /// Lowers the ops of `block` (its arguments already mapped), stopping
+  /// before its terminator if `stopAtTerminator`.
+  mlir::LogicalResult lowerBlock(mlir::Block &block, bool stopAtTerminator);
+  /// Lowers the ops of a single-block region `region` with its arguments
+  /// bound to `args` (scalars) and returns the new values of its
+  /// terminator's operands (all scalars).
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  inlineScalarRegion(mlir::Region &region, mlir::ValueRange args);
+
+  /// Runs a combine region (reduce, scan) on accumulators and new values.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  combine(mlir::Region &region, mlir::ValueRange accs, mlir::ValueRange vals);
+  /// A loop from `lb` to `ub` (step 1) carrying `inits`; `body(iv, accs)`
+  /// emits one iteration and returns the values carried on.
+  mlir::FailureOr<mlir::ValueRange> carriedLoop(
+      mlir::Value lb, mlir::Value ub, mlir::ValueRange inits,
+      llvm::function_ref<mlir::FailureOr<llvm::SmallVector<mlir::Value>>(
+          mlir::Value, mlir::ValueRange)>
+          body);
+
+  /// `name` declared at the module level as an external llvm.func of
+  /// `type` (printf, the runtime's assertion hook), reused if present.
+  mlir::Operation *declareFunction(llvm::StringRef name, mlir::Type type);
+  /// The address of a private constant holding `text` and a NUL.
+  mlir::Value globalString(llvm::StringRef text);
+
+  // Cache scopes for element(): a scope per loop body.
+  void pushScope() { cache.emplace_back(); }
+  void popScope() { cache.pop_back(); }
+
+private:
+  mlir::LogicalResult lowerOp(mlir::Operation *op);
+  bool isLazy(mlir::Operation *op);
+  bool needsBuffer(mlir::Value tile);
+  mlir::Value lazyElement(mlir::Operation *op, unsigned resultNo,
+                          mlir::ArrayRef<mlir::Value> idx);
+
+  // Op families (KernelLoweringMemory.cpp, KernelLoweringCompute.cpp,
+  // KernelLoweringControl.cpp).
+  mlir::LogicalResult lowerLoad(tir::LoadOp op);
+  mlir::LogicalResult lowerStore(tir::StoreOp op);
+  mlir::LogicalResult lowerAtomicRMW(tir::AtomicRMWOp op);
+  mlir::LogicalResult lowerAtomicCAS(tir::AtomicCASOp op);
+  mlir::LogicalResult lowerReduce(tir::ReduceOp op);
+  mlir::LogicalResult lowerScan(tir::ScanOp op);
+  mlir::LogicalResult lowerDot(tir::DotOp op);
+  mlir::LogicalResult lowerPrint(tir::PrintOp op);
+  mlir::LogicalResult lowerAssert(tir::AssertOp op);
+  mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
+  mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
+  mlir::LogicalResult lowerGenericRegionOp(mlir::Operation *op);
+  mlir::LogicalResult lowerScalarOp(mlir::Operation *op);
+  mlir::LogicalResult lowerConstantTile(mlir::arith::ConstantOp op);
+
+  mlir::func::FuncOp src, dst;
+  /// Set while a reduction's combine region is inlined: its floating-point
+  /// operations get the `reassoc` flag.
+  bool reassociate = false;
+  unsigned stackBudget;
+  unsigned stackUsed = 0;
+  mlir::OpBuilder b;
+  mlir::Location curLoc;
+  mlir::IRMapping scalars;
+  llvm::DenseMap<mlir::Value, mlir::Value> buffers;
+  llvm::SmallVector<mlir::Value> heapBuffers;
+  llvm::StringMap<mlir::Operation *> strings; ///< globalString's constants
+  mlir::Value programId[3], numPrograms[3];
+  std::vector<std::map<std::vector<const void *>, mlir::Value>> cache;
+};
+
+} // namespace trident::cpu
+
+#endif

@@ -1,0 +1,231 @@
+//===- KernelLoweringMemory.cpp - Loads, stores and atomics ---------------===//
+//
+// Each element of a tile access is one LLVM load, store or atomic through
+// its pointer, under an scf.if on its mask bit (nothing is touched where the
+// mask is false). The pointers of a lazy pointer tile are computed in the
+// loop, so consecutive elements give consecutive GEPs that LLVM's loop
+// vectorizer turns into (masked) vector accesses.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+
+namespace trident::cpu {
+
+namespace {
+
+unsigned naturalAlignment(Type t) {
+  if (t.isIntOrFloat())
+    return std::max<unsigned>(1, t.getIntOrFloatBitWidth() / 8);
+  return 8; // pointers
+}
+
+/// A zero of `t` (the value of masked-off lanes without `other`).
+Value zeroOf(OpBuilder &b, Location l, Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return LLVM::ZeroOp::create(b, l, t);
+  return arith::ConstantOp::create(b, l, b.getZeroAttr(t));
+}
+
+/// `then()` under `cond` (if non-null), yielding its value, else `otherwise`.
+Value guarded(OpBuilder &b, Location l, Value cond, Type type,
+              function_ref<Value()> then, Value otherwise) {
+  if (!cond)
+    return then();
+  auto ifOp = scf::IfOp::create(b, l, TypeRange{type}, cond,
+                                /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    scf::YieldOp::create(b, l, then());
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, l, otherwise);
+  }
+  return ifOp.getResult(0);
+}
+
+void guardedEffect(OpBuilder &b, Location l, Value cond,
+                   function_ref<void()> then) {
+  if (!cond)
+    return then();
+  auto ifOp = scf::IfOp::create(b, l, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  then();
+}
+
+LLVM::AtomicOrdering orderingOf(tir::MemSemantic sem) {
+  switch (sem) {
+  case tir::MemSemantic::Relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case tir::MemSemantic::Acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case tir::MemSemantic::Release:
+    return LLVM::AtomicOrdering::release;
+  case tir::MemSemantic::AcqRel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::seq_cst;
+}
+
+FailureOr<LLVM::AtomicBinOp> binOpOf(tir::RMWKind kind, Type t) {
+  bool isFloat = isa<FloatType>(t);
+  switch (kind) {
+  case tir::RMWKind::Add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tir::RMWKind::FAdd:
+    return LLVM::AtomicBinOp::fadd;
+  case tir::RMWKind::Max:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tir::RMWKind::Min:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tir::RMWKind::UMax:
+    return LLVM::AtomicBinOp::umax;
+  case tir::RMWKind::UMin:
+    return LLVM::AtomicBinOp::umin;
+  case tir::RMWKind::And:
+    return LLVM::AtomicBinOp::_and;
+  case tir::RMWKind::Or:
+    return LLVM::AtomicBinOp::_or;
+  case tir::RMWKind::Xor:
+    return LLVM::AtomicBinOp::_xor;
+  case tir::RMWKind::Xchg:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return failure();
+}
+
+} // namespace
+
+LogicalResult KernelLowering::lowerLoad(tir::LoadOp op) {
+  Type resultType = op.getType();
+  auto tile = dyn_cast<RankedTensorType>(resultType);
+  Type elt = scalarType(getElementTypeOrSelf(resultType));
+  bool isVolatile = op.getIsVolatile();
+  auto emit = [&](ArrayRef<Value> idx) -> Value {
+    Value ptr = elementOrScalar(op.getPtr(), idx);
+    Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
+    Value other = !mask               ? Value()
+                  : op.getOther()     ? elementOrScalar(op.getOther(), idx)
+                                      : zeroOf(b, curLoc, elt);
+    return guarded(
+        b, curLoc, mask, elt,
+        [&] {
+          return LLVM::LoadOp::create(b, curLoc, elt, ptr,
+                                      naturalAlignment(elt), isVolatile)
+              .getResult();
+        },
+        other);
+  };
+  if (!tile) {
+    scalars.map(op.getResult(), emit({}));
+    return success();
+  }
+  Value buffer = allocBuffer(tile);
+  loopNest(tile.getShape(), [&](ArrayRef<Value> idx) {
+    storeElement(buffer, idx, emit(idx));
+  });
+  buffers[op.getResult()] = buffer;
+  return success();
+}
+
+LogicalResult KernelLowering::lowerStore(tir::StoreOp op) {
+  auto emit = [&](ArrayRef<Value> idx) {
+    Value ptr = elementOrScalar(op.getPtr(), idx);
+    Value value = elementOrScalar(op.getValue(), idx);
+    Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
+    guardedEffect(b, curLoc, mask, [&] {
+      LLVM::StoreOp::create(b, curLoc, value, ptr,
+                            naturalAlignment(value.getType()));
+    });
+  };
+  if (auto tile = dyn_cast<RankedTensorType>(op.getPtr().getType()))
+    loopNest(tile.getShape(), emit);
+  else
+    emit({});
+  return success();
+}
+
+LogicalResult KernelLowering::lowerAtomicRMW(tir::AtomicRMWOp op) {
+  Type elt = scalarType(getElementTypeOrSelf(op.getType()));
+  FailureOr<LLVM::AtomicBinOp> bin = binOpOf(op.getKind(), elt);
+  if (failed(bin))
+    return op.emitOpError("convert-tir-to-cpu: unknown atomic kind");
+  LLVM::AtomicOrdering ordering = orderingOf(op.getSem());
+  auto emit = [&](ArrayRef<Value> idx) -> Value {
+    Value ptr = elementOrScalar(op.getPtr(), idx);
+    Value val = elementOrScalar(op.getVal(), idx);
+    Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
+    Value none = mask ? zeroOf(b, curLoc, elt) : Value();
+    return guarded(
+        b, curLoc, mask, elt,
+        [&] {
+          return LLVM::AtomicRMWOp::create(b, curLoc, *bin, ptr, val, ordering)
+              .getResult();
+        },
+        none);
+  };
+  auto tile = dyn_cast<RankedTensorType>(op.getType());
+  if (!tile) {
+    scalars.map(op.getResult(), emit({}));
+    return success();
+  }
+  // The old values are kept only if something reads them.
+  Value buffer = op.getResult().use_empty() ? Value() : allocBuffer(tile);
+  loopNest(tile.getShape(), [&](ArrayRef<Value> idx) {
+    Value old = emit(idx);
+    if (buffer)
+      storeElement(buffer, idx, old);
+  });
+  if (buffer)
+    buffers[op.getResult()] = buffer;
+  return success();
+}
+
+LogicalResult KernelLowering::lowerAtomicCAS(tir::AtomicCASOp op) {
+  Type elt = scalarType(getElementTypeOrSelf(op.getType()));
+  // cmpxchg works on integers and pointers: floats go through their bits.
+  Type bits = isa<FloatType>(elt)
+                  ? Type(b.getIntegerType(elt.getIntOrFloatBitWidth()))
+                  : elt;
+  LLVM::AtomicOrdering successOrdering = orderingOf(op.getSem());
+  LLVM::AtomicOrdering failureOrdering =
+      successOrdering == LLVM::AtomicOrdering::acquire ||
+              successOrdering == LLVM::AtomicOrdering::acq_rel
+          ? LLVM::AtomicOrdering::acquire
+          : LLVM::AtomicOrdering::monotonic;
+  auto emit = [&](ArrayRef<Value> idx) -> Value {
+    Value ptr = elementOrScalar(op.getPtr(), idx);
+    Value cmp = elementOrScalar(op.getCmp(), idx);
+    Value val = elementOrScalar(op.getVal(), idx);
+    if (bits != elt) {
+      cmp = arith::BitcastOp::create(b, curLoc, bits, cmp);
+      val = arith::BitcastOp::create(b, curLoc, bits, val);
+    }
+    auto cas = LLVM::AtomicCmpXchgOp::create(b, curLoc, ptr, cmp, val,
+                                             successOrdering,
+                                             failureOrdering);
+    Value old = LLVM::ExtractValueOp::create(b, curLoc, cas.getResult(),
+                                             ArrayRef<int64_t>{0});
+    if (bits != elt)
+      old = arith::BitcastOp::create(b, curLoc, elt, old);
+    return old;
+  };
+  auto tile = dyn_cast<RankedTensorType>(op.getType());
+  if (!tile) {
+    scalars.map(op.getResult(), emit({}));
+    return success();
+  }
+  Value buffer = allocBuffer(tile);
+  loopNest(tile.getShape(), [&](ArrayRef<Value> idx) {
+    storeElement(buffer, idx, emit(idx));
+  });
+  buffers[op.getResult()] = buffer;
+  return success();
+}
+
+} // namespace trident::cpu

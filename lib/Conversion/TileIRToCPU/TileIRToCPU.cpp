@@ -1,0 +1,108 @@
+//===- TileIRToCPU.cpp - convert-tir-to-cpu -------------------------------===//
+//
+// Lowers each Tile IR kernel of a module to a function over one program
+// instance (KernelLowering.h) and adds its grid entry, which runs a range
+// of program instances with the arguments read through an array of
+// pointers (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Conversion/Passes.h"
+
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace trident {
+#define GEN_PASS_DEF_CONVERTTILEIRTOCPU
+#include "trident/Conversion/Passes.h.inc"
+} // namespace trident
+
+using namespace mlir;
+using namespace trident;
+
+namespace {
+
+constexpr llvm::StringLiteral kGridPrefix = "__trident_cpu_grid_";
+
+/// func.func @__trident_cpu_grid_K(%args: !llvm.ptr, %begin: i64, %end: i64,
+///                                 %nx: i32, %ny: i32, %nz: i32)
+/// calls K for every linear program id in [begin, end), x fastest.
+func::FuncOp buildGridEntry(func::FuncOp kernel, ArrayRef<Type> userArgTypes) {
+  MLIRContext *ctx = kernel.getContext();
+  Location l = kernel.getLoc();
+  OpBuilder b(ctx);
+  b.setInsertionPointAfter(kernel);
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto entry = func::FuncOp::create(
+      b, l, (kGridPrefix + kernel.getSymName()).str(),
+      FunctionType::get(ctx, {ptr, i64, i64, i32, i32, i32}, {}));
+  Block *block = entry.addEntryBlock();
+  b.setInsertionPointToStart(block);
+  Value args = block->getArgument(0);
+  SmallVector<Value> callArgs;
+  for (auto [i, t] : llvm::enumerate(userArgTypes)) {
+    Value slot = LLVM::GEPOp::create(b, l, ptr, ptr, args,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    Value valuePtr = LLVM::LoadOp::create(b, l, ptr, slot);
+    callArgs.push_back(LLVM::LoadOp::create(b, l, t, valuePtr));
+  }
+  Value nx = block->getArgument(3), ny = block->getArgument(4),
+        nz = block->getArgument(5);
+  Value nx64 = arith::ExtUIOp::create(b, l, i64, nx);
+  Value ny64 = arith::ExtUIOp::create(b, l, i64, ny);
+  Value one = arith::ConstantIntOp::create(b, l, 1, 64);
+  auto loop = scf::ForOp::create(b, l, block->getArgument(1),
+                                 block->getArgument(2), one);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value lin = loop.getInductionVar();
+  Value x = arith::RemUIOp::create(b, l, lin, nx64);
+  Value rest = arith::DivUIOp::create(b, l, lin, nx64);
+  Value y = arith::RemUIOp::create(b, l, rest, ny64);
+  Value z = arith::DivUIOp::create(b, l, rest, ny64);
+  for (Value v : {x, y, z})
+    callArgs.push_back(arith::TruncIOp::create(b, l, i32, v));
+  callArgs.append({nx, ny, nz});
+  func::CallOp::create(b, l, kernel, callArgs);
+  b.setInsertionPointAfter(loop);
+  func::ReturnOp::create(b, l);
+  return entry;
+}
+
+struct ConvertTileIRToCPUPass
+    : trident::impl::ConvertTileIRToCPUBase<ConvertTileIRToCPUPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (tir::isKernel(func) && !func.isExternal())
+        kernels.push_back(func);
+    Builder b(module.getContext());
+    for (func::FuncOp kernel : kernels) {
+      SmallVector<Type> userArgTypes;
+      SmallVector<Attribute> kinds;
+      for (Type t : kernel.getArgumentTypes())
+        kinds.push_back(b.getStringAttr(cpu::argKindOf(t)));
+      cpu::KernelLowering lowering(kernel, stackBytes);
+      if (failed(lowering.run()))
+        return signalPassFailure();
+      func::FuncOp lowered = lowering.lowered();
+      ArrayRef<Type> allArgs = lowered.getArgumentTypes();
+      userArgTypes.assign(allArgs.begin(), allArgs.end() - 6);
+      func::FuncOp entry = buildGridEntry(lowered, userArgTypes);
+      // What the runtime needs to call it (one kernel per module).
+      module->setAttr("trident.cpu.kernel",
+                      b.getStringAttr(lowered.getSymName()));
+      module->setAttr("trident.cpu.entry", b.getStringAttr(entry.getSymName()));
+      module->setAttr("trident.cpu.arg_types", b.getArrayAttr(kinds));
+    }
+  }
+};
+
+} // namespace

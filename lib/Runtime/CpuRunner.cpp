@@ -1,0 +1,188 @@
+//===- CpuRunner.cpp - Run CPU kernels through LLVM ORC -------------------===//
+#include "trident/Runtime/CpuRunner.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+
+using namespace llvm;
+
+namespace trident::cpu {
+
+namespace {
+/// The first failed tir.assert of the running launch (see
+/// convert-tir-to-cpu): kernels call the hook below, the launch reports it.
+struct AssertState {
+  std::mutex mutex;
+  std::atomic<bool> failed{false};
+  std::string message;
+} assertState;
+
+extern "C" void tridentCpuAssertFail(const char *message, const char *file,
+                                     int32_t line, int32_t x, int32_t y,
+                                     int32_t z) {
+  std::lock_guard<std::mutex> lock(assertState.mutex);
+  if (assertState.failed)
+    return;
+  assertState.message = (Twine(file) + ":" + Twine(line) +
+                         ": assertion failed in program (" + Twine(x) + ", " +
+                         Twine(y) + ", " + Twine(z) + "): " + message)
+                            .str();
+  assertState.failed = true;
+}
+} // namespace
+
+CpuKernel::~CpuKernel() = default;
+
+Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
+                                                     unsigned optLevel) {
+  if (artifact.format != "ll" && artifact.format != "obj")
+    return createStringError("the CPU runner loads LLVM IR ('ll', from stage "
+                             "llir) or an object file ('obj', from stage obj), "
+                             "not '" + artifact.format + "'");
+  if (optLevel > 3)
+    return createStringError("optimization level must be 0..3, not " +
+                             Twine(optLevel));
+  Expected<KernelInfo> info = kernelInfoFromJSON(artifact.metadata);
+  if (!info)
+    return info.takeError();
+  static std::once_flag once;
+  std::call_once(once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+
+  orc::JITTargetMachineBuilder jtmb{Triple(info->triple)};
+  jtmb.setCPU(info->cpu);
+  SmallVector<StringRef> features;
+  StringRef(info->features).split(features, ',', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> featureList;
+  for (StringRef f : features)
+    featureList.push_back(f.str());
+  jtmb.addFeatures(featureList);
+  jtmb.setCodeGenOptLevel(optLevel == 0   ? CodeGenOptLevel::None
+                          : optLevel == 1 ? CodeGenOptLevel::Less
+                          : optLevel == 2 ? CodeGenOptLevel::Default
+                                          : CodeGenOptLevel::Aggressive);
+  jtmb.getOptions().AllowFPOpFusion = FPOpFusion::Standard;
+  auto tm = jtmb.createTargetMachine();
+  if (!tm)
+    return tm.takeError();
+
+  auto jit = orc::LLJITBuilder().setJITTargetMachineBuilder(jtmb).create();
+  if (!jit)
+    return jit.takeError();
+  // The runtime's hooks; everything else (printf, malloc, libm) comes from
+  // the process.
+  orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  orc::MangleAndInterner mangle(dylib.getExecutionSession(),
+                                (*jit)->getDataLayout());
+  if (Error e = dylib.define(orc::absoluteSymbols(
+          {{mangle("__trident_cpu_assert_fail"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuAssertFail),
+             JITSymbolFlags::Exported | JITSymbolFlags::Callable}}})))
+    return std::move(e);
+
+  if (artifact.format == "ll") {
+    auto context = std::make_unique<LLVMContext>();
+    SMDiagnostic diag;
+    std::unique_ptr<Module> module =
+        parseAssemblyString(artifact.data, diag, *context);
+    if (!module) {
+      std::string text;
+      raw_string_ostream os(text);
+      diag.print("llir", os, /*ShowColors=*/false);
+      return createStringError("cannot parse the kernel's LLVM IR: " +
+                               StringRef(text).rtrim());
+    }
+    module->setDataLayout((*jit)->getDataLayout());
+    if (Error e = optimizeModule(*module, **tm, optLevel))
+      return std::move(e);
+    if (Error e = (*jit)->addIRModule(
+            orc::ThreadSafeModule(std::move(module), std::move(context))))
+      return std::move(e);
+  } else {
+    if (Error e = (*jit)->addObjectFile(MemoryBuffer::getMemBufferCopy(
+            artifact.data, info->name + ".o")))
+      return std::move(e);
+  }
+  auto address = (*jit)->lookup(info->entry);
+  if (!address)
+    return joinErrors(createStringError("cannot link the kernel's grid "
+                                        "entry '" + info->entry + "'"),
+                      address.takeError());
+
+  std::unique_ptr<CpuKernel> kernel(new CpuKernel());
+  kernel->kernelInfo = std::move(*info);
+  kernel->jit = std::move(*jit);
+  kernel->entry = address->toPtr<EntryFn>();
+  return kernel;
+}
+
+Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
+                        const LaunchOptions &options) {
+  if (args.size() != kernelInfo.args.size())
+    return createStringError("kernel '" + kernelInfo.name + "' takes " +
+                             Twine(kernelInfo.args.size()) +
+                             " arguments (" + join(kernelInfo.args, ", ") +
+                             "), but " + Twine(args.size()) + " were given");
+  for (auto [i, a] : llvm::enumerate(args))
+    if (!a)
+      return createStringError("kernel '" + kernelInfo.name + "': argument " +
+                               Twine(i) + " is a null pointer (each entry "
+                               "points at the argument's value)");
+  for (unsigned g : grid)
+    if (g == 0 || g > unsigned(INT32_MAX))
+      return createStringError("grid dimensions must be in 1.." +
+                               Twine(INT32_MAX) + ", got " + Twine(grid[0]) +
+                               "x" + Twine(grid[1]) + "x" + Twine(grid[2]));
+  int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
+  void **argv = const_cast<void **>(args.data());
+  int32_t nx = grid[0], ny = grid[1], nz = grid[2];
+  unsigned threads = options.numThreads
+                         ? options.numThreads
+                         : hardware_concurrency().compute_thread_count();
+  {
+    std::lock_guard<std::mutex> lock(assertState.mutex);
+    assertState.failed = false;
+    assertState.message.clear();
+  }
+  if (threads <= 1 || total == 1) {
+    entry(argv, 0, total, nx, ny, nz);
+  } else {
+    // A few chunks per thread, so that uneven program instances balance.
+    int64_t chunks = std::min<int64_t>(total, int64_t(threads) * 4);
+    int64_t per = (total + chunks - 1) / chunks;
+    StdThreadPool pool(hardware_concurrency(threads));
+    EntryFn fn = entry;
+    for (int64_t begin = 0; begin < total; begin += per) {
+      int64_t end = std::min(total, begin + per);
+      pool.async([=] { fn(argv, begin, end, nx, ny, nz); });
+    }
+    pool.wait();
+  }
+  // What tir.print wrote comes before what the caller prints next.
+  std::fflush(stdout);
+  std::lock_guard<std::mutex> lock(assertState.mutex);
+  if (assertState.failed)
+    return createStringError("kernel '" + kernelInfo.name + "': " +
+                             assertState.message);
+  return Error::success();
+}
+
+} // namespace trident::cpu

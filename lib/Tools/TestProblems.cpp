@@ -1,0 +1,378 @@
+//===- TestProblems.cpp - Named test kernels with float64 references ------===//
+#include "trident/Tools/TestProblems.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace llvm;
+
+namespace trident::testing {
+
+uint16_t toBF16(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if (std::isnan(f))
+    return 0x7fc0;
+  u += 0x7fff + ((u >> 16) & 1); // round to nearest even
+  return static_cast<uint16_t>(u >> 16);
+}
+
+float fromBF16(uint16_t h) {
+  uint32_t u = static_cast<uint32_t>(h) << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+uint16_t toF16(float f) {
+  _Float16 h = static_cast<_Float16>(f);
+  uint16_t u;
+  std::memcpy(&u, &h, 2);
+  return u;
+}
+
+float fromF16(uint16_t u) {
+  _Float16 h;
+  std::memcpy(&h, &u, 2);
+  return static_cast<float>(h);
+}
+
+double roundTo(double v, Elt elt) {
+  switch (elt) {
+  case Elt::F32:
+    return static_cast<float>(v);
+  case Elt::F16:
+    return fromF16(toF16(static_cast<float>(v)));
+  case Elt::BF16:
+    return fromBF16(toBF16(static_cast<float>(v)));
+  case Elt::I32:
+    return static_cast<int32_t>(v);
+  }
+  return v;
+}
+
+size_t eltBytes(Elt elt) {
+  return elt == Elt::F16 || elt == Elt::BF16 ? 2 : 4;
+}
+
+std::vector<char> Tensor::pack() const {
+  std::vector<char> out(bytes());
+  for (size_t i = 0; i < values.size(); ++i) {
+    float f = static_cast<float>(values[i]);
+    switch (elt) {
+    case Elt::F32:
+      std::memcpy(&out[i * 4], &f, 4);
+      break;
+    case Elt::I32: {
+      int32_t v = static_cast<int32_t>(values[i]);
+      std::memcpy(&out[i * 4], &v, 4);
+      break;
+    }
+    case Elt::F16: {
+      uint16_t h = toF16(f);
+      std::memcpy(&out[i * 2], &h, 2);
+      break;
+    }
+    case Elt::BF16: {
+      uint16_t h = toBF16(f);
+      std::memcpy(&out[i * 2], &h, 2);
+      break;
+    }
+    }
+  }
+  return out;
+}
+
+void Tensor::unpack(const char *in) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    switch (elt) {
+    case Elt::F32: {
+      float f;
+      std::memcpy(&f, &in[i * 4], 4);
+      values[i] = f;
+      break;
+    }
+    case Elt::I32: {
+      int32_t v;
+      std::memcpy(&v, &in[i * 4], 4);
+      values[i] = v;
+      break;
+    }
+    case Elt::F16: {
+      uint16_t h;
+      std::memcpy(&h, &in[i * 2], 2);
+      values[i] = fromF16(h);
+      break;
+    }
+    case Elt::BF16: {
+      uint16_t h;
+      std::memcpy(&h, &in[i * 2], 2);
+      values[i] = fromBF16(h);
+      break;
+    }
+    }
+  }
+}
+
+double Random::next(double lo, double hi, Elt elt) {
+  double u = std::uniform_real_distribution<double>(lo, hi)(gen);
+  if (elt == Elt::I32)
+    return std::floor(u);
+  return roundTo(u, elt);
+}
+
+Tensor Random::tensor(StringRef name, size_t n, double lo, double hi, Elt elt) {
+  Tensor t{name.str(), elt, std::vector<double>(n), false};
+  for (double &v : t.values)
+    v = next(lo, hi, elt);
+  return t;
+}
+
+namespace {
+
+Tensor outputTensor(StringRef name, size_t n, Elt elt = Elt::F32) {
+  return Tensor{name.str(), elt,
+                std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()),
+                true};
+}
+
+Arg ptr(size_t t) { return Arg{Arg::Pointer, t}; }
+Arg i32(int64_t v) { return Arg{Arg::I32, 0, static_cast<int32_t>(v)}; }
+Arg f32(float v) { return Arg{Arg::F32, 0, 0, v}; }
+Arg tensorMap(size_t t, std::vector<uint64_t> dims) {
+  return Arg{Arg::TensorMap, t, 0, 0, std::move(dims)};
+}
+
+Expected<Elt> parseElt(StringRef s) {
+  if (s == "f32" || s == "fp32")
+    return Elt::F32;
+  if (s == "bf16")
+    return Elt::BF16;
+  return createStringError("unknown element type '" + s +
+                           "' (expected f32 or bf16)");
+}
+
+/// (x - mean) / sqrt(var + eps) * w + b for one row, in float64.
+void layerNormRow(const double *x, const double *w, const double *b, size_t c,
+                  double eps, double *out) {
+  double mean = 0, var = 0;
+  for (size_t j = 0; j < c; ++j)
+    mean += x[j];
+  mean /= c;
+  for (size_t j = 0; j < c; ++j)
+    var += (x[j] - mean) * (x[j] - mean);
+  var /= c;
+  double inv = 1.0 / std::sqrt(var + eps);
+  for (size_t j = 0; j < c; ++j)
+    out[j] = (x[j] - mean) * inv * w[j] + b[j];
+}
+
+} // namespace
+
+bool Problem::usesTensorMaps() const {
+  return llvm::any_of(args,
+                      [](const Arg &a) { return a.kind == Arg::TensorMap; });
+}
+
+ArrayRef<StringRef> allProblems() {
+  static const StringRef names[] = {
+      "vector_add", "softmax",   "layer_norm", "layer_norm_f16",
+      "cumsum",     "histogram", "matmul",     "matmul_tma"};
+  return names;
+}
+
+std::string listNames(ArrayRef<StringRef> names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0)
+      out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i].str();
+  }
+  return out;
+}
+
+Expected<Problem> makeProblem(StringRef kind, const Sizes &sizes, Random &rng,
+                              ArrayRef<StringRef> offered) {
+  if (!llvm::is_contained(offered, kind) ||
+      !llvm::is_contained(allProblems(), kind))
+    return createStringError("unknown --kernel '" + kind + "' (expected " +
+                             listNames(offered) + ")");
+  Problem p;
+  if (kind == "vector_add") {
+    size_t n = sizes.n;
+    p.tensors = {rng.tensor("x", n, -1, 1), rng.tensor("y", n, -1, 1),
+                 outputTensor("out", n)};
+    p.args = {ptr(0), ptr(1), ptr(2), i32(n)};
+    p.output = 2;
+    p.reference.resize(n);
+    for (size_t i = 0; i < n; ++i)
+      p.reference[i] = p.tensors[0].values[i] + p.tensors[1].values[i];
+    p.bytes = 12.0 * n;
+    return p;
+  }
+  if (kind == "softmax" || kind == "layer_norm") {
+    size_t r = sizes.rows, c = sizes.cols;
+    bool ln = kind == "layer_norm";
+    p.tensors.push_back(rng.tensor("x", r * c, -2, 2));
+    if (ln) {
+      p.tensors.push_back(rng.tensor("weight", c, 0.5, 1.5));
+      p.tensors.push_back(rng.tensor("bias", c, -0.5, 0.5));
+    }
+    p.tensors.push_back(outputTensor("out", r * c));
+    p.output = p.tensors.size() - 1;
+    for (size_t t = 0; t < p.tensors.size(); ++t)
+      p.args.push_back(ptr(t));
+    const float eps = 1e-5f;
+    p.args.insert(p.args.end(), {i32(r), i32(c), i32(c), i32(c)});
+    if (ln)
+      p.args.push_back(f32(eps));
+    p.reference.resize(r * c);
+    const std::vector<double> &x = p.tensors[0].values;
+    for (size_t i = 0; i < r; ++i) {
+      const double *row = &x[i * c];
+      double *out = &p.reference[i * c];
+      if (ln) {
+        layerNormRow(row, p.tensors[1].values.data(),
+                     p.tensors[2].values.data(), c, eps, out);
+        continue;
+      }
+      double mx = -INFINITY, sum = 0;
+      for (size_t j = 0; j < c; ++j)
+        mx = std::max(mx, row[j]);
+      for (size_t j = 0; j < c; ++j)
+        sum += std::exp(row[j] - mx);
+      for (size_t j = 0; j < c; ++j)
+        out[j] = std::exp(row[j] - mx) / sum;
+    }
+    p.bytes = 8.0 * r * c;
+    return p;
+  }
+  if (kind == "layer_norm_f16") {
+    size_t r = sizes.rows, c = sizes.cols;
+    const float eps = 1e-5f;
+    p.tensors = {rng.tensor("x", r * c, -2, 2, Elt::F16),
+                 outputTensor("y", r * c, Elt::F16),
+                 rng.tensor("weight", c, 0.5, 1.5, Elt::F16),
+                 rng.tensor("bias", c, -0.5, 0.5, Elt::F16),
+                 outputTensor("mean", r), outputTensor("rstd", r)};
+    p.args = {ptr(0), ptr(1), ptr(2), ptr(3), ptr(4),
+              ptr(5), i32(c), i32(c), f32(eps)};
+    p.output = 1;
+    p.tolerance = 1e-2;
+    p.reference.resize(r * c);
+    for (size_t i = 0; i < r; ++i)
+      layerNormRow(&p.tensors[0].values[i * c], p.tensors[2].values.data(),
+                   p.tensors[3].values.data(), c, eps, &p.reference[i * c]);
+    p.bytes = 4.0 * r * c;
+    return p;
+  }
+  if (kind == "cumsum") {
+    // Inclusive prefix sums within blocks of 1024 elements.
+    size_t n = sizes.n;
+    p.tensors = {rng.tensor("x", n, -1, 1), outputTensor("out", n)};
+    p.args = {ptr(0), ptr(1), i32(n)};
+    p.output = 1;
+    p.reference.resize(n);
+    double run = 0;
+    for (size_t i = 0; i < n; ++i) {
+      run = (i % 1024 == 0 ? 0.0 : run) + p.tensors[0].values[i];
+      p.reference[i] = run;
+    }
+    p.bytes = 8.0 * n;
+    return p;
+  }
+  if (kind == "histogram") {
+    // Integer values, some outside [0, bins); bins start at zero and must
+    // end with exactly the float64 counts.
+    size_t n = sizes.n, bins = sizes.cols;
+    p.tensors = {rng.tensor("x", n, -4, double(bins) + 4, Elt::I32),
+                 Tensor{"bins", Elt::I32, std::vector<double>(bins, 0.0), true}};
+    p.args = {ptr(0), ptr(1), i32(n), i32(bins)};
+    p.output = 1;
+    p.tolerance = 0;
+    p.reference.assign(bins, 0.0);
+    for (double v : p.tensors[0].values)
+      if (v >= 0 && v < double(bins))
+        p.reference[static_cast<size_t>(v)] += 1;
+    p.bytes = 4.0 * n;
+    return p;
+  }
+  if (kind == "matmul" || kind == "matmul_tma") {
+    Expected<Elt> in = parseElt(sizes.dtype);
+    if (!in)
+      return in.takeError();
+    Expected<Elt> out =
+        parseElt(sizes.outDtype.empty() ? sizes.dtype : sizes.outDtype);
+    if (!out)
+      return out.takeError();
+    size_t m = sizes.m, n = sizes.n, k = sizes.k;
+    p.tensors = {rng.tensor("a", m * k, -1, 1, *in),
+                 rng.tensor("b", k * n, -1, 1, *in),
+                 outputTensor("c", m * n, *out)};
+    if (kind == "matmul_tma")
+      p.args = {tensorMap(0, {m, k}), tensorMap(1, {k, n}),
+                tensorMap(2, {m, n}), i32(m), i32(n), i32(k)};
+    else
+      p.args = {ptr(0), ptr(1), ptr(2), i32(m), i32(n), i32(k),
+                i32(k), i32(1), i32(n), i32(1), i32(n), i32(1)};
+    p.output = 2;
+    if (*in == Elt::BF16 || *out == Elt::BF16)
+      p.tolerance = 1e-2;
+    p.reference.assign(m * n, 0.0);
+    const std::vector<double> &a = p.tensors[0].values, &b = p.tensors[1].values;
+    for (size_t i = 0; i < m; ++i)
+      for (size_t kk = 0; kk < k; ++kk) {
+        double av = a[i * k + kk];
+        for (size_t j = 0; j < n; ++j)
+          p.reference[i * n + j] += av * b[kk * n + j];
+      }
+    p.flops = 2.0 * m * n * k;
+    p.bytes = double(p.tensors[0].bytes() + p.tensors[1].bytes()) +
+              double(m * n * eltBytes(*out));
+    return p;
+  }
+  llvm_unreachable("a name in allProblems() that makeProblem does not make");
+}
+
+CheckResult check(const Problem &problem) {
+  CheckResult r;
+  const Tensor &out = problem.tensors[problem.output];
+  double maxRef = 0;
+  for (size_t i = 0; i < out.values.size(); ++i) {
+    maxRef = std::max(maxRef, std::fabs(problem.reference[i]));
+    double v = out.values[i];
+    if (std::isnan(v) || std::isinf(v)) {
+      ++r.unwritten;
+      continue;
+    }
+    double err = std::fabs(v - problem.reference[i]);
+    if (err > r.maxAbsError) {
+      r.maxAbsError = err;
+      r.worst = i;
+    }
+  }
+  r.maxRelError = maxRef > 0 ? r.maxAbsError / maxRef : r.maxAbsError;
+  if (!out.values.empty()) {
+    r.got = out.values[r.worst];
+    r.want = problem.reference[r.worst];
+  }
+  r.pass = r.unwritten == 0 && r.maxRelError <= problem.tolerance;
+  return r;
+}
+
+void printCheck(raw_ostream &os, const Problem &problem, const CheckResult &r) {
+  os << formatv("max abs error {0:e3} (at {1}: got {2}, want {3}); max "
+                "relative error {4:e3} (tolerance {5:e0})\n",
+                r.maxAbsError, r.worst, r.got, r.want, r.maxRelError,
+                problem.tolerance);
+  if (r.unwritten)
+    os << r.unwritten << " of " << problem.tensors[problem.output].values.size()
+       << " outputs are NaN or infinite (never written, or wrong)\n";
+}
+
+} // namespace trident::testing
