@@ -121,6 +121,10 @@ step 0 "Tile IR matmul bf16 TMA descriptors, 8 warps, 2048^3" "$launch" \
 step 0 "Tile IR matmul bf16 TMA descriptors, unpipelined (descriptor loads into registers), 1000x520x304" "$launch" \
   "$k/tir_matmul_bf16_tma_s1.cubin" --kernel matmul_tma --dtype bf16 --out-dtype bf16 \
   --m 1000 --n 520 --k 304 --grid 5,8 --time 10
+step 0 "Tile IR vector_add through in-kernel descriptors (masked pointer accesses)" "$launch" \
+  "$k/tir_vector_add_desc.cubin" --kernel vector_add --n 1000003 --grid 977 --time 50
+step 0 "Tile IR matmul fp32 through in-kernel descriptors, 1000x520x300" "$launch" \
+  "$k/tir_matmul_desc_f32.cubin" --kernel matmul --dtype f32 --m 1000 --n 520 --k 300 --grid 9,16 --time 10
 step 0 "Tile IR atomic histogram (exact counts)" "$launch" "$k/tir_histogram.cubin" --kernel histogram \
   --n 1000003 --cols 256 --grid 977
 step 0 "Tile IR cumsum (scan over registers, lanes, warps)" "$launch" "$k/tir_cumsum.cubin" \

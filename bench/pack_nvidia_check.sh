@@ -49,7 +49,7 @@ compile vector_add cuda:80 vector_add_sm80
 
 # Tile IR kernels through the whole pipeline (tir -> gir -> llir -> ptx ->
 # cubin), named tir_<kernel>.
-for k in vector_add softmax layer_norm_f32 matmul_fma_f32 matmul_fma_bf16 matmul_bf16 matmul_bf16_aligned matmul_bf16_tma histogram cumsum; do
+for k in vector_add softmax layer_norm_f32 matmul_fma_f32 matmul_fma_bf16 matmul_bf16 matmul_bf16_aligned matmul_bf16_tma vector_add_desc matmul_desc_f32 histogram cumsum; do
   cp "$root/examples/kernels/$k.mlir" "$stage/kernels/tir_$k.mlir"
   "$build/bin/trident-compile" "$root/examples/kernels/$k.mlir" --target cuda:90a \
     --emit cubin -o "$stage/kernels/tir_$k.cubin"
