@@ -6,6 +6,7 @@
 // with its kernel metadata next to it (out.cubin -> out.json).
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Compiler/ArtifactCache.h"
 #include "trident/Compiler/Compiler.h"
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Target/NVIDIA/KernelMetadata.h"
@@ -58,6 +59,13 @@ static cl::opt<bool>
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Look the artifact of --emit up in this artifact cache and store "
+             "it there after a miss ('default': $TRIDENT_CACHE_DIR, else "
+             "~/.cache/trident); the key covers the module, the pipeline "
+             "(with every plugin's cache key) and the stage"),
+    cl::value_desc("dir"), cl::init(""));
 static cl::opt<std::string>
     dumpDir("dump-dir", cl::desc("Write each stage's output into this folder"),
             cl::init(""), cl::cat(category));
@@ -187,8 +195,27 @@ int main(int argc, char **argv) {
                   false);
     }
   };
-  if (trident::reportErrors(compiler.run(**module, *pipeline, emitStage, afterStage)))
+  // Through the artifact cache: a plain --emit of a stage with an artifact.
+  std::optional<trident::Artifact> cached;
+  if (!cacheDir.empty() && !emitStage.empty() && !printStages &&
+      dumpDir.empty()) {
+    trident::ArtifactCache cache(cacheDir == "default"
+                                     ? trident::ArtifactCache::defaultDirectory()
+                                     : cacheDir.getValue());
+    bool hit = false;
+    Expected<trident::Artifact> artifact = trident::compileCached(
+        compiler, **module, *pipeline, emitStage, &cache, &hit);
+    if (!artifact) {
+      trident::reportErrors(artifact.takeError());
+      return 1;
+    }
+    errs() << "trident: artifact cache " << (hit ? "hit" : "miss") << " in "
+           << cache.directory() << "\n";
+    cached = std::move(*artifact);
+  } else if (trident::reportErrors(
+                 compiler.run(**module, *pipeline, emitStage, afterStage))) {
     return 1;
+  }
   if (!dumpError.empty()) {
     errs() << "trident: error: " << dumpError << "\n";
     return 1;
@@ -196,7 +223,7 @@ int main(int argc, char **argv) {
   // The stages went to stdout already; -o FILE still gets the output.
   if (printStages && outputFile == "-")
     return 0;
-  const trident::Artifact *artifact = compiler.artifact();
+  const trident::Artifact *artifact = cached ? &*cached : compiler.artifact();
   if (artifact && artifact->binary && outputFile == "-") {
     errs() << "trident: error: --emit " << emitStage << " writes a binary "
            << artifact->format << ": name the file with -o\n";
