@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
+#include "../LLVMAtomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -22,20 +23,6 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-LLVM::AtomicOrdering ordering(tir::MemSemantic sem) {
-  switch (sem) {
-  case tir::MemSemantic::Relaxed:
-    return LLVM::AtomicOrdering::monotonic;
-  case tir::MemSemantic::Acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case tir::MemSemantic::Release:
-    return LLVM::AtomicOrdering::release;
-  case tir::MemSemantic::AcqRel:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  return LLVM::AtomicOrdering::acq_rel;
-}
-
 /// NVPTX's synchronization scopes.
 StringRef syncscope(tir::MemScope scope) {
   switch (scope) {
@@ -47,33 +34,6 @@ StringRef syncscope(tir::MemScope scope) {
     return "";
   }
   return "";
-}
-
-std::optional<LLVM::AtomicBinOp> binOp(tir::RMWKind kind, Type element) {
-  bool isFloat = isa<FloatType>(element);
-  switch (kind) {
-  case tir::RMWKind::Add:
-    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-  case tir::RMWKind::FAdd:
-    return LLVM::AtomicBinOp::fadd;
-  case tir::RMWKind::Max:
-    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-  case tir::RMWKind::Min:
-    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-  case tir::RMWKind::UMax:
-    return LLVM::AtomicBinOp::umax;
-  case tir::RMWKind::UMin:
-    return LLVM::AtomicBinOp::umin;
-  case tir::RMWKind::And:
-    return LLVM::AtomicBinOp::_and;
-  case tir::RMWKind::Or:
-    return LLVM::AtomicBinOp::_or;
-  case tir::RMWKind::Xor:
-    return LLVM::AtomicBinOp::_xor;
-  case tir::RMWKind::Xchg:
-    return LLVM::AtomicBinOp::xchg;
-  }
-  return std::nullopt;
 }
 
 /// Runs `body` for each element the calling thread must update, under
@@ -139,10 +99,10 @@ struct AtomicRMWPattern : OpConversionPattern<tir::AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type resultType = getTypeConverter()->convertType(op.getType());
     std::optional<LLVM::AtomicBinOp> kind =
-        binOp(op.getKind(), getElementTypeOrSelf(resultType));
+        conversion::atomicBinOp(op.getKind(), getElementTypeOrSelf(resultType));
     if (!kind)
       return op.emitOpError("unsupported atomic kind");
-    LLVM::AtomicOrdering order = ordering(op.getSem());
+    LLVM::AtomicOrdering order = conversion::atomicOrdering(op.getSem());
     StringRef scope = syncscope(op.getScope());
     Value result = perElement(
         rewriter, op, lc, adaptor.getMask(), resultType,
@@ -168,7 +128,7 @@ struct AtomicCASPattern : OpConversionPattern<tir::AtomicCASOp> {
     Type resultType = getTypeConverter()->convertType(op.getType());
     if (isa<FloatType>(getElementTypeOrSelf(resultType)))
       return op.emitOpError("compare-and-swap on floats is not supported yet");
-    LLVM::AtomicOrdering order = ordering(op.getSem());
+    LLVM::AtomicOrdering order = conversion::atomicOrdering(op.getSem());
     LLVM::AtomicOrdering failOrder =
         order == LLVM::AtomicOrdering::release ||
                 order == LLVM::AtomicOrdering::acq_rel

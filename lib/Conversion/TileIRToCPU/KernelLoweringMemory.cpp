@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "../LLVMAtomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -58,46 +59,6 @@ void guardedEffect(OpBuilder &b, Location l, Value cond,
   then();
 }
 
-LLVM::AtomicOrdering orderingOf(tir::MemSemantic sem) {
-  switch (sem) {
-  case tir::MemSemantic::Relaxed:
-    return LLVM::AtomicOrdering::monotonic;
-  case tir::MemSemantic::Acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case tir::MemSemantic::Release:
-    return LLVM::AtomicOrdering::release;
-  case tir::MemSemantic::AcqRel:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  return LLVM::AtomicOrdering::seq_cst;
-}
-
-FailureOr<LLVM::AtomicBinOp> binOpOf(tir::RMWKind kind, Type t) {
-  bool isFloat = isa<FloatType>(t);
-  switch (kind) {
-  case tir::RMWKind::Add:
-    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-  case tir::RMWKind::FAdd:
-    return LLVM::AtomicBinOp::fadd;
-  case tir::RMWKind::Max:
-    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-  case tir::RMWKind::Min:
-    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-  case tir::RMWKind::UMax:
-    return LLVM::AtomicBinOp::umax;
-  case tir::RMWKind::UMin:
-    return LLVM::AtomicBinOp::umin;
-  case tir::RMWKind::And:
-    return LLVM::AtomicBinOp::_and;
-  case tir::RMWKind::Or:
-    return LLVM::AtomicBinOp::_or;
-  case tir::RMWKind::Xor:
-    return LLVM::AtomicBinOp::_xor;
-  case tir::RMWKind::Xchg:
-    return LLVM::AtomicBinOp::xchg;
-  }
-  return failure();
-}
 
 } // namespace
 
@@ -152,10 +113,10 @@ LogicalResult KernelLowering::lowerStore(tir::StoreOp op) {
 
 LogicalResult KernelLowering::lowerAtomicRMW(tir::AtomicRMWOp op) {
   Type elt = scalarType(getElementTypeOrSelf(op.getType()));
-  FailureOr<LLVM::AtomicBinOp> bin = binOpOf(op.getKind(), elt);
-  if (failed(bin))
+  std::optional<LLVM::AtomicBinOp> bin = conversion::atomicBinOp(op.getKind(), elt);
+  if (!bin)
     return op.emitOpError("convert-tir-to-cpu: unknown atomic kind");
-  LLVM::AtomicOrdering ordering = orderingOf(op.getSem());
+  LLVM::AtomicOrdering ordering = conversion::atomicOrdering(op.getSem());
   auto emit = [&](ArrayRef<Value> idx) -> Value {
     Value ptr = elementOrScalar(op.getPtr(), idx);
     Value val = elementOrScalar(op.getVal(), idx);
@@ -192,7 +153,7 @@ LogicalResult KernelLowering::lowerAtomicCAS(tir::AtomicCASOp op) {
   Type bits = isa<FloatType>(elt)
                   ? Type(b.getIntegerType(elt.getIntOrFloatBitWidth()))
                   : elt;
-  LLVM::AtomicOrdering successOrdering = orderingOf(op.getSem());
+  LLVM::AtomicOrdering successOrdering = conversion::atomicOrdering(op.getSem());
   LLVM::AtomicOrdering failureOrdering =
       successOrdering == LLVM::AtomicOrdering::acquire ||
               successOrdering == LLVM::AtomicOrdering::acq_rel
