@@ -9,7 +9,7 @@ set(TRIDENT_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/trident)
 
 install(TARGETS TridentCore EXPORT TridentTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS trident-opt trident-compile trident-launch
+install(TARGETS trident-opt trident-compile trident-launch trident-run-cpu
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY include/trident DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td" PATTERN "*.def")

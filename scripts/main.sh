@@ -40,7 +40,7 @@ echo
 # 2. The softmax example through every stage of the GPU target.
 kernel="$root/examples/kernels/softmax.mlir"
 opts=("$@")
-default=0
+default=0 emit=
 if [ ${#opts[@]} -eq 0 ]; then
   default=1
   emit=cubin

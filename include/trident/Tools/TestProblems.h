@@ -102,9 +102,6 @@ struct Problem {
   std::vector<double> reference; ///< float64, for the output
   double tolerance = 1e-5;
   double flops = 0, bytes = 0;   ///< per launch, for timing lines
-
-  /// Whether some argument is a TMA descriptor (a GPU-only problem).
-  bool usesTensorMaps() const;
 };
 
 struct Sizes {
@@ -129,6 +126,9 @@ private:
 
 /// Every problem makeProblem knows, in a fixed order.
 llvm::ArrayRef<llvm::StringRef> allProblems();
+/// Whether problem `kind` passes TMA descriptors (Arg::TensorMap), which
+/// only GPU runners can encode.
+bool takesTensorMaps(llvm::StringRef kind);
 /// `names` as "a, b, c or d".
 std::string listNames(llvm::ArrayRef<llvm::StringRef> names);
 /// Problem `kind` on fresh inputs from `rng`. A runner passes the problems
