@@ -13,6 +13,7 @@
 // compile or link error).
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Compiler/ArtifactCache.h"
 #include "trident/Compiler/Compiler.h"
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Runtime/CpuRunner.h"
@@ -54,6 +55,12 @@ cl::opt<std::string> stageName("stage",
                                cl::init("llir"), cl::cat(category));
 cl::opt<unsigned> optLevel("opt", cl::desc("LLVM optimization level for llir"),
                            cl::init(3), cl::cat(category));
+cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Take the compiled kernel from this artifact cache, or store it "
+             "there ('default': $TRIDENT_CACHE_DIR, else ~/.cache/trident; "
+             "the GPU path's cache too)"),
+    cl::value_desc("dir"), cl::init(""), cl::cat(category));
 cl::opt<bool> printPipeline("print-pipeline",
                             cl::desc("Print the pipeline used"),
                             cl::cat(category));
@@ -143,16 +150,16 @@ int main(int argc, char **argv) {
   sizes.cols = cols;
   sizes.dtype = dtype;
   sizes.outDtype = outDtype;
-  Expected<Problem> problem = makeProblem(kernelKind, sizes, rng);
-  if (!problem)
-    return fail(problem.takeError());
-  if (problem->usesTensorMaps())
+  if (takesTensorMaps(kernelKind))
     return fail(createStringError(
         "--kernel " + kernelKind +
         " passes TMA descriptors (!tir.tensordesc kernel arguments, encoded "
         "by the CUDA driver), which only GPU targets take; the cpu target "
         "runs kernels that take pointers (--kernel matmul), and "
         "!tir.tensordesc values made inside the kernel"));
+  Expected<Problem> problem = makeProblem(kernelKind, sizes, rng);
+  if (!problem)
+    return fail(problem.takeError());
 
   if (!loadPlugins(loadPlugin))
     return kError;
@@ -169,12 +176,20 @@ int main(int argc, char **argv) {
   auto module = compiler.parseFile(inputFile);
   if (!module)
     return fail(module.takeError());
-  if (Error e = compiler.run(**module, *pipeline, stageName))
-    return fail(std::move(e));
-  const Artifact *artifact = compiler.artifact();
-  if (!artifact)
-    return fail(createStringError("stage '" + stageName +
-                                  "' produced no artifact"));
+  std::optional<ArtifactCache> cache;
+  if (!cacheDir.empty())
+    cache.emplace(cacheDir == "default" ? ArtifactCache::defaultDirectory()
+                                        : cacheDir.getValue());
+  bool hit = false;
+  Expected<Artifact> compiled =
+      compileCached(compiler, **module, *pipeline, stageName,
+                    cache ? &*cache : nullptr, &hit);
+  if (!compiled)
+    return fail(compiled.takeError());
+  if (cache)
+    outs() << "artifact cache " << (hit ? "hit" : "miss") << " in "
+           << cache->directory() << "\n";
+  const Artifact *artifact = &*compiled;
   double compileSeconds = secondsSince(start);
   start = std::chrono::steady_clock::now();
   auto kernel = cpu::CpuKernel::load(*artifact, optLevel);
