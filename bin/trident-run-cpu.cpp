@@ -150,13 +150,6 @@ int main(int argc, char **argv) {
   sizes.cols = cols;
   sizes.dtype = dtype;
   sizes.outDtype = outDtype;
-  if (takesTensorMaps(kernelKind))
-    return fail(createStringError(
-        "--kernel " + kernelKind +
-        " passes TMA descriptors (!tir.tensordesc kernel arguments, encoded "
-        "by the CUDA driver), which only GPU targets take; the cpu target "
-        "runs kernels that take pointers (--kernel matmul), and "
-        "!tir.tensordesc values made inside the kernel"));
   Expected<Problem> problem = makeProblem(kernelKind, sizes, rng);
   if (!problem)
     return fail(problem.takeError());
@@ -211,11 +204,36 @@ int main(int argc, char **argv) {
     data.push_back(t.pack());
   for (auto &d : data)
     pointers.push_back(d.data());
+  // A tensor-descriptor argument (Arg::TensorMap) is, on the cpu target,
+  // the tensor's base pointer, its shape and its row-major strides (i64,
+  // elements, outermost first): what tir-lower-descriptors'
+  // expand-arguments makes the kernel take.
+  std::vector<int64_t> wide;
+  for (const Arg &a : problem->args)
+    if (a.kind == Arg::TensorMap)
+      wide.resize(wide.size() + 2 * a.dims.size());
+  size_t nextWide = 0;
   SmallVector<void *> args;
-  for (Arg &a : problem->args)
+  for (Arg &a : problem->args) {
+    if (a.kind == Arg::TensorMap) {
+      args.push_back(&pointers[a.tensor]);
+      size_t rank = a.dims.size();
+      int64_t *shape = &wide[nextWide], *strides = shape + rank;
+      nextWide += 2 * rank;
+      int64_t stride = 1;
+      for (size_t d = rank; d-- > 0;) {
+        shape[d] = static_cast<int64_t>(a.dims[d]);
+        strides[d] = stride;
+        stride *= shape[d];
+      }
+      for (size_t d = 0; d < 2 * rank; ++d)
+        args.push_back(&shape[d]);
+      continue;
+    }
     args.push_back(a.kind == Arg::Pointer ? static_cast<void *>(&pointers[a.tensor])
                    : a.kind == Arg::I32   ? static_cast<void *>(&a.i)
                                           : static_cast<void *>(&a.f));
+  }
   cpu::LaunchOptions launch;
   launch.numThreads = threads;
   outs().flush(); // before what the kernel prints

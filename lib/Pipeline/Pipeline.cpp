@@ -143,6 +143,8 @@ Pipeline defaultPipeline(const Target &target) {
     } else if (name == "cir") {
       // Each kernel becomes one program instance of loops over buffers
       // (scf, memref, arith, math; pointers in the llvm dialect).
+      // Descriptor arguments (no TMA here): base, shape and strides.
+      addCore(stage, "tir-lower-descriptors", "expand-arguments=true");
       addCore(stage, "convert-tir-to-cpu");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");

@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 
 using namespace llvm;
@@ -48,6 +49,26 @@ extern "C" void tridentCpuAssertFail(const char *message, const char *file,
 } // namespace
 
 CpuKernel::~CpuKernel() = default;
+
+/// float -> bf16, rounding to nearest even (NaN stays a quiet NaN), with the
+/// calling convention of compiler-rt's __truncsfbf2 (bf16 in an SSE
+/// register).
+static __bf16 tridentTruncSFBF2(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  uint16_t h = (u & 0x7fffffff) > 0x7f800000
+                   ? uint16_t((u >> 16) | 0x40)
+                   : uint16_t((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+  __bf16 out;
+  std::memcpy(&out, &h, 2);
+  return out;
+}
+
+/// double -> bf16 through float (double rounding; kernels convert from
+/// f32 in practice).
+static __bf16 tridentTruncDFBF2(double d) {
+  return tridentTruncSFBF2(static_cast<float>(d));
+}
 
 Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
                                                      unsigned optLevel) {
@@ -92,10 +113,17 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
   orc::JITDylib &dylib = (*jit)->getMainJITDylib();
   orc::MangleAndInterner mangle(dylib.getExecutionSession(),
                                 (*jit)->getDataLayout());
+  auto callable = JITSymbolFlags::Exported | JITSymbolFlags::Callable;
   if (Error e = dylib.define(orc::absoluteSymbols(
           {{mangle("__trident_cpu_assert_fail"),
-            {orc::ExecutorAddr::fromPtr(&tridentCpuAssertFail),
-             JITSymbolFlags::Exported | JITSymbolFlags::Callable}}})))
+            {orc::ExecutorAddr::fromPtr(&tridentCpuAssertFail), callable}},
+           // bf16 conversions that LLVM leaves to compiler-rt on CPUs
+           // without bf16 instructions (a bf16 constant, say), which this
+           // process's libgcc may not have.
+           {mangle("__truncsfbf2"),
+            {orc::ExecutorAddr::fromPtr(&tridentTruncSFBF2), callable}},
+           {mangle("__truncdfbf2"),
+            {orc::ExecutorAddr::fromPtr(&tridentTruncDFBF2), callable}}})))
     return std::move(e);
 
   if (artifact.format == "ll") {

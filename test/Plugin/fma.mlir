@@ -30,6 +30,7 @@
 // PIPE-NEXT:   fma-lower  [inserted by plugin 'fma']
 // PIPE-NEXT: stage llir
 // PIPE-CPU:      stage cir
+// PIPE-CPU-NEXT:   tir-lower-descriptors {expand-arguments=true}
 // PIPE-CPU-NEXT:   convert-tir-to-cpu
 // PIPE-CPU-NEXT:   canonicalize
 // PIPE-CPU-NEXT:   cse

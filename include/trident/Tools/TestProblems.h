@@ -37,7 +37,8 @@
 //       the same product, every matrix passed as a TMA descriptor (a
 //       `!tir.tensordesc` kernel argument; Arg::TensorMap with the tensor's
 //       dims). Encoding one is the runner's business: trident-launch does
-//       it with cuTensorMapEncodeTiled; the CPU runner does not run these.
+//       it with cuTensorMapEncodeTiled; the CPU runner passes
+//       base pointer, shape and strides instead.
 //                                                             m, n, k
 //
 // The check: max relative error = max |out - ref| / max |ref| (the error

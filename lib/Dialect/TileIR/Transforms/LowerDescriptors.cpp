@@ -31,6 +31,7 @@
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/Matchers.h"
 
@@ -115,7 +116,47 @@ BlockAccess buildBlockAccess(ImplicitLocOpBuilder &b, MakeTensorDescOp make,
 struct TileIRLowerDescriptorsPass
     : trident::tir::impl::TileIRLowerDescriptorsBase<
           TileIRLowerDescriptorsPass> {
+  using Base::Base;
+
+  /// Replaces each tensor-descriptor argument of kernel `fn` by (base,
+  /// shape..., strides...) and makes the descriptor from them on entry.
+  static void expandKernelArguments(func::FuncOp fn) {
+    if (fn.isExternal() || !fn->hasAttr(TileIRDialect::getKernelAttrName()))
+      return;
+    MLIRContext *ctx = fn.getContext();
+    Type i64 = IntegerType::get(ctx, 64);
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+      auto desc = dyn_cast<TensorDescType>(fn.getArgumentTypes()[i]);
+      if (!desc)
+        continue;
+      Location loc = fn.getArgument(i).getLoc();
+      int64_t rank = desc.getRank();
+      SmallVector<Type> types{PointerType::get(desc.getElementType(), 1)};
+      types.append(2 * rank, i64);
+      SmallVector<unsigned> positions(types.size(), i + 1);
+      SmallVector<DictionaryAttr> attrs(types.size(), DictionaryAttr::get(ctx));
+      SmallVector<Location> locs(types.size(), loc);
+      if (failed(fn.insertArguments(positions, types, attrs, locs)))
+        continue;
+      OpBuilder b = OpBuilder::atBlockBegin(&fn.getBody().front());
+      SmallVector<Value> shape, strides;
+      for (int64_t d = 0; d < rank; ++d) {
+        shape.push_back(fn.getArgument(i + 2 + d));
+        strides.push_back(fn.getArgument(i + 2 + rank + d));
+      }
+      Value made = MakeTensorDescOp::create(b, loc, desc, fn.getArgument(i + 1),
+                                            shape, strides);
+      fn.getArgument(i).replaceAllUsesWith(made);
+      if (failed(fn.eraseArgument(i)))
+        continue;
+      i += types.size() - 1;
+    }
+  }
+
   void runOnOperation() override {
+    if (expandArguments)
+      getOperation()->walk(
+          [](func::FuncOp fn) { expandKernelArguments(fn); });
     SmallVector<Operation *> accesses;
     // Tile IR only: a block that already has a layout (GPU IR) is left to
     // the GPU IR lowerings.

@@ -45,7 +45,18 @@ def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
     carried through `scf` iteration arguments or results; so are blocks
     that already have a layout (GPU IR). `tir.make_tensor_descriptor`
     operations left without uses are erased.
+
+    With `expand-arguments`, a kernel's (`tir.kernel`) tensor-descriptor
+    arguments are first replaced by what a host passes for them on targets
+    without TMA: the base pointer, then the shape and the strides (i64, in
+    elements, outermost first), from which a descriptor is made at the top
+    of the kernel and lowered like the others. The CPU target runs it so.
   }];
+  let options = [
+    Option<"expandArguments", "expand-arguments", "bool", "false",
+           "Replace each tensor-descriptor argument of a kernel by its base "
+           "pointer, shape and strides">,
+  ];
   let dependentDialects = ["::trident::tir::TileIRDialect",
                            "::mlir::arith::ArithDialect"];
 }
