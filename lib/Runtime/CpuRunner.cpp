@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <mutex>
 
 using namespace llvm;
@@ -162,6 +163,19 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
   return kernel;
 }
 
+/// One pool of `threads` workers per process, kept across launches (a
+/// launch waits for its own task group only, so launches from several
+/// threads may share it).
+static ThreadPoolInterface &poolFor(unsigned threads) {
+  static std::mutex mutex;
+  static std::map<unsigned, std::unique_ptr<StdThreadPool>> pools;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<StdThreadPool> &pool = pools[threads];
+  if (!pool)
+    pool = std::make_unique<StdThreadPool>(hardware_concurrency(threads));
+  return *pool;
+}
+
 Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
                         const LaunchOptions &options) {
   if (args.size() != kernelInfo.args.size())
@@ -196,13 +210,13 @@ Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
     // A few chunks per thread, so that uneven program instances balance.
     int64_t chunks = std::min<int64_t>(total, int64_t(threads) * 4);
     int64_t per = (total + chunks - 1) / chunks;
-    StdThreadPool pool(hardware_concurrency(threads));
+    ThreadPoolTaskGroup group(poolFor(threads));
     EntryFn fn = entry;
     for (int64_t begin = 0; begin < total; begin += per) {
       int64_t end = std::min(total, begin + per);
-      pool.async([=] { fn(argv, begin, end, nx, ny, nz); });
+      group.async([=] { fn(argv, begin, end, nx, ny, nz); });
     }
-    pool.wait();
+    group.wait();
   }
   // What tir.print wrote comes before what the caller prints next.
   std::fflush(stdout);
