@@ -100,21 +100,6 @@ int fail(Error err) {
   return kError;
 }
 
-Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {
-  if (spec.empty())
-    return createStringError("--grid X[,Y[,Z]] is required");
-  SmallVector<StringRef> parts;
-  spec.split(parts, ',');
-  std::array<unsigned, 3> grid = {1, 1, 1};
-  if (parts.size() > 3)
-    return createStringError("--grid takes at most three numbers");
-  for (size_t i = 0; i < parts.size(); ++i)
-    if (!to_integer(parts[i].trim(), grid[i], 10) || grid[i] == 0)
-      return createStringError("--grid: '" + parts[i] +
-                               "' is not a positive integer");
-  return grid;
-}
-
 double secondsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t)
       .count();

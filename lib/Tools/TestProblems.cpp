@@ -2,6 +2,8 @@
 #include "trident/Tools/TestProblems.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -181,6 +183,21 @@ ArrayRef<StringRef> allProblems() {
       "vector_add", "softmax",   "layer_norm", "layer_norm_f16",
       "cumsum",     "histogram", "matmul",     "matmul_tma"};
   return names;
+}
+
+Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {
+  if (spec.empty())
+    return createStringError("--grid X[,Y[,Z]] is required");
+  SmallVector<StringRef> parts;
+  spec.split(parts, ',');
+  std::array<unsigned, 3> grid = {1, 1, 1};
+  if (parts.size() > 3)
+    return createStringError("--grid takes at most three numbers");
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (!to_integer(parts[i].trim(), grid[i], 10) || grid[i] == 0)
+      return createStringError("--grid: '" + parts[i] +
+                               "' is not a positive integer");
+  return grid;
 }
 
 std::string listNames(ArrayRef<StringRef> names) {

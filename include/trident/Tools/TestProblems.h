@@ -56,6 +56,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -130,6 +131,9 @@ llvm::ArrayRef<llvm::StringRef> allProblems();
 /// Whether problem `kind` passes TMA descriptors (Arg::TensorMap), which
 /// only GPU runners can encode.
 bool takesTensorMaps(llvm::StringRef kind);
+/// A launch grid "X[,Y[,Z]]" (positive integers; missing ones are 1), as
+/// the runners' --grid takes it.
+llvm::Expected<std::array<unsigned, 3>> parseGrid(llvm::StringRef spec);
 /// `names` as "a, b, c or d".
 std::string listNames(llvm::ArrayRef<llvm::StringRef> names);
 /// Problem `kind` on fresh inputs from `rng`. A runner passes the problems

@@ -56,10 +56,12 @@ Value tmaOffset(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
       b, loc, off, arith::MulIOp::create(b, loc, within, c(l.elemBytes)));
 }
 
-/// The (row, in) position of register `r` of the calling thread.
-std::pair<Value, Value> rowAndInner(OpBuilder &b, Location loc,
-                                    const LayoutMap &map,
-                                    ArrayRef<Value> thread, int64_t r) {
+/// The shared-memory address, in a block at `buf` laid out as `l` says, of
+/// register `r` of the calling thread (`thread`: its part of the
+/// coordinates); rows are row-major over every dimension but the last.
+Value registerAddress(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
+                      const LayoutMap &map, ArrayRef<Value> thread, Value buf,
+                      int64_t r) {
   SmallVector<int64_t> coords = map.registerCoords(r);
   ArrayRef<int64_t> shape = map.getShape();
   unsigned rank = shape.size();
@@ -71,7 +73,9 @@ std::pair<Value, Value> rowAndInner(OpBuilder &b, Location loc,
     row = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, shape[d])),
         coord(d));
-  return {row, coord(rank - 1)};
+  return LLVM::GEPOp::create(
+      b, loc, buf.getType(), b.getI8Type(), buf,
+      ValueRange{tmaOffset(b, loc, l, row, coord(rank - 1))});
 }
 
 /// `ptr` (address space 3) rounded up to a multiple of `align`.
@@ -191,10 +195,7 @@ struct DescriptorLoadPattern : OpConversionPattern<tir::DescriptorLoadOp> {
     Type elem = op.getType().getElementType();
     SmallVector<Value> values;
     for (int64_t r = 0; r < map->numRegisters(); ++r) {
-      auto [row, in] = rowAndInner(rewriter, loc, *map, thread, r);
-      Value ptr = LLVM::GEPOp::create(
-          rewriter, loc, buf.getType(), rewriter.getI8Type(), buf,
-          ValueRange{tmaOffset(rewriter, loc, *l, row, in)});
+      Value ptr = registerAddress(rewriter, loc, *l, *map, thread, buf, r);
       values.push_back(LLVM::LoadOp::create(rewriter, loc, elem, ptr));
     }
     // Every thread is past its wait before the barrier is invalidated.
@@ -231,10 +232,7 @@ struct DescriptorStorePattern : OpConversionPattern<tir::DescriptorStoreOp> {
     SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
     // Replicas write the same values to the same bytes.
     for (int64_t r = 0; r < map->numRegisters(); ++r) {
-      auto [row, in] = rowAndInner(rewriter, loc, *map, thread, r);
-      Value ptr = LLVM::GEPOp::create(
-          rewriter, loc, buf.getType(), rewriter.getI8Type(), buf,
-          ValueRange{tmaOffset(rewriter, loc, *l, row, in)});
+      Value ptr = registerAddress(rewriter, loc, *l, *map, thread, buf, r);
       LLVM::StoreOp::create(
           rewriter, loc,
           vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r), ptr);
