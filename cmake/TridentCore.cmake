@@ -22,7 +22,7 @@ endfunction()
 set(TRIDENT_LLVM_LIBDIR /usr/lib/llvm-22/lib)
 file(GLOB TRIDENT_MLIR_ARCHIVES ${TRIDENT_LLVM_LIBDIR}/libMLIR*.a)
 list(FILTER TRIDENT_MLIR_ARCHIVES EXCLUDE REGEX
-     "libMLIR(CAPI|Test|ExecutionEngineShared|TblgenLib|TableGen|LspServer|PDLL|QueryLib|ReduceLib|MlirOptMain|SparseTensorRuntime|TargetIRDLToCpp|SPIRV|Tosa|Shard|MPI|ArmSME|ArmSVE|ArmNeon|AMX|X86Vector|XeGPU|XeVM|WasmSSA|TargetWasm|OpenACC|OpenMP|EmitC|TargetCpp|SMT|ExportSMTLIB|Async|Quant|MLProgram|VCIX)")
+     "libMLIR(CAPI|Test|ExecutionEngineShared|TblgenLib|TableGen|LspServer|PDLL|QueryLib|ReduceLib|MlirOptMain|SparseTensorRuntime|TargetIRDLToCpp|SPIRV|Tosa|Shard|MPI|ArmSME|XeGPU|XeVM|WasmSSA|TargetWasm|OpenACC|OpenMP|EmitC|TargetCpp|SMT|ExportSMTLIB|Async|Quant|MLProgram|VCIX)")
 set(TRIDENT_LLVM_COMPONENTS
     core support irreader irprinter passes target analysis asmparser
     bitreader bitwriter linker transformutils instcombine scalaropts ipo

@@ -142,19 +142,25 @@ Pipeline defaultPipeline(const Target &target) {
       }
     } else if (name == "cir") {
       // Each kernel becomes one program instance of loops over buffers
-      // (scf, memref, arith, math; pointers in the llvm dialect).
+      // (scf, memref, vector, arith, math; pointers in the llvm dialect).
       // Descriptor arguments (no TMA here): base, shape and strides.
+      // Loops step along the last dimension in vectors as wide as the
+      // CPU's registers (the host's for cpu:native, SSE's for x86-64).
       addCore(stage, "tir-lower-descriptors", "expand-arguments=true");
-      addCore(stage, "convert-tir-to-cpu");
+      addCore(stage, "convert-tir-to-cpu",
+              target.arch == "x86-64" ? "vector-bits=128" : "");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
       addCore(stage, "loop-invariant-code-motion");
+      // exp, log, tanh, ... on vectors as polynomials (no vector libm).
+      addCore(stage, "cpu-approximate-math");
     } else if (target.kind == "cpu" && name == "llir") {
       // The standard conversions to the LLVM dialect, then LLVM IR for the
       // target's CPU (Target/CPU registers the translation steps).
       addCore(stage, "math-extend-to-supported-types");
       addCore(stage, "arith-expand", "include-bf16=true");
       addCore(stage, "convert-scf-to-cf");
+      addCore(stage, "convert-vector-to-llvm");
       addCore(stage, "convert-math-to-llvm");
       addCore(stage, "convert-math-to-libm");
       addCore(stage, "finalize-memref-to-llvm");

@@ -1,31 +1,27 @@
-// RUN: trident-opt --convert-tir-to-cpu --split-input-file %s | FileCheck %s
+// RUN: trident-opt --convert-tir-to-cpu=vector-bits=32 --split-input-file %s | FileCheck %s
 
-// A masked vector add: the loads are materialized in buffers; the offsets,
-// pointers and the mask are computed inside the loops that use them, and
-// the sum inside the store's loop.
+// Scalar loops (vector-bits=32). A masked vector add: each load has one
+// consumer (the store) and nothing writes memory in between, so both are
+// read in the store's loop, under the mask, with the offsets, pointers and
+// the mask computed there too: one loop, no buffers.
 // CHECK-LABEL: module attributes {trident.cpu.arg_types = ["ptr", "ptr", "ptr", "i32"], trident.cpu.entry = "__trident_cpu_grid_add", trident.cpu.kernel = "add"}
 // CHECK:       func.func @add(%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32, %[[PID:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) {
-// CHECK-DAG:     %[[YB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
-// CHECK-DAG:     %[[XB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NOT:     memref.alloca
 // CHECK:         %[[START:.*]] = arith.muli %[[PID]], %{{.*}} : i32
 // CHECK:         scf.for %[[I:.*]] = {{.*}} {
 // CHECK:           %[[II:.*]] = arith.index_cast %[[I]] : index to i32
 // CHECK:           %[[OFF:.*]] = arith.addi %[[START]], %[[II]] : i32
+// CHECK:           %[[Q:.*]] = llvm.getelementptr %[[OUT]][%[[OFF]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
 // CHECK:           %[[P:.*]] = llvm.getelementptr %[[X]][%[[OFF]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
 // CHECK:           %[[M:.*]] = arith.cmpi slt, %[[OFF]], %[[N]] : i32
-// CHECK:           %[[V:.*]] = scf.if %[[M]] -> (f32) {
+// CHECK:           %[[A:.*]] = scf.if %[[M]] -> (f32) {
 // CHECK:             llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr -> f32
-// CHECK:           memref.store %[[V]], %[[XB]][%[[I]]] : memref<16xf32>
-// CHECK:         scf.for
-// CHECK:           llvm.getelementptr %[[Y]]
-// CHECK:           memref.store %{{.*}}, %[[YB]]
-// CHECK:         scf.for %[[J:.*]] = {{.*}} {
-// CHECK:           %[[Q:.*]] = llvm.getelementptr %[[OUT]]
-// CHECK:           %[[A:.*]] = memref.load %[[XB]][%[[J]]]
-// CHECK:           %[[B:.*]] = memref.load %[[YB]][%[[J]]]
+// CHECK:           llvm.getelementptr %[[Y]][%[[OFF]]]
+// CHECK:           %[[B:.*]] = scf.if %[[M]] -> (f32) {
 // CHECK:           %[[S:.*]] = arith.addf %[[A]], %[[B]] : f32
-// CHECK:           scf.if %{{.*}} {
+// CHECK:           scf.if %[[M]] {
 // CHECK-NEXT:        llvm.store %[[S]], %[[Q]] {alignment = 4 : i64} : f32, !llvm.ptr
+// CHECK-NOT:     scf.for
 // CHECK:         return
 // The grid entry reads each argument through args[i] and calls the kernel
 // for each linear program id, x fastest.
@@ -123,16 +119,16 @@ func.func @reduce(%p: !tir.ptr<f32>, %q: !tir.ptr<f32>) attributes {tir.kernel} 
 // -----
 
 // An inclusive scan: one sequential loop carrying the running value, each
-// prefix stored as it is computed.
+// prefix stored as it is computed; the load is read in the scan's loop.
 // CHECK-LABEL: func.func @scan(
 // CHECK:         %[[OUT:.*]] = memref.alloca() {{.*}} : memref<8xi32>
-// CHECK:         %[[X:.*]] = memref.alloca() {{.*}} : memref<8xi32>
+// CHECK-NOT:     memref.alloca
 // CHECK:         %[[LAST:.*]] = arith.subi %c7
-// CHECK:         %[[FIRST:.*]] = memref.load %[[X]][%[[LAST]]]
+// CHECK:         %[[FIRST:.*]] = llvm.load %arg0
 // CHECK:         memref.store %[[FIRST]], %[[OUT]]
 // CHECK:         scf.for %[[K:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (i32) {
 // CHECK:           %[[POS:.*]] = arith.subi %{{.*}}, %[[K]] : index
-// CHECK:           %[[V:.*]] = memref.load %[[X]][%[[POS]]]
+// CHECK:           %[[V:.*]] = llvm.load %arg0
 // CHECK:           %[[S:.*]] = arith.addi %[[ACC]], %[[V]] : i32
 // CHECK:           memref.store %[[S]], %[[OUT]][%[[POS]]]
 // CHECK:           scf.yield %[[S]] : i32

@@ -35,6 +35,7 @@
 // PIPE-CPU-NEXT:   canonicalize
 // PIPE-CPU-NEXT:   cse
 // PIPE-CPU-NEXT:   loop-invariant-code-motion
+// PIPE-CPU-NEXT:   cpu-approximate-math
 // PIPE-CPU-NEXT:   fma-lower  [inserted by plugin 'fma']
 
 // CHECK-LABEL: IR after stage 'tir'

@@ -126,13 +126,33 @@ def ConvertTileIRToCPU : Pass<"convert-tir-to-cpu", "::mlir::ModuleOp"> {
            "Bytes of tile buffers a program instance may keep on its stack; "
            "buffers past this budget (or over a quarter of it) are "
            "heap-allocated">,
+    Option<"vectorBits", "vector-bits", "unsigned", "0",
+           "Width in bits of the vectors that loops work on (lanes of 32-bit "
+           "elements = bits / 32; below 64, scalar loops); 0: the host "
+           "CPU's widest (512 with AVX-512, 256 with AVX, else 128)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def CPUApproximateMath : Pass<"cpu-approximate-math", "::mlir::ModuleOp"> {
+  let summary = "Polynomial approximations of math functions on vectors";
+  let description = [{
+    LLVM has no vector form of libm's `exp`, `log`, `tanh` or `erf`: on a
+    vector it calls the scalar function once per lane. This pass rewrites
+    those math operations on vectors (`exp`, `expm1`, `log`, `log2`,
+    `log1p`, `tanh`, `erf`) into MLIR's polynomial approximations in arith
+    (f16 and bf16 through f32), which stay in vector registers. Scalar math
+    operations keep libm's correctly rounded functions.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // TRIDENT_CONVERSION_PASSES

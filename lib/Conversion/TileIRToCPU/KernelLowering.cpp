@@ -5,7 +5,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -24,9 +26,10 @@ std::string argKindOf(Type type) {
   return "";
 }
 
-KernelLowering::KernelLowering(func::FuncOp kernel, unsigned stackBytes)
-    : src(kernel), stackBudget(stackBytes), b(kernel.getContext()),
-      curLoc(kernel.getLoc()) {}
+KernelLowering::KernelLowering(func::FuncOp kernel, unsigned stackBytes,
+                               unsigned vectorBits)
+    : src(kernel), stackBudget(stackBytes), vectorBits(vectorBits),
+      b(kernel.getContext()), curLoc(kernel.getLoc()) {}
 
 Type KernelLowering::scalarType(Type type) {
   if (isa<tir::PointerType>(type))
@@ -88,12 +91,14 @@ Value KernelLowering::loadElement(Value buffer, ArrayRef<Value> idx,
 }
 
 void KernelLowering::loopNest(ArrayRef<int64_t> shape,
-                              function_ref<void(ArrayRef<Value>)> body) {
+                              function_ref<void(ArrayRef<Value>)> body,
+                              unsigned lanes) {
   OpBuilder::InsertionGuard guard(b);
   SmallVector<Value> ivs;
   Value zero = indexConst(0), one = indexConst(1);
-  for (int64_t d : shape) {
-    auto loop = scf::ForOp::create(b, curLoc, zero, indexConst(d), one);
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    Value step = d + 1 == shape.size() && lanes > 1 ? indexConst(lanes) : one;
+    auto loop = scf::ForOp::create(b, curLoc, zero, indexConst(size), step);
     ivs.push_back(loop.getInductionVar());
     b.setInsertionPoint(loop.getBody()->getTerminator());
   }
@@ -104,6 +109,18 @@ void KernelLowering::loopNest(ArrayRef<int64_t> shape,
 
 void KernelLowering::materializeInto(Value tile, Value buffer) {
   auto type = cast<RankedTensorType>(tile.getType());
+  unsigned lanes =
+      hasVectorForm(type.getElementType()) ? lanesFor(type.getShape()) : 1;
+  if (lanes > 1) {
+    loopNest(
+        type.getShape(),
+        [&](ArrayRef<Value> idx) {
+          vector::StoreOp::create(b, curLoc, vecElement(tile, idx, lanes),
+                                  buffer, idx);
+        },
+        lanes);
+    return;
+  }
   loopNest(type.getShape(), [&](ArrayRef<Value> idx) {
     storeElement(buffer, idx, element(tile, idx));
   });
@@ -139,6 +156,8 @@ bool KernelLowering::isLazy(Operation *op) {
     auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
     return dense && dense.isSplat();
   }
+  if (isa<tir::LoadOp>(op))
+    return fusedLoads.contains(op);
   return op->getNumRegions() == 0 && OpTrait::hasElementwiseMappableTraits(op);
 }
 
@@ -164,7 +183,7 @@ static bool isExpensive(Operation *op) {
 /// How many element computations of `v` its users cause per element, seen
 /// through cheap lazy users (capped: anything above 1 means "repeat").
 /// Broadcasts count as repeating.
-static unsigned repeatCount(Value v, Region *home) {
+unsigned repeatCount(Value v, Region *home) {
   unsigned n = 0;
   for (OpOperand &use : v.getUses()) {
     Operation *user = use.getOwner();
@@ -315,6 +334,8 @@ Value KernelLowering::lazyElement(Operation *op, unsigned resultNo,
     return arith::ConstantOp::create(b, l,
                                      cast<TypedAttr>(dense.getSplatValue<Attribute>()));
   }
+  if (auto load = dyn_cast<tir::LoadOp>(op))
+    return scalarLoad(load, idx);
   // Elementwise: the same operation on the elements.
   OperationState state(l, op->getName());
   for (Value operand : op->getOperands())
@@ -459,7 +480,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
   if (isa<tir::AssumeOp>(op))
     return success();
   if (auto load = dyn_cast<tir::LoadOp>(op))
-    return lowerLoad(load);
+    if (!fusedLoads.contains(op))
+      return lowerLoad(load);
   if (auto store = dyn_cast<tir::StoreOp>(op))
     return lowerStore(store);
   if (auto rmw = dyn_cast<tir::AtomicRMWOp>(op))
@@ -582,6 +604,7 @@ LogicalResult KernelLowering::run() {
                     "are not supported");
     return fail();
   }
+  findFusedLoads();
   pushScope();
   LogicalResult result = lowerBlock(body, /*stopAtTerminator=*/true);
   popScope();

@@ -21,13 +21,17 @@
 #ifndef TRIDENT_LIB_CONVERSION_TILEIRTOCPU_KERNELLOWERING_H
 #define TRIDENT_LIB_CONVERSION_TILEIRTOCPU_KERNELLOWERING_H
 
+#include "LaneStrides.h"
+
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -41,9 +45,17 @@ namespace trident::cpu {
 /// "f32", "bf16", ...). Empty for types a kernel argument cannot have.
 std::string argKindOf(mlir::Type type);
 
+/// How many element computations of `v` its users cause per element, seen
+/// through cheap lazy users (anything above 1 means "repeated"; users in
+/// another region than `home`, and broadcasts, count as repeating).
+unsigned repeatCount(mlir::Value v, mlir::Region *home);
+
 class KernelLowering {
 public:
-  KernelLowering(mlir::func::FuncOp kernel, unsigned stackBytes);
+  /// `vectorBits`: the width of the vectors loops work on (lanes of 32-bit
+  /// elements = vectorBits / 32; below 64, loops are scalar).
+  KernelLowering(mlir::func::FuncOp kernel, unsigned stackBytes,
+                 unsigned vectorBits);
 
   /// Builds the lowered function next to the kernel (same name, the kernel
   /// renamed away and erased on success). On failure, emits a diagnostic
@@ -76,10 +88,45 @@ public:
                     mlir::Value v);
   mlir::Value loadElement(mlir::Value buffer, mlir::ArrayRef<mlir::Value> idx,
                           mlir::Type elementType);
-  /// Emits a loop nest over `shape` (row-major, last dimension innermost)
-  /// and calls `body` inside it with the induction variables.
+  /// Emits a loop nest over `shape` (row-major, last dimension innermost,
+  /// stepping by `lanes` along it) and calls `body` inside it with the
+  /// induction variables.
   void loopNest(mlir::ArrayRef<int64_t> shape,
-                llvm::function_ref<void(mlir::ArrayRef<mlir::Value>)> body);
+                llvm::function_ref<void(mlir::ArrayRef<mlir::Value>)> body,
+                unsigned lanes = 1);
+
+  // --- Vectors (KernelLoweringVector.cpp). ---
+
+  /// Whether tiles of this element type have a vector form (integers of 8
+  /// bits or more, floats; not pointers, not i1 in buffers).
+  static bool hasVectorForm(mlir::Type elementType);
+  /// The lanes a loop over `shape` takes along its last dimension (1:
+  /// scalar).
+  unsigned lanesFor(mlir::ArrayRef<int64_t> shape);
+  mlir::VectorType vectorOf(mlir::Type elementType, unsigned lanes);
+  /// Elements idx .. idx + lanes - 1 (along the last dimension) of `tile`.
+  mlir::Value vecElement(mlir::Value tile, mlir::ArrayRef<mlir::Value> idx,
+                         unsigned lanes);
+  /// vecElement for a tile; a scalar broadcast to every lane.
+  mlir::Value vecElementOrScalar(mlir::Value v,
+                                 mlir::ArrayRef<mlir::Value> idx,
+                                 unsigned lanes);
+  /// Whether a tile access through `ptr` of `elementType` elements is one
+  /// vector access per chunk of `lanes` (consecutive pointers).
+  bool vectorAccess(mlir::Value ptr, mlir::Type elementType, unsigned lanes);
+  /// The element of a load at idx (a scalar load under its mask bit).
+  mlir::Value scalarLoad(tir::LoadOp op, mlir::ArrayRef<mlir::Value> idx);
+  /// Lanes idx .. idx + lanes - 1 of a load with vectorAccess.
+  mlir::Value vectorLoad(tir::LoadOp op, mlir::ArrayRef<mlir::Value> idx,
+                         unsigned lanes);
+  /// An arith or math elementwise operation that applies to vectors.
+  static bool isVectorizable(mlir::Operation *op);
+  /// Whether a combine region's operations all apply to vectors.
+  static bool isVectorizableRegion(mlir::Region &region);
+  /// The combine region applied lane-wise to vectors.
+  llvm::SmallVector<mlir::Value> inlineVectorRegion(mlir::Region &region,
+                                                    mlir::ValueRange args,
+                                                    unsigned lanes);
   mlir::Value indexConst(int64_t v);
   mlir::Location loc() const { return curLoc; }
   mlir::OpBuilder &builder() { return b; }
@@ -120,6 +167,19 @@ private:
   bool needsBuffer(mlir::Value tile);
   mlir::Value lazyElement(mlir::Operation *op, unsigned resultNo,
                           mlir::ArrayRef<mlir::Value> idx);
+  mlir::Value lazyVecElement(mlir::Operation *op, unsigned resultNo,
+                             mlir::ArrayRef<mlir::Value> idx, unsigned lanes);
+  mlir::Value laneByLane(mlir::Value tile, mlir::ArrayRef<mlir::Value> idx,
+                         unsigned lanes);
+  mlir::Operation *vectorizedOp(mlir::Operation *op,
+                                llvm::function_ref<mlir::Value(mlir::Value)> operand,
+                                unsigned lanes);
+  /// Loads read where their single consumer is evaluated (see
+  /// findFusedLoads).
+  void findFusedLoads();
+  bool reduceVectorized(tir::ReduceOp op, llvm::ArrayRef<mlir::Value> outBufs);
+  bool dotVectorized(tir::DotOp op, mlir::Value a, mlir::Value bb,
+                     mlir::Value d);
 
   // Op families (KernelLoweringMemory.cpp, KernelLoweringCompute.cpp,
   // KernelLoweringControl.cpp).
@@ -143,6 +203,9 @@ private:
   /// operations get the `reassoc` flag.
   bool reassociate = false;
   unsigned stackBudget;
+  unsigned vectorBits;
+  LaneStrides strides;
+  llvm::DenseSet<mlir::Operation *> fusedLoads;
   unsigned stackUsed = 0;
   mlir::OpBuilder b;
   mlir::Location curLoc;

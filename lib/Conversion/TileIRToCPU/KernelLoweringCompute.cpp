@@ -1,16 +1,19 @@
 //===- KernelLoweringCompute.cpp - Reductions, scans and dots -------------===//
 //
-// Reductions and scans run their combine region on scalars; the order of
-// combination of a reduction is unspecified, so its floating-point
-// operations are marked `reassoc` and LLVM may vectorize them. A dot is
-// m, k, n loops over buffers, the innermost loop along a row of the
-// accumulator and of `b`, products and sums marked `contract` (FMA).
+// Reductions run their combine region on vectors of lanes along the last
+// dimension when its operations apply to vectors (arith, math): along the
+// last axis chunk after chunk, then the lanes of the accumulators combined
+// half against half; along an outer axis row after row into the result
+// buffers. Otherwise, and for scans, the region runs on scalars. The order
+// of combination of a reduction is unspecified, so its floating-point
+// operations are marked `reassoc`.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -23,23 +26,6 @@ SmallVector<Value> withAxis(ArrayRef<Value> idx, unsigned axis, Value k) {
   SmallVector<Value> out(idx);
   out.insert(out.begin() + axis, k);
   return out;
-}
-
-/// Converts a dot operand element to the accumulator's type.
-Value toAccType(OpBuilder &b, Location l, Value v, Type acc) {
-  Type t = v.getType();
-  if (t == acc)
-    return v;
-  if (isa<FloatType>(acc)) {
-    if (isa<IntegerType>(t))
-      return arith::SIToFPOp::create(b, l, acc, v);
-    if (t.getIntOrFloatBitWidth() < acc.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, l, acc, v);
-    return arith::TruncFOp::create(b, l, acc, v);
-  }
-  if (t.getIntOrFloatBitWidth() < acc.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(b, l, acc, v);
-  return arith::TruncIOp::create(b, l, acc, v);
 }
 
 } // namespace
@@ -98,8 +84,53 @@ LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
       vals.push_back(element(s, withAxis(outIdx, axis, k)));
     return vals;
   };
+  // Vectors of lanes along the last dimension when the combine region
+  // applies to them.
+  unsigned lanes = lanesFor(srcType.getShape());
+  bool vectorized =
+      lanes > 1 && isVectorizableRegion(region) &&
+      llvm::all_of(srcs, [](Value s) {
+        return hasVectorForm(cast<RankedTensorType>(s.getType()).getElementType());
+      });
+  auto vectorsAt = [&](ArrayRef<Value> outIdx, Value k) {
+    SmallVector<Value> vals;
+    for (Value s : srcs)
+      vals.push_back(vecElement(s, withAxis(outIdx, axis, k), lanes));
+    return vals;
+  };
+  // Along the last axis in vectors: chunk after chunk into vector
+  // accumulators, then their lanes combined pairwise, halves at a time.
+  auto reduceAtVector = [&](ArrayRef<Value> outIdx) -> SmallVector<Value> {
+    SmallVector<Value> accs = vectorsAt(outIdx, indexConst(0));
+    if (n > lanes) {
+      auto results = carriedLoop(
+          indexConst(1), indexConst(n / lanes), accs,
+          [&](Value c, ValueRange accs) -> FailureOr<SmallVector<Value>> {
+            Value k = arith::MulIOp::create(b, curLoc, c, indexConst(lanes));
+            SmallVector<Value> args(accs);
+            args.append(vectorsAt(outIdx, k));
+            return inlineVectorRegion(region, args, lanes);
+          });
+      accs.assign(results->begin(), results->end());
+    }
+    for (unsigned width = lanes; width > 1; width /= 2) {
+      SmallVector<Value> halves;
+      for (unsigned part = 0; part < 2; ++part)
+        for (Value acc : accs)
+          halves.push_back(vector::ExtractStridedSliceOp::create(
+              b, curLoc, acc, ArrayRef<int64_t>{part * width / 2},
+              ArrayRef<int64_t>{width / 2}, ArrayRef<int64_t>{1}));
+      accs = inlineVectorRegion(region, halves, width / 2);
+    }
+    SmallVector<Value> out;
+    for (Value acc : accs)
+      out.push_back(vector::ExtractOp::create(b, curLoc, acc, int64_t(0)));
+    return out;
+  };
   // Sequentially along the axis, for one output index.
   auto reduceAt = [&](ArrayRef<Value> outIdx) -> FailureOr<SmallVector<Value>> {
+    if (vectorized && axis + 1 == srcType.getRank())
+      return reduceAtVector(outIdx);
     SmallVector<Value> init = elementsAt(outIdx, indexConst(0));
     if (n == 1)
       return init;
@@ -137,6 +168,33 @@ LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
       for (auto [buf, v] : llvm::zip(outBufs, *results))
         storeElement(buf, outIdx, v);
     });
+  } else if (vectorized) {
+    // Along an outer dimension, in vectors along the rows.
+    loopNest(
+        outShape,
+        [&](ArrayRef<Value> outIdx) {
+          for (auto [buf, v] : llvm::zip(outBufs, vectorsAt(outIdx, indexConst(0))))
+            vector::StoreOp::create(b, curLoc, v, buf, outIdx);
+        },
+        lanes);
+    Value one = indexConst(1);
+    auto kLoop = scf::ForOp::create(b, curLoc, one, indexConst(n), one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(kLoop.getBody()->getTerminator());
+    Value k = kLoop.getInductionVar();
+    loopNest(
+        outShape,
+        [&](ArrayRef<Value> outIdx) {
+          SmallVector<Value> args;
+          for (auto [buf, t] : llvm::zip(outBufs, elts))
+            args.push_back(vector::LoadOp::create(b, curLoc, vectorOf(t, lanes),
+                                                  buf, outIdx));
+          args.append(vectorsAt(outIdx, k));
+          for (auto [buf, v] :
+               llvm::zip(outBufs, inlineVectorRegion(region, args, lanes)))
+            vector::StoreOp::create(b, curLoc, v, buf, outIdx);
+        },
+        lanes);
   } else {
     // Along an outer dimension: the outputs accumulate in their buffers,
     // slice after slice, the innermost loop running along contiguous rows.
@@ -222,71 +280,6 @@ LogicalResult KernelLowering::lowerScan(tir::ScanOp op) {
     return failure();
   for (auto [r, buf] : llvm::zip(op.getResults(), outBufs))
     buffers[r] = buf;
-  return success();
-}
-
-LogicalResult KernelLowering::lowerDot(tir::DotOp op) {
-  auto dType = cast<RankedTensorType>(op.getType());
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  Type acc = dType.getElementType();
-  Type aElt = aType.getElementType();
-  Type bElt = cast<RankedTensorType>(op.getB().getType()).getElementType();
-  bool batched = dType.getRank() == 3;
-  int64_t m = dType.getDimSize(batched ? 1 : 0);
-  int64_t n = dType.getDimSize(batched ? 2 : 1);
-  int64_t k = aType.getDimSize(batched ? 2 : 1);
-  bool isFloat = isa<FloatType>(acc);
-
-  // d = c, then d[m, n] += a[m, k] * b[k, n]. An accumulator carried by a
-  // loop, read by nothing else and yielded back, is updated in place.
-  Value d;
-  if (auto arg = dyn_cast<BlockArgument>(op.getC()))
-    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
-      if (arg.hasOneUse() && op.getResult().hasOneUse() &&
-          loop.getTiedLoopYieldedValue(arg) &&
-          loop.getTiedLoopYieldedValue(arg)->get() == op.getResult())
-        d = buffers.lookup(arg);
-  if (!d) {
-    d = allocBuffer(dType);
-    materializeInto(op.getC(), d);
-  }
-  Value a = bufferOf(op.getA());
-  Value bb = bufferOf(op.getB());
-
-  OpBuilder::InsertionGuard guard(b);
-  Value zero = indexConst(0), one = indexConst(1);
-  auto loop = [&](int64_t size) {
-    auto l = scf::ForOp::create(b, curLoc, zero, indexConst(size), one);
-    b.setInsertionPoint(l.getBody()->getTerminator());
-    return l.getInductionVar();
-  };
-  SmallVector<Value> batch;
-  if (batched)
-    batch.push_back(loop(dType.getDimSize(0)));
-  Value im = loop(m);
-  Value ik = loop(k);
-  auto idx = [&](Value i, Value j) {
-    SmallVector<Value> v(batch);
-    v.push_back(i);
-    v.push_back(j);
-    return v;
-  };
-  Value av = toAccType(b, curLoc, loadElement(a, idx(im, ik), aElt), acc);
-  Value in = loop(n);
-  Value bv = toAccType(b, curLoc, loadElement(bb, idx(ik, in), bElt), acc);
-  Value dv = loadElement(d, idx(im, in), acc);
-  Value sum;
-  if (isFloat) {
-    auto contract = arith::FastMathFlagsAttr::get(
-        b.getContext(), arith::FastMathFlags::contract);
-    Value prod = arith::MulFOp::create(b, curLoc, av, bv, contract);
-    sum = arith::AddFOp::create(b, curLoc, dv, prod, contract);
-  } else {
-    Value prod = arith::MulIOp::create(b, curLoc, av, bv);
-    sum = arith::AddIOp::create(b, curLoc, dv, prod);
-  }
-  storeElement(d, idx(im, in), sum);
-  buffers[op.getResult()] = d;
   return success();
 }
 

@@ -12,6 +12,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -62,39 +64,126 @@ void guardedEffect(OpBuilder &b, Location l, Value cond,
 
 } // namespace
 
+Value KernelLowering::scalarLoad(tir::LoadOp op, ArrayRef<Value> idx) {
+  Type elt = scalarType(getElementTypeOrSelf(op.getType()));
+  Value ptr = elementOrScalar(op.getPtr(), idx);
+  Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
+  Value other = !mask           ? Value()
+                : op.getOther() ? elementOrScalar(op.getOther(), idx)
+                                : zeroOf(b, curLoc, elt);
+  return guarded(
+      b, curLoc, mask, elt,
+      [&] {
+        return LLVM::LoadOp::create(b, curLoc, elt, ptr, naturalAlignment(elt),
+                                    op.getIsVolatile())
+            .getResult();
+      },
+      other);
+}
+
+namespace {
+
+/// Whether `op` (or anything nested in it) may write memory.
+bool mayWrite(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return false;
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return true;
+  return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect());
+  });
+}
+
+/// The last operation of the block that evaluates `v` element by element:
+/// its users, and the users of lazily computed results after them.
+Operation *lastEvaluation(Value v, Operation *last) {
+  for (Operation *user : v.getUsers()) {
+    if (user->getBlock() != last->getBlock())
+      continue;
+    if (last->isBeforeInBlock(user))
+      last = user;
+    bool computedLazily =
+        user->getNumRegions() == 0 &&
+        (isa<tir::SplatOp, tir::BroadcastOp, tir::ExpandDimsOp, tir::ReshapeOp,
+             tir::TransOp, tir::JoinOp, tir::SplitOp, tir::AddPtrOp,
+             tir::BitcastOp, tir::IntToPtrOp, tir::PtrToIntOp>(user) ||
+         OpTrait::hasElementwiseMappableTraits(user));
+    if (computedLazily)
+      for (Value r : user->getResults())
+        last = lastEvaluation(r, last);
+  }
+  return last;
+}
+
+} // namespace
+
+void KernelLowering::findFusedLoads() {
+  // A tile load whose elements are each read once, in the same block, with
+  // nothing that writes memory before that read, is read there: in the loop
+  // of its consumer (the same order of accesses a GPU's threads give).
+  src.walk([&](tir::LoadOp op) {
+    if (!isa<RankedTensorType>(op.getType()) || op.getIsVolatile())
+      return;
+    if (repeatCount(op.getResult(), op->getParentRegion()) > 1)
+      return;
+    Operation *last = lastEvaluation(op.getResult(), op);
+    for (Operation *it = op->getNextNode(); it && it != last;
+         it = it->getNextNode())
+      if (mayWrite(it))
+        return;
+    fusedLoads.insert(op);
+  });
+}
+
 LogicalResult KernelLowering::lowerLoad(tir::LoadOp op) {
-  Type resultType = op.getType();
-  auto tile = dyn_cast<RankedTensorType>(resultType);
-  Type elt = scalarType(getElementTypeOrSelf(resultType));
-  bool isVolatile = op.getIsVolatile();
-  auto emit = [&](ArrayRef<Value> idx) -> Value {
-    Value ptr = elementOrScalar(op.getPtr(), idx);
-    Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
-    Value other = !mask               ? Value()
-                  : op.getOther()     ? elementOrScalar(op.getOther(), idx)
-                                      : zeroOf(b, curLoc, elt);
-    return guarded(
-        b, curLoc, mask, elt,
-        [&] {
-          return LLVM::LoadOp::create(b, curLoc, elt, ptr,
-                                      naturalAlignment(elt), isVolatile)
-              .getResult();
-        },
-        other);
-  };
+  auto tile = dyn_cast<RankedTensorType>(op.getType());
   if (!tile) {
-    scalars.map(op.getResult(), emit({}));
+    scalars.map(op.getResult(), scalarLoad(op, {}));
     return success();
   }
   Value buffer = allocBuffer(tile);
-  loopNest(tile.getShape(), [&](ArrayRef<Value> idx) {
-    storeElement(buffer, idx, emit(idx));
-  });
   buffers[op.getResult()] = buffer;
+  unsigned lanes = lanesFor(tile.getShape());
+  if (!op.getIsVolatile() &&
+      vectorAccess(op.getPtr(), tile.getElementType(), lanes)) {
+    loopNest(
+        tile.getShape(),
+        [&](ArrayRef<Value> idx) {
+          vector::StoreOp::create(b, curLoc, vectorLoad(op, idx, lanes), buffer,
+                                  idx);
+        },
+        lanes);
+    return success();
+  }
+  loopNest(tile.getShape(), [&](ArrayRef<Value> idx) {
+    storeElement(buffer, idx, scalarLoad(op, idx));
+  });
   return success();
 }
 
 LogicalResult KernelLowering::lowerStore(tir::StoreOp op) {
+  auto tile = dyn_cast<RankedTensorType>(op.getPtr().getType());
+  Type elt = getElementTypeOrSelf(op.getValue().getType());
+  unsigned lanes = tile ? lanesFor(tile.getShape()) : 1;
+  if (tile && vectorAccess(op.getPtr(), elt, lanes)) {
+    unsigned align = naturalAlignment(elt);
+    loopNest(
+        tile.getShape(),
+        [&](ArrayRef<Value> idx) {
+          Value first = element(op.getPtr(), idx);
+          Value value = vecElementOrScalar(op.getValue(), idx, lanes);
+          if (!op.getMask()) {
+            LLVM::StoreOp::create(b, curLoc, value, first, align);
+            return;
+          }
+          Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
+          LLVM::MaskedStoreOp::create(b, curLoc, value, first, mask, align);
+        },
+        lanes);
+    return success();
+  }
   auto emit = [&](ArrayRef<Value> idx) {
     Value ptr = elementOrScalar(op.getPtr(), idx);
     Value value = elementOrScalar(op.getValue(), idx);
@@ -104,7 +193,7 @@ LogicalResult KernelLowering::lowerStore(tir::StoreOp op) {
                             naturalAlignment(value.getType()));
     });
   };
-  if (auto tile = dyn_cast<RankedTensorType>(op.getPtr().getType()))
+  if (tile)
     loopNest(tile.getShape(), emit);
   else
     emit({});

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/TargetParser/Host.h"
 
 namespace trident {
 #define GEN_PASS_DEF_CONVERTTILEIRTOCPU
@@ -77,6 +78,17 @@ func::FuncOp buildGridEntry(func::FuncOp kernel, ArrayRef<Type> userArgTypes) {
 struct ConvertTileIRToCPUPass
     : trident::impl::ConvertTileIRToCPUBase<ConvertTileIRToCPUPass> {
   using Base::Base;
+  /// The vector width: the option, or the host's widest registers.
+  unsigned lanesBits() {
+    if (vectorBits != 0)
+      return vectorBits;
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    if (features.lookup("avx512f"))
+      return 512;
+    if (features.lookup("avx"))
+      return 256;
+    return 128;
+  }
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> kernels;
@@ -89,7 +101,7 @@ struct ConvertTileIRToCPUPass
       SmallVector<Attribute> kinds;
       for (Type t : kernel.getArgumentTypes())
         kinds.push_back(b.getStringAttr(cpu::argKindOf(t)));
-      cpu::KernelLowering lowering(kernel, stackBytes);
+      cpu::KernelLowering lowering(kernel, stackBytes, lanesBits());
       if (failed(lowering.run()))
         return signalPassFailure();
       func::FuncOp lowered = lowering.lowered();

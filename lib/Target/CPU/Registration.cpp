@@ -67,6 +67,7 @@ void registerCPUPasses() {
     mlir::math::registerMathExtendToSupportedTypes();
     mlir::arith::registerArithExpandOpsPass();
     mlir::registerSCFToControlFlowPass();
+    mlir::registerConvertVectorToLLVMPass();
     mlir::registerConvertMathToLLVMPass();
     mlir::registerConvertMathToLibmPass();
     mlir::registerFinalizeMemRefToLLVMConversionPass();

@@ -1,0 +1,271 @@
+//===- KernelLoweringVector.cpp - Chunks of lanes in the vector dialect ---===//
+//
+// The vector form of a tile's elements: `vecElement(tile, idx, lanes)` is
+// the vector of the `lanes` elements of `tile` from `idx` on along its last
+// dimension, emitted where a loop whose innermost step is `lanes` needs it.
+// Ranges are constants plus a splat, splats and size-1 broadcasts are
+// `vector.broadcast`s, buffers are read with `vector.load`, arith and math
+// operations apply to vectors as they are, and a load whose pointers are
+// consecutive is one (masked) vector access from its first lane's pointer.
+// What has no vector form (a transposed or interleaved read, operations of
+// other dialects, pointers turned into integers) is computed lane by lane
+// and gathered with `vector.from_elements`.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace trident::cpu {
+
+static bool isTile(Type t) { return isa<RankedTensorType>(t); }
+
+bool KernelLowering::hasVectorForm(Type elementType) {
+  Type t = getElementTypeOrSelf(elementType);
+  return isa<IntegerType, FloatType>(t) && t.getIntOrFloatBitWidth() >= 8;
+}
+
+unsigned KernelLowering::lanesFor(ArrayRef<int64_t> shape) {
+  unsigned lanes = vectorBits / 32;
+  if (shape.empty() || lanes < 2)
+    return 1;
+  int64_t last = shape.back();
+  while (lanes > 1 && last % lanes != 0)
+    lanes /= 2;
+  return lanes >= 2 ? lanes : 1;
+}
+
+VectorType KernelLowering::vectorOf(Type elementType, unsigned lanes) {
+  return VectorType::get({int64_t(lanes)}, scalarType(elementType));
+}
+
+/// `idx` with `delta` added to its last index.
+static SmallVector<Value> shifted(OpBuilder &b, Location l,
+                                  ArrayRef<Value> idx, int64_t delta) {
+  SmallVector<Value> out(idx);
+  if (delta != 0)
+    out.back() = arith::AddIOp::create(
+        b, l, out.back(), arith::ConstantIndexOp::create(b, l, delta));
+  return out;
+}
+
+Value KernelLowering::laneByLane(Value tile, ArrayRef<Value> idx,
+                                 unsigned lanes) {
+  SmallVector<Value> elements;
+  for (unsigned j = 0; j < lanes; ++j)
+    elements.push_back(element(tile, shifted(b, curLoc, idx, j)));
+  Type elt = cast<RankedTensorType>(tile.getType()).getElementType();
+  return vector::FromElementsOp::create(b, curLoc, vectorOf(elt, lanes),
+                                        elements);
+}
+
+Value KernelLowering::vecElementOrScalar(Value v, ArrayRef<Value> idx,
+                                         unsigned lanes) {
+  if (isTile(v.getType()))
+    return vecElement(v, idx, lanes);
+  Value s = scalar(v);
+  return vector::BroadcastOp::create(b, curLoc, vectorOf(s.getType(), lanes),
+                                     s);
+}
+
+Value KernelLowering::vecElement(Value tile, ArrayRef<Value> idx,
+                                 unsigned lanes) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  assert(lanes >= 2 && hasVectorForm(type.getElementType()) &&
+         "vector form of a tile that has none");
+  if (Value buf = buffers.lookup(tile)) {
+    if (type.getElementType().getIntOrFloatBitWidth() < 8)
+      return laneByLane(tile, idx, lanes);
+    return vector::LoadOp::create(b, curLoc,
+                                  vectorOf(type.getElementType(), lanes), buf,
+                                  idx);
+  }
+  std::vector<const void *> key;
+  key.push_back(tile.getAsOpaquePointer());
+  key.push_back(reinterpret_cast<const void *>(uintptr_t(lanes)));
+  for (Value i : idx)
+    key.push_back(i.getAsOpaquePointer());
+  for (auto scope = cache.rbegin(); scope != cache.rend(); ++scope) {
+    auto it = scope->find(key);
+    if (it != scope->end())
+      return it->second;
+  }
+  auto result = cast<OpResult>(tile);
+  Value v = lazyVecElement(result.getOwner(), result.getResultNumber(), idx,
+                           lanes);
+  if (!cache.empty())
+    cache.back()[key] = v;
+  return v;
+}
+
+bool KernelLowering::isVectorizable(Operation *op) {
+  if (op->getNumRegions() != 0 || op->getNumResults() == 0 ||
+      !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      !OpTrait::hasElementwiseMappableTraits(op))
+    return false;
+  auto ok = [](Type t) { return hasVectorForm(t) || getElementTypeOrSelf(t).isInteger(1); };
+  return llvm::all_of(op->getOperandTypes(), ok) &&
+         llvm::all_of(op->getResultTypes(), ok);
+}
+
+Operation *KernelLowering::vectorizedOp(Operation *op,
+                                        function_ref<Value(Value)> operand,
+                                        unsigned lanes) {
+  OperationState state(curLoc, op->getName());
+  for (Value v : op->getOperands())
+    state.addOperands(operand(v));
+  for (Type t : op->getResultTypes())
+    state.addTypes(vectorOf(getElementTypeOrSelf(t), lanes));
+  state.addAttributes(op->getAttrs());
+  Operation *created = b.create(state);
+  if (reassociate)
+    if (auto fm = dyn_cast<arith::ArithFastMathInterface>(created))
+      created->setAttr(fm.getFastMathAttrName(),
+                       arith::FastMathFlagsAttr::get(
+                           op->getContext(),
+                           fm.getFastMathFlagsAttr().getValue() |
+                               arith::FastMathFlags::reassoc));
+  return created;
+}
+
+Value KernelLowering::lazyVecElement(Operation *op, unsigned resultNo,
+                                     ArrayRef<Value> idx, unsigned lanes) {
+  Location l = curLoc;
+  Value result = op->getResult(resultNo);
+  auto resultType = cast<RankedTensorType>(result.getType());
+  Type elt = resultType.getElementType();
+  VectorType vt = vectorOf(elt, lanes);
+  if (auto range = dyn_cast<tir::MakeRangeOp>(op)) {
+    SmallVector<Attribute> steps;
+    for (unsigned j = 0; j < lanes; ++j)
+      steps.push_back(b.getIntegerAttr(elt, range.getStart() + j));
+    Value first = arith::IndexCastOp::create(b, l, elt, idx[0]);
+    Value offsets =
+        arith::ConstantOp::create(b, l, DenseElementsAttr::get(vt, steps));
+    return arith::AddIOp::create(
+        b, l, vector::BroadcastOp::create(b, l, vt, first), offsets);
+  }
+  if (auto splat = dyn_cast<tir::SplatOp>(op))
+    return vector::BroadcastOp::create(b, l, vt, scalar(splat.getSrc()));
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = cast<DenseElementsAttr>(c.getValue());
+    return arith::ConstantOp::create(
+        b, l, DenseElementsAttr::get(vt, dense.getSplatValue<Attribute>()));
+  }
+  if (auto bc = dyn_cast<tir::BroadcastOp>(op)) {
+    auto srcShape = cast<RankedTensorType>(bc.getSrc().getType()).getShape();
+    SmallVector<Value> srcIdx(idx);
+    for (auto [d, size] : llvm::enumerate(srcShape))
+      if (size == 1 && resultType.getDimSize(d) != 1)
+        srcIdx[d] = indexConst(0);
+    if (srcShape.back() == 1) // uniform along the lanes
+      return vector::BroadcastOp::create(b, l, vt, element(bc.getSrc(), srcIdx));
+    return vecElement(bc.getSrc(), srcIdx, lanes);
+  }
+  if (auto ex = dyn_cast<tir::ExpandDimsOp>(op)) {
+    // The last dimension is not the new one (it would have size 1).
+    SmallVector<Value> srcIdx(idx);
+    srcIdx.erase(srcIdx.begin() + ex.getAxis());
+    return vecElement(ex.getSrc(), srcIdx, lanes);
+  }
+  if (auto tr = dyn_cast<tir::TransOp>(op)) {
+    ArrayRef<int32_t> order = tr.getOrder();
+    if (order.back() + 1 == int32_t(order.size())) {
+      SmallVector<Value> srcIdx(idx.size());
+      for (auto [i, o] : llvm::enumerate(order))
+        srcIdx[o] = idx[i];
+      return vecElement(tr.getSrc(), srcIdx, lanes);
+    }
+    return laneByLane(result, idx, lanes);
+  }
+  if (auto c = dyn_cast<tir::BitcastOp>(op)) {
+    Type from = getElementTypeOrSelf(c.getSrc().getType());
+    if (hasVectorForm(from) && hasVectorForm(elt)) {
+      Value v = vecElement(c.getSrc(), idx, lanes);
+      return v.getType() == vt ? v : arith::BitcastOp::create(b, l, vt, v);
+    }
+    return laneByLane(result, idx, lanes);
+  }
+  if (auto load = dyn_cast<tir::LoadOp>(op))
+    if (vectorAccess(load.getPtr(), elt, lanes) && !load.getIsVolatile())
+      return vectorLoad(load, idx, lanes);
+  if (isVectorizable(op))
+    return vectorizedOp(
+               op, [&](Value v) { return vecElementOrScalar(v, idx, lanes); },
+               lanes)
+        ->getResult(resultNo);
+  // Reshapes, joins, splits, pointer casts, other dialects: lane by lane.
+  return laneByLane(result, idx, lanes);
+}
+
+bool KernelLowering::vectorAccess(Value ptr, Type elementType, unsigned lanes) {
+  if (lanes < 2 || !hasVectorForm(elementType) || !isTile(ptr.getType()))
+    return false;
+  std::optional<int64_t> s = strides.stride(ptr);
+  return s && *s == 1;
+}
+
+Value KernelLowering::vectorLoad(tir::LoadOp op, ArrayRef<Value> idx,
+                                 unsigned lanes) {
+  Type elt = getElementTypeOrSelf(op.getType());
+  VectorType vt = vectorOf(elt, lanes);
+  unsigned align = std::max<unsigned>(1, elt.getIntOrFloatBitWidth() / 8);
+  Value first = element(op.getPtr(), idx);
+  if (!op.getMask())
+    return LLVM::LoadOp::create(b, curLoc, vt, first, align);
+  Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
+  Value other = op.getOther()
+                    ? vecElementOrScalar(op.getOther(), idx, lanes)
+                    : arith::ConstantOp::create(b, curLoc, b.getZeroAttr(vt))
+                          .getResult();
+  return LLVM::MaskedLoadOp::create(b, curLoc, vt, first, mask, other, align);
+}
+
+bool KernelLowering::isVectorizableRegion(Region &region) {
+  for (Operation &op : region.front()) {
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (!isVectorizable(&op))
+      return false;
+  }
+  return llvm::all_of(region.front().getArgumentTypes(),
+                      [](Type t) { return hasVectorForm(t); });
+}
+
+SmallVector<Value> KernelLowering::inlineVectorRegion(Region &region,
+                                                      ValueRange args,
+                                                      unsigned lanes) {
+  Block &block = region.front();
+  IRMapping map;
+  for (auto [arg, v] : llvm::zip(block.getArguments(), args))
+    map.map(arg, v);
+  auto operand = [&](Value v) -> Value {
+    if (Value m = map.lookupOrNull(v))
+      return m;
+    // Defined outside the region: a scalar, the same in every lane.
+    Value s = scalar(v);
+    return vector::BroadcastOp::create(b, curLoc, vectorOf(s.getType(), lanes),
+                                       s);
+  };
+  bool wasReassociating = reassociate;
+  reassociate = true;
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      break;
+    Operation *vectorized = vectorizedOp(&op, operand, lanes);
+    map.map(op.getResults(), vectorized->getResults());
+  }
+  reassociate = wasReassociating;
+  SmallVector<Value> out;
+  for (Value v : block.getTerminator()->getOperands())
+    out.push_back(operand(v));
+  return out;
+}
+
+} // namespace trident::cpu
