@@ -112,13 +112,20 @@ public:
                                  mlir::ArrayRef<mlir::Value> idx,
                                  unsigned lanes);
   /// Whether a tile access through `ptr` of `elementType` elements is one
-  /// vector access per chunk of `lanes` (consecutive pointers).
-  bool vectorAccess(mlir::Value ptr, mlir::Type elementType, unsigned lanes);
+  /// vector access per chunk of `lanes` (consecutive pointers): nullopt if
+  /// not; a null value if always; else the i1 (emitted here) that says at
+  /// run time whether they are (a run-time stride is 1).
+  std::optional<mlir::Value> vectorAccess(mlir::Value ptr,
+                                          mlir::Type elementType,
+                                          unsigned lanes);
   /// The element of a load at idx (a scalar load under its mask bit).
   mlir::Value scalarLoad(tir::LoadOp op, mlir::ArrayRef<mlir::Value> idx);
-  /// Lanes idx .. idx + lanes - 1 of a load with vectorAccess.
+  /// The element of a store at idx (a scalar store under its mask bit).
+  void scalarStore(tir::StoreOp op, mlir::ArrayRef<mlir::Value> idx);
+  /// Lanes idx .. idx + lanes - 1 of a load with vectorAccess
+  /// (`consecutive` as it returned).
   mlir::Value vectorLoad(tir::LoadOp op, mlir::ArrayRef<mlir::Value> idx,
-                         unsigned lanes);
+                         unsigned lanes, mlir::Value consecutive);
   /// An arith or math elementwise operation that applies to vectors.
   static bool isVectorizable(mlir::Operation *op);
   /// Whether a combine region's operations all apply to vectors.

@@ -2,10 +2,10 @@
 //
 // d = c, then d[m, n] += a[m, k] * b[k, n], over the buffers of a, b and d
 // (row-major, so a row of b and of d is contiguous). In vectors, the
-// accumulator is walked in blocks of kRows rows by kCols vectors of lanes;
-// a block stays in registers (loop-carried vectors) for the whole k loop,
-// which per k reads kCols vectors of a row of b and kRows scalars of a
-// (broadcast to every lane), and does kRows * kCols fused multiply-adds.
+// accumulator is walked in blocks of 4 rows by 4 (AVX-512) or 2 vectors of
+// lanes; a block stays in registers (loop-carried vectors) for the whole k
+// loop, which per k reads a block row of b and 4 scalars of a (broadcast
+// to every lane), and does 16 (or 8) fused multiply-adds.
 // Where the shapes do not split so, the loops are m, k, n over scalars with
 // products and sums marked `contract`.
 //
@@ -23,7 +23,10 @@ namespace trident::cpu {
 namespace {
 
 constexpr int64_t kRows = 4; ///< accumulator rows per register block
-constexpr int64_t kCols = 2; ///< accumulator vectors per row of a block
+/// Accumulator vectors per row of a block: the block, a row of b and a
+/// broadcast fit in the vector registers (32 with AVX-512, else 16).
+int64_t blockCols(unsigned vectorBits) { return vectorBits >= 512 ? 4 : 2; }
+constexpr int64_t kMaxCols = 4;
 
 /// Converts a dot operand (scalar or vector) to the accumulator's element
 /// type `acc`.
@@ -76,7 +79,9 @@ bool KernelLowering::dotVectorized(tir::DotOp op, Value a, Value bb, Value d) {
       !hasVectorForm(bElt))
     return false;
   int64_t rows = m % kRows == 0 ? kRows : 1;
-  int64_t cols = n % (kCols * lanes) == 0 ? kCols : 1;
+  int64_t cols = blockCols(vectorBits);
+  while (cols > 1 && n % (cols * lanes) != 0)
+    cols /= 2;
   VectorType accType = vectorOf(acc, lanes), bType = vectorOf(bElt, lanes);
 
   OpBuilder::InsertionGuard guard(b);
@@ -104,7 +109,7 @@ bool KernelLowering::dotVectorized(tir::DotOp op, Value a, Value bb, Value d) {
     return v;
   };
   // The block's accumulators, row-major: row r, vector c at r * cols + c.
-  SmallVector<Value> blockIdx[kRows * kCols];
+  SmallVector<Value> blockIdx[kRows * kMaxCols];
   SmallVector<Value> inits;
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) {

@@ -146,13 +146,16 @@ LogicalResult KernelLowering::lowerLoad(tir::LoadOp op) {
   Value buffer = allocBuffer(tile);
   buffers[op.getResult()] = buffer;
   unsigned lanes = lanesFor(tile.getShape());
-  if (!op.getIsVolatile() &&
-      vectorAccess(op.getPtr(), tile.getElementType(), lanes)) {
+  std::optional<Value> consecutive;
+  if (!op.getIsVolatile())
+    consecutive = vectorAccess(op.getPtr(), tile.getElementType(), lanes);
+  if (consecutive) {
     loopNest(
         tile.getShape(),
         [&](ArrayRef<Value> idx) {
-          vector::StoreOp::create(b, curLoc, vectorLoad(op, idx, lanes), buffer,
-                                  idx);
+          vector::StoreOp::create(b, curLoc,
+                                  vectorLoad(op, idx, lanes, *consecutive),
+                                  buffer, idx);
         },
         lanes);
     return success();
@@ -163,40 +166,65 @@ LogicalResult KernelLowering::lowerLoad(tir::LoadOp op) {
   return success();
 }
 
+void KernelLowering::scalarStore(tir::StoreOp op, ArrayRef<Value> idx) {
+  Value ptr = elementOrScalar(op.getPtr(), idx);
+  Value value = elementOrScalar(op.getValue(), idx);
+  Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
+  guardedEffect(b, curLoc, mask, [&] {
+    LLVM::StoreOp::create(b, curLoc, value, ptr,
+                          naturalAlignment(value.getType()));
+  });
+}
+
 LogicalResult KernelLowering::lowerStore(tir::StoreOp op) {
   auto tile = dyn_cast<RankedTensorType>(op.getPtr().getType());
-  Type elt = getElementTypeOrSelf(op.getValue().getType());
-  unsigned lanes = tile ? lanesFor(tile.getShape()) : 1;
-  if (tile && vectorAccess(op.getPtr(), elt, lanes)) {
-    unsigned align = naturalAlignment(elt);
-    loopNest(
-        tile.getShape(),
-        [&](ArrayRef<Value> idx) {
-          Value first = element(op.getPtr(), idx);
-          Value value = vecElementOrScalar(op.getValue(), idx, lanes);
-          if (!op.getMask()) {
-            LLVM::StoreOp::create(b, curLoc, value, first, align);
-            return;
-          }
-          Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
-          LLVM::MaskedStoreOp::create(b, curLoc, value, first, mask, align);
-        },
-        lanes);
+  if (!tile) {
+    scalarStore(op, {});
     return success();
   }
-  auto emit = [&](ArrayRef<Value> idx) {
-    Value ptr = elementOrScalar(op.getPtr(), idx);
-    Value value = elementOrScalar(op.getValue(), idx);
-    Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
-    guardedEffect(b, curLoc, mask, [&] {
-      LLVM::StoreOp::create(b, curLoc, value, ptr,
-                            naturalAlignment(value.getType()));
-    });
+  Type elt = getElementTypeOrSelf(op.getValue().getType());
+  unsigned lanes = lanesFor(tile.getShape());
+  std::optional<Value> consecutive = vectorAccess(op.getPtr(), elt, lanes);
+  if (!consecutive) {
+    loopNest(tile.getShape(),
+             [&](ArrayRef<Value> idx) { scalarStore(op, idx); });
+    return success();
+  }
+  unsigned align = naturalAlignment(elt);
+  auto contiguous = [&](ArrayRef<Value> idx) {
+    Value first = element(op.getPtr(), idx);
+    Value value = vecElementOrScalar(op.getValue(), idx, lanes);
+    if (!op.getMask()) {
+      LLVM::StoreOp::create(b, curLoc, value, first, align);
+      return;
+    }
+    Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
+    LLVM::MaskedStoreOp::create(b, curLoc, value, first, mask, align);
   };
-  if (tile)
-    loopNest(tile.getShape(), emit);
-  else
-    emit({});
+  loopNest(
+      tile.getShape(),
+      [&](ArrayRef<Value> idx) {
+        if (!*consecutive)
+          return contiguous(idx);
+        // Lane by lane where the run-time stride is not 1.
+        auto ifOp = scf::IfOp::create(b, curLoc, *consecutive,
+                                      /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        pushScope();
+        contiguous(idx);
+        popScope();
+        b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        pushScope();
+        for (unsigned j = 0; j < lanes; ++j) {
+          SmallVector<Value> lane(idx);
+          lane.back() = arith::AddIOp::create(b, curLoc, idx.back(),
+                                              indexConst(j));
+          scalarStore(op, lane);
+        }
+        popScope();
+      },
+      lanes);
   return success();
 }
 

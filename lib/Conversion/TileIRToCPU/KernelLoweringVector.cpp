@@ -9,7 +9,9 @@
 // consecutive is one (masked) vector access from its first lane's pointer.
 // What has no vector form (a transposed or interleaved read, operations of
 // other dialects, pointers turned into integers) is computed lane by lane
-// and gathered with `vector.from_elements`.
+// and gathered with `vector.from_elements`. A load whose pointers are
+// consecutive only when a run-time stride is 1 checks it: one vector access
+// if so, lane by lane otherwise.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -193,8 +196,10 @@ Value KernelLowering::lazyVecElement(Operation *op, unsigned resultNo,
     return laneByLane(result, idx, lanes);
   }
   if (auto load = dyn_cast<tir::LoadOp>(op))
-    if (vectorAccess(load.getPtr(), elt, lanes) && !load.getIsVolatile())
-      return vectorLoad(load, idx, lanes);
+    if (!load.getIsVolatile())
+      if (std::optional<Value> consecutive =
+              vectorAccess(load.getPtr(), elt, lanes))
+        return vectorLoad(load, idx, lanes, *consecutive);
   if (isVectorizable(op))
     return vectorizedOp(
                op, [&](Value v) { return vecElementOrScalar(v, idx, lanes); },
@@ -204,27 +209,58 @@ Value KernelLowering::lazyVecElement(Operation *op, unsigned resultNo,
   return laneByLane(result, idx, lanes);
 }
 
-bool KernelLowering::vectorAccess(Value ptr, Type elementType, unsigned lanes) {
+std::optional<Value> KernelLowering::vectorAccess(Value ptr, Type elementType,
+                                                  unsigned lanes) {
   if (lanes < 2 || !hasVectorForm(elementType) || !isTile(ptr.getType()))
-    return false;
-  std::optional<int64_t> s = strides.stride(ptr);
-  return s && *s == 1;
+    return std::nullopt;
+  std::optional<Stride> s = strides.stride(ptr);
+  if (!s || s->factor != 1)
+    return std::nullopt;
+  if (!s->scale)
+    return Value();
+  // Consecutive when the run-time scale is 1.
+  Value scale = scalar(s->scale);
+  Value one = arith::ConstantOp::create(b, curLoc,
+                                        b.getIntegerAttr(scale.getType(), 1));
+  return arith::CmpIOp::create(b, curLoc, arith::CmpIPredicate::eq, scale, one)
+      .getResult();
 }
 
 Value KernelLowering::vectorLoad(tir::LoadOp op, ArrayRef<Value> idx,
-                                 unsigned lanes) {
+                                 unsigned lanes, Value consecutive) {
   Type elt = getElementTypeOrSelf(op.getType());
   VectorType vt = vectorOf(elt, lanes);
   unsigned align = std::max<unsigned>(1, elt.getIntOrFloatBitWidth() / 8);
-  Value first = element(op.getPtr(), idx);
-  if (!op.getMask())
-    return LLVM::LoadOp::create(b, curLoc, vt, first, align);
-  Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
-  Value other = op.getOther()
-                    ? vecElementOrScalar(op.getOther(), idx, lanes)
-                    : arith::ConstantOp::create(b, curLoc, b.getZeroAttr(vt))
-                          .getResult();
-  return LLVM::MaskedLoadOp::create(b, curLoc, vt, first, mask, other, align);
+  auto contiguous = [&]() -> Value {
+    Value first = element(op.getPtr(), idx);
+    if (!op.getMask())
+      return LLVM::LoadOp::create(b, curLoc, vt, first, align);
+    Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
+    Value other = op.getOther()
+                      ? vecElementOrScalar(op.getOther(), idx, lanes)
+                      : arith::ConstantOp::create(b, curLoc, b.getZeroAttr(vt))
+                            .getResult();
+    return LLVM::MaskedLoadOp::create(b, curLoc, vt, first, mask, other, align);
+  };
+  if (!consecutive)
+    return contiguous();
+  // Otherwise each lane on its own, under its mask bit.
+  auto ifOp = scf::IfOp::create(b, curLoc, TypeRange{vt}, consecutive,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  pushScope();
+  scf::YieldOp::create(b, curLoc, contiguous());
+  popScope();
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  pushScope();
+  SmallVector<Value> elements;
+  for (unsigned j = 0; j < lanes; ++j)
+    elements.push_back(scalarLoad(op, shifted(b, curLoc, idx, j)));
+  scf::YieldOp::create(
+      b, curLoc, vector::FromElementsOp::create(b, curLoc, vt, elements).getResult());
+  popScope();
+  return ifOp.getResult(0);
 }
 
 bool KernelLowering::isVectorizableRegion(Region &region) {
