@@ -74,6 +74,9 @@ cl::opt<std::string> dtype("dtype", cl::desc("matmul input type: f32, bf16"),
 cl::opt<std::string> outDtype("out-dtype",
                               cl::desc("matmul output type (default: --dtype)"),
                               cl::init(""), cl::cat(category));
+cl::opt<bool> transB("trans-b",
+                     cl::desc("matmul: b stored transposed (stride K along n)"),
+                     cl::cat(category));
 cl::opt<uint64_t> seed("seed", cl::desc("Random seed (default: a fresh one)"),
                        cl::init(0), cl::cat(category));
 cl::opt<int> timeIters("time",
@@ -235,6 +238,7 @@ int main(int argc, char **argv) {
   sizes.cols = cols;
   sizes.dtype = dtype;
   sizes.outDtype = outDtype;
+  sizes.transB = transB;
   Expected<Problem> problem = makeProblem(kernelKind, sizes, rng, kOffered);
   if (!problem)
     return fail(problem.takeError());

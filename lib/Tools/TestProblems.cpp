@@ -331,9 +331,14 @@ Expected<Problem> makeProblem(StringRef kind, const Sizes &sizes, Random &rng,
     if (kind == "matmul_tma")
       p.args = {tensorMap(0, {m, k}), tensorMap(1, {k, n}),
                 tensorMap(2, {m, n}), i32(m), i32(n), i32(k)};
+    else if (sizes.transB)
+      p.args = {ptr(0), ptr(1), ptr(2), i32(m), i32(n), i32(k),
+                i32(k), i32(1), i32(1), i32(k), i32(n), i32(1)};
     else
       p.args = {ptr(0), ptr(1), ptr(2), i32(m), i32(n), i32(k),
                 i32(k), i32(1), i32(n), i32(1), i32(n), i32(1)};
+    if (sizes.transB && kind == "matmul_tma")
+      return createStringError("--trans-b: the TMA matmul takes row-major b");
     p.output = 2;
     if (*in == Elt::BF16 || *out == Elt::BF16)
       p.tolerance = 1e-2;
@@ -343,7 +348,8 @@ Expected<Problem> makeProblem(StringRef kind, const Sizes &sizes, Random &rng,
       for (size_t kk = 0; kk < k; ++kk) {
         double av = a[i * k + kk];
         for (size_t j = 0; j < n; ++j)
-          p.reference[i * n + j] += av * b[kk * n + j];
+          p.reference[i * n + j] +=
+              av * (sizes.transB ? b[j * k + kk] : b[kk * n + j]);
       }
     p.flops = 2.0 * m * n * k;
     p.bytes = double(p.tensors[0].bytes() + p.tensors[1].bytes()) +

@@ -112,6 +112,9 @@ struct Sizes {
   unsigned rows = 1024, cols = 1024;
   std::string dtype = "f32";  ///< matmul input type: f32, bf16
   std::string outDtype;       ///< matmul output type (default: dtype)
+  /// matmul: b stored transposed (element (k, n) at n * K + k), so the
+  /// kernel's stride along n is K, not 1.
+  bool transB = false;
 };
 
 class Random {
