@@ -100,18 +100,24 @@ def ConvertTileIRToCPU : Pass<"convert-tir-to-cpu", "::mlir::ModuleOp"> {
     Tiles do not become values: every tile is either materialized in a
     buffer (`memref.alloca`, or `memref.alloc` past a stack budget, one per
     tile value, hoisted to the function's entry) written by a loop nest, or
-    computed element by element where it is used. Loads, reductions, scans,
-    dots, atomics and loop-carried tiles are materialized; ranges, splats,
-    broadcasts, shape changes, pointer arithmetic and elementwise
-    arithmetic are recomputed inside their users' loops (fused), except
-    floating-point values used more than once or from inside a nested
-    loop, which are materialized. The innermost loops run along the last
-    dimension, so that LLVM can vectorize them. Pointers are `!llvm.ptr`
+    computed where it is used. Reductions, scans, dots, atomics,
+    loop-carried tiles and loads read more than once are materialized;
+    ranges, splats, broadcasts, shape changes, pointer arithmetic,
+    elementwise arithmetic and loads read once (with no memory write before
+    that read) are computed inside their users' loops (fused), except
+    floating-point values used more than once or from inside a nested loop.
+    Innermost loops run along the last dimension in steps of `vector-bits`
+    / 32 lanes, on `vector` values: buffers through `vector.load` /
+    `vector.store`, loads and stores whose pointers are consecutive along
+    the last dimension as one (masked) LLVM vector access from the first
+    lane's pointer (a run-time stride is checked to be 1), reductions in
+    vector accumulators, dots in register blocks of `vector.fma`s; what has
+    no vector form is computed lane by lane. Pointers are `!llvm.ptr`
     (`tir.addptr` is a GEP); tiles of pointers kept in buffers hold `i64`
-    addresses. Masked accesses branch on the mask; atomics are
+    addresses. Other masked accesses branch on the mask; atomics are
     `llvm.atomicrmw` / `llvm.cmpxchg`, atomic across threads. A `tir.dot`
     accumulates in the accumulator's type with products in that type
-    (bf16/f16 inputs are extended), loops ordered m, k, n.
+    (bf16/f16 inputs are extended).
 
     Each kernel also gets a grid entry `__trident_cpu_grid_<kernel>(args,
     begin, end, nx, ny, nz)` that runs the program instances with linear

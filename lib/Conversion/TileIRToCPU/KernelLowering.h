@@ -7,12 +7,17 @@
 //  - a tile is either *materialized* (a buffer in `buffers`, written by a
 //    loop nest at the tile's definition) or *lazy*: it has no code of its
 //    own, and each user that needs its element at indices `idx` emits the
-//    scalar computation there (`element`). Ranges, splats, broadcasts,
-//    shape changes, pointer arithmetic and elementwise operations are lazy;
-//    loads, reductions, scans, dots, atomics, loop-carried tiles and results
-//    of scf.if are materialized, and so are lazy floating-point values that
-//    would otherwise be computed more than once per element (see
-//    `needsBuffer`).
+//    computation there: `element` for one element (a scalar), `vecElement`
+//    for `lanes` consecutive elements along the last dimension (a vector;
+//    KernelLoweringVector.cpp). Ranges, splats, broadcasts, shape changes,
+//    pointer arithmetic, elementwise operations and loads read once
+//    (`fusedLoads`) are lazy; other loads, reductions, scans, dots,
+//    atomics, loop-carried tiles and results of scf.if are materialized,
+//    and so are lazy floating-point values that would otherwise be
+//    computed more than once per element (see `needsBuffer`).
+//
+// Loops step along the last dimension by `lanesFor(shape)` (vectorBits /
+// 32, or fewer to divide the dimension; 1 means scalar code).
 //
 // Buffers are allocated once, at the function's entry (a stack budget, then
 // the heap), so a tile defined in a loop reuses its buffer every iteration.
