@@ -80,8 +80,8 @@ Value KernelLowering::vecElementOrScalar(Value v, ArrayRef<Value> idx,
 Value KernelLowering::vecElement(Value tile, ArrayRef<Value> idx,
                                  unsigned lanes) {
   auto type = cast<RankedTensorType>(tile.getType());
-  assert(lanes >= 2 && hasVectorForm(type.getElementType()) &&
-         "vector form of a tile that has none");
+  assert(lanes >= 2 && !isa<tir::PointerType>(type.getElementType()) &&
+         "pointer tiles have no vector form");
   if (Value buf = buffers.lookup(tile)) {
     if (type.getElementType().getIntOrFloatBitWidth() < 8)
       return laneByLane(tile, idx, lanes);
