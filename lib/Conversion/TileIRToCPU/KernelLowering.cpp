@@ -224,8 +224,17 @@ Value KernelLowering::element(Value tile, ArrayRef<Value> idx) {
   if (Value buf = buffers.lookup(tile))
     return loadElement(buf, idx,
                        cast<RankedTensorType>(tile.getType()).getElementType());
+  auto result = cast<OpResult>(tile);
+  return cached(tile, idx, 1, [&] {
+    return lazyElement(result.getOwner(), result.getResultNumber(), idx);
+  });
+}
+
+Value KernelLowering::cached(Value tile, ArrayRef<Value> idx, unsigned lanes,
+                             function_ref<Value()> compute) {
   std::vector<const void *> key;
   key.push_back(tile.getAsOpaquePointer());
+  key.push_back(reinterpret_cast<const void *>(uintptr_t(lanes)));
   for (Value i : idx)
     key.push_back(i.getAsOpaquePointer());
   for (auto scope = cache.rbegin(); scope != cache.rend(); ++scope) {
@@ -233,8 +242,7 @@ Value KernelLowering::element(Value tile, ArrayRef<Value> idx) {
     if (it != scope->end())
       return it->second;
   }
-  auto result = cast<OpResult>(tile);
-  Value v = lazyElement(result.getOwner(), result.getResultNumber(), idx);
+  Value v = compute();
   if (!cache.empty())
     cache.back()[key] = v;
   return v;

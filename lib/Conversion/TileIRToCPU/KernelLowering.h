@@ -179,6 +179,10 @@ private:
   bool needsBuffer(mlir::Value tile);
   mlir::Value lazyElement(mlir::Operation *op, unsigned resultNo,
                           mlir::ArrayRef<mlir::Value> idx);
+  /// The value `compute` emits for (tile, idx, lanes), reused from the
+  /// innermost scope that already has it.
+  mlir::Value cached(mlir::Value tile, mlir::ArrayRef<mlir::Value> idx,
+                     unsigned lanes, llvm::function_ref<mlir::Value()> compute);
   mlir::Value lazyVecElement(mlir::Operation *op, unsigned resultNo,
                              mlir::ArrayRef<mlir::Value> idx, unsigned lanes);
   mlir::Value laneByLane(mlir::Value tile, mlir::ArrayRef<mlir::Value> idx,

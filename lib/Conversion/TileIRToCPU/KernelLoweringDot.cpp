@@ -62,18 +62,29 @@ Value multiplyAdd(OpBuilder &b, Location l, Value x, Value y, Value acc) {
   return arith::AddIOp::create(b, l, acc, arith::MulIOp::create(b, l, x, y));
 }
 
+/// The shape and element types of a (possibly batched) dot.
+struct DotShape {
+  explicit DotShape(tir::DotOp op) {
+    dType = cast<RankedTensorType>(op.getType());
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    acc = dType.getElementType();
+    aElt = aType.getElementType();
+    bElt = cast<RankedTensorType>(op.getB().getType()).getElementType();
+    batched = dType.getRank() == 3;
+    m = dType.getDimSize(batched ? 1 : 0);
+    n = dType.getDimSize(batched ? 2 : 1);
+    k = aType.getDimSize(batched ? 2 : 1);
+  }
+  RankedTensorType dType;
+  Type acc, aElt, bElt;
+  bool batched;
+  int64_t m, n, k;
+};
+
 } // namespace
 
 bool KernelLowering::dotVectorized(tir::DotOp op, Value a, Value bb, Value d) {
-  auto dType = cast<RankedTensorType>(op.getType());
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  Type acc = dType.getElementType();
-  Type aElt = aType.getElementType();
-  Type bElt = cast<RankedTensorType>(op.getB().getType()).getElementType();
-  bool batched = dType.getRank() == 3;
-  int64_t m = dType.getDimSize(batched ? 1 : 0);
-  int64_t n = dType.getDimSize(batched ? 2 : 1);
-  int64_t k = aType.getDimSize(batched ? 2 : 1);
+  auto [dType, acc, aElt, bElt, batched, m, n, k] = DotShape(op);
   unsigned lanes = lanesFor(dType.getShape());
   if (lanes < 2 || !hasVectorForm(acc) || !hasVectorForm(aElt) ||
       !hasVectorForm(bElt))
@@ -145,15 +156,7 @@ bool KernelLowering::dotVectorized(tir::DotOp op, Value a, Value bb, Value d) {
 }
 
 LogicalResult KernelLowering::lowerDot(tir::DotOp op) {
-  auto dType = cast<RankedTensorType>(op.getType());
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  Type acc = dType.getElementType();
-  Type aElt = aType.getElementType();
-  Type bElt = cast<RankedTensorType>(op.getB().getType()).getElementType();
-  bool batched = dType.getRank() == 3;
-  int64_t m = dType.getDimSize(batched ? 1 : 0);
-  int64_t n = dType.getDimSize(batched ? 2 : 1);
-  int64_t k = aType.getDimSize(batched ? 2 : 1);
+  auto [dType, acc, aElt, bElt, batched, m, n, k] = DotShape(op);
 
   // An accumulator carried by a loop, read by nothing else and yielded
   // back, is updated in place.

@@ -89,22 +89,11 @@ Value KernelLowering::vecElement(Value tile, ArrayRef<Value> idx,
                                   vectorOf(type.getElementType(), lanes), buf,
                                   idx);
   }
-  std::vector<const void *> key;
-  key.push_back(tile.getAsOpaquePointer());
-  key.push_back(reinterpret_cast<const void *>(uintptr_t(lanes)));
-  for (Value i : idx)
-    key.push_back(i.getAsOpaquePointer());
-  for (auto scope = cache.rbegin(); scope != cache.rend(); ++scope) {
-    auto it = scope->find(key);
-    if (it != scope->end())
-      return it->second;
-  }
   auto result = cast<OpResult>(tile);
-  Value v = lazyVecElement(result.getOwner(), result.getResultNumber(), idx,
-                           lanes);
-  if (!cache.empty())
-    cache.back()[key] = v;
-  return v;
+  return cached(tile, idx, lanes, [&] {
+    return lazyVecElement(result.getOwner(), result.getResultNumber(), idx,
+                          lanes);
+  });
 }
 
 bool KernelLowering::isVectorizable(Operation *op) {
