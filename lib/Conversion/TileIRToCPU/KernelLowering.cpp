@@ -248,6 +248,16 @@ Value KernelLowering::cached(Value tile, ArrayRef<Value> idx, unsigned lanes,
   return v;
 }
 
+SmallVector<Value> KernelLowering::broadcastSource(tir::BroadcastOp op,
+                                                   ArrayRef<Value> idx) {
+  auto srcShape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+  SmallVector<Value> srcIdx(idx);
+  for (auto [d, size] : llvm::enumerate(srcShape))
+    if (size == 1 && op.getType().getDimSize(d) != 1)
+      srcIdx[d] = indexConst(0);
+  return srcIdx;
+}
+
 Value KernelLowering::elementOrScalar(Value v, ArrayRef<Value> idx) {
   return isTile(v.getType()) ? element(v, idx) : scalar(v);
 }
@@ -265,14 +275,8 @@ Value KernelLowering::lazyElement(Operation *op, unsigned resultNo,
   }
   if (auto splat = dyn_cast<tir::SplatOp>(op))
     return scalar(splat.getSrc());
-  if (auto bc = dyn_cast<tir::BroadcastOp>(op)) {
-    auto srcShape = cast<RankedTensorType>(bc.getSrc().getType()).getShape();
-    SmallVector<Value> srcIdx(idx);
-    for (auto [d, size] : llvm::enumerate(srcShape))
-      if (size == 1 && resultType.getDimSize(d) != 1)
-        srcIdx[d] = indexConst(0);
-    return element(bc.getSrc(), srcIdx);
-  }
+  if (auto bc = dyn_cast<tir::BroadcastOp>(op))
+    return element(bc.getSrc(), broadcastSource(bc, idx));
   if (auto ex = dyn_cast<tir::ExpandDimsOp>(op)) {
     SmallVector<Value> srcIdx(idx);
     srcIdx.erase(srcIdx.begin() + ex.getAxis());

@@ -179,6 +179,9 @@ private:
   bool needsBuffer(mlir::Value tile);
   mlir::Value lazyElement(mlir::Operation *op, unsigned resultNo,
                           mlir::ArrayRef<mlir::Value> idx);
+  /// The indices into a broadcast's source of its element at `idx`.
+  llvm::SmallVector<mlir::Value> broadcastSource(tir::BroadcastOp op,
+                                                 mlir::ArrayRef<mlir::Value> idx);
   /// The value `compute` emits for (tile, idx, lanes), reused from the
   /// innermost scope that already has it.
   mlir::Value cached(mlir::Value tile, mlir::ArrayRef<mlir::Value> idx,

@@ -151,12 +151,8 @@ Value KernelLowering::lazyVecElement(Operation *op, unsigned resultNo,
         b, l, DenseElementsAttr::get(vt, dense.getSplatValue<Attribute>()));
   }
   if (auto bc = dyn_cast<tir::BroadcastOp>(op)) {
-    auto srcShape = cast<RankedTensorType>(bc.getSrc().getType()).getShape();
-    SmallVector<Value> srcIdx(idx);
-    for (auto [d, size] : llvm::enumerate(srcShape))
-      if (size == 1 && resultType.getDimSize(d) != 1)
-        srcIdx[d] = indexConst(0);
-    if (srcShape.back() == 1) // uniform along the lanes
+    SmallVector<Value> srcIdx = broadcastSource(bc, idx);
+    if (bc.getSrc().getType().getShape().back() == 1) // uniform along lanes
       return vector::BroadcastOp::create(b, l, vt, element(bc.getSrc(), srcIdx));
     return vecElement(bc.getSrc(), srcIdx, lanes);
   }
