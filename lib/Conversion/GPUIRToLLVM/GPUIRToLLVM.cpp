@@ -98,6 +98,9 @@ struct ConvertGPUIRToLLVMPass
     // Before the divisibility hints below are dropped.
     AxisInfoAnalysis axisInfo(module);
     lc.axisInfo = &axisInfo;
+    // Where each shared buffer is last used, before the lowering moves
+    // anything.
+    lc.computeLiveness();
 
     int64_t computeCapability = 90;
     if (auto cc = module->getAttrOfType<IntegerAttr>(
@@ -145,7 +148,8 @@ struct ConvertGPUIRToLLVMPass
 
     if (failedArgs || failed(distribute(module, lc)))
       return signalPassFailure();
-    // Shared memory: one dynamic buffer, persistent buffers then scratch.
+    // Shared memory: one dynamic buffer, persistent buffers, scratch where
+    // they leave room.
     lc.finalizeSharedMemory();
     int64_t limit = sharedMemoryLimit(computeCapability);
     int64_t total = lc.totalSharedBytes();

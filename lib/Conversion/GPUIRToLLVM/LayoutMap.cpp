@@ -188,37 +188,80 @@ Value LoweringContext::dynamicSmem(OpBuilder &b, Location loc) {
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), kDynamicSmemName);
 }
 
-/// Byte `offset` of `base`; `placeholder` marks a scratch offset for
-/// finalizeSharedMemory to move past the persistent buffers.
+/// Byte `offset` of `base`; a placeholder (`scratchUser` >= 0) marks a
+/// scratch offset for finalizeSharedMemory to move where its user is
+/// placed.
 static Value byteOffset(OpBuilder &b, Location loc, Value base, int64_t offset,
-                        bool placeholder) {
+                        int64_t scratchUser = -1) {
   auto c = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                     b.getI32IntegerAttr(offset));
-  if (placeholder)
+  if (scratchUser >= 0) {
     c->setAttr(LoweringContext::kScratchOffsetAttr,
                b.getI64IntegerAttr(offset));
+    c->setAttr(LoweringContext::kScratchUserAttr,
+               b.getI64IntegerAttr(scratchUser));
+  }
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                              ValueRange{c.getResult()});
+}
+
+void LoweringContext::computeLiveness() {
+  int64_t next = 0;
+  // Pre-order numbering; `last` holds the last position inside each op.
+  DenseMap<Operation *, int64_t> last;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = next++; });
+  module.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t end = position[op];
+    for (Region &r : op->getRegions())
+      for (Block &blk : r)
+        if (!blk.empty())
+          end = std::max(end, last[&blk.back()]);
+    last[op] = end;
+  });
+  module.walk([&](gir::LocalAllocOp alloc) {
+    int64_t end = position[alloc];
+    SmallVector<Value> values{alloc.getResult()};
+    while (!values.empty()) {
+      Value v = values.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        // The operation of the allocation's block that holds the use.
+        Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*user);
+        if (!holder) { // not below the allocation's block: keep it
+          end = std::numeric_limits<int64_t>::max();
+          continue;
+        }
+        end = std::max(end, last[holder]);
+        // Views of the buffer, and loops that carry it.
+        for (Value r : user->getResults())
+          if (isa<gir::MemDescType>(r.getType()))
+            values.push_back(r);
+      }
+    }
+    liveEnd[alloc] = end;
+  });
 }
 
 Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
                                      int64_t bytes) {
   Location loc = user->getLoc();
   if (user != scratchUser) {
-    // A new user: its buffers start at the scratch base again, once every
-    // warp is done with the previous user's.
+    // A new user: once every warp is done with the previous user's
+    // buffers, which may lie where this one's do.
     barrier(b, loc);
     scratchUser = user;
     scratchEnd = 0;
     sharedUses.push_back(
         {loc, "'" + user->getName().getStringRef().str() + "'", 0});
     scratchUse = sharedUses.size() - 1;
+    auto it = position.find(user);
+    scratchUses.push_back({it == position.end() ? -1 : it->second, 0});
   }
   int64_t offset = llvm::alignTo(scratchEnd, 16);
   scratchEnd = offset + bytes;
-  maxScratchBytes = std::max(maxScratchBytes, scratchEnd);
   sharedUses[scratchUse].bytes = scratchEnd;
-  return byteOffset(b, loc, dynamicSmem(b, loc), offset, /*placeholder=*/true);
+  scratchUses.back().bytes = scratchEnd;
+  return byteOffset(b, loc, dynamicSmem(b, loc), offset,
+                    int64_t(scratchUses.size()) - 1);
 }
 
 int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
@@ -227,6 +270,13 @@ int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
          "alignment must be a power of two up to 1024");
   int64_t offset = llvm::alignTo(persistentBytes, align);
   persistentBytes = offset + bytes;
+  Placed placed{offset, bytes, std::numeric_limits<int64_t>::min(),
+                std::numeric_limits<int64_t>::max()};
+  if (user && isa<gir::LocalAllocOp>(user) && liveEnd.count(user)) {
+    placed.begin = position[user];
+    placed.end = liveEnd[user];
+  }
+  persistent.push_back(placed);
   if (user)
     sharedUses.push_back({user->getLoc(),
                           "'" + user->getName().getStringRef().str() + "'",
@@ -238,25 +288,39 @@ int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
 
 Value LoweringContext::persistentBuffer(OpBuilder &b, Location loc,
                                         int64_t offset) {
-  return byteOffset(b, loc, dynamicSmem(b, loc), offset, /*placeholder=*/false);
-}
-
-int64_t LoweringContext::scratchBase() const {
-  return llvm::alignTo(persistentBytes, 128);
-}
-
-int64_t LoweringContext::totalSharedBytes() const {
-  return maxScratchBytes ? scratchBase() + maxScratchBytes : persistentBytes;
+  return byteOffset(b, loc, dynamicSmem(b, loc), offset);
 }
 
 void LoweringContext::finalizeSharedMemory() {
-  int64_t base = scratchBase();
+  // First fit: the lowest offset (aligned to 128) where a user's bytes
+  // overlap no persistent buffer live at its position (all of them if the
+  // position is unknown).
+  SmallVector<int64_t> base(scratchUses.size());
+  totalBytes = persistentBytes;
+  for (auto [i, use] : llvm::enumerate(scratchUses)) {
+    SmallVector<std::pair<int64_t, int64_t>> taken;
+    for (const Placed &p : persistent)
+      if (use.at < 0 || (p.begin <= use.at && use.at <= p.end))
+        taken.push_back({p.offset, p.offset + p.bytes});
+    llvm::sort(taken);
+    int64_t at = 0;
+    for (auto [from, to] : taken) {
+      if (at + use.bytes <= from)
+        break;
+      at = std::max<int64_t>(at, llvm::alignTo(to, 128));
+    }
+    base[i] = at;
+    totalBytes = std::max(totalBytes, at + use.bytes);
+  }
   module.walk([&](LLVM::ConstantOp c) {
     auto offset = c->getAttrOfType<IntegerAttr>(kScratchOffsetAttr);
-    if (!offset)
+    auto user = c->getAttrOfType<IntegerAttr>(kScratchUserAttr);
+    if (!offset || !user)
       return;
     c->removeAttr(kScratchOffsetAttr);
-    c.setValueAttr(IntegerAttr::get(c.getType(), base + offset.getInt()));
+    c->removeAttr(kScratchUserAttr);
+    c.setValueAttr(IntegerAttr::get(
+        c.getType(), base[user.getInt()] + offset.getInt()));
   });
 }
 

@@ -71,18 +71,25 @@ private:
 ///
 /// Shared memory is one dynamic buffer per module, the external array
 /// `@__trident_dynamic_smem` in address space 3 (aligned to 1024 bytes),
-/// whose size the launch gives. It holds, from offset 0:
+/// whose size the launch gives. It holds:
 ///   - persistent buffers (`allocatePersistent`), live across operations
-///     (shared operands of tensor-core dots, pipelining stages), bump
-///     allocated in the order they are asked for;
-///   - then, from `scratchBase` (the end of the persistent buffers, aligned
-///     to 128), the scratch region: the buffers one operation writes and
-///     reads within its own lowering (`scratchBuffer`). Every scratch user
-///     starts at `scratchBase`, so the region is as big as the largest user,
-///     not the sum of all.
-/// The scratch base is only known once every persistent buffer is, so
-/// scratch offsets are placeholder constants (marked `kScratchOffsetAttr`)
-/// that `finalizeSharedMemory` sets after the conversion.
+///     (shared operands of tensor-core dots, pipelining stages, mbarriers),
+///     bump allocated from offset 0 in the order they are asked for. A
+///     `gir.local_alloc` is live from the allocation to its last use (seen
+///     through memdesc views, up to the operation of the allocation's block
+///     that holds the use, a whole loop if the use is in one;
+///     `computeLiveness`); every other persistent buffer for the whole
+///     kernel;
+///   - scratch buffers: the buffers one operation writes and reads within
+///     its own lowering (`scratchBuffer`). Each scratch user gets the lowest
+///     offset (aligned to 128) where its bytes overlap no persistent buffer
+///     live at that operation, so scratch after a pipelined loop (an
+///     epilogue's staging) reuses the loop's ring. Scratch users never
+///     overlap in time: each one barriers before its first write.
+/// Offsets of scratch are only known once every persistent buffer is, so
+/// they are placeholder constants (marked `kScratchOffsetAttr` and
+/// `kScratchUserAttr`) that `finalizeSharedMemory` sets after the
+/// conversion.
 struct LoweringContext {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
@@ -96,11 +103,11 @@ struct LoweringContext {
       "__trident_dynamic_smem";
   static constexpr llvm::StringLiteral kScratchOffsetAttr =
       "trident.scratch_offset";
+  static constexpr llvm::StringLiteral kScratchUserAttr =
+      "trident.scratch_user";
 
-  /// Bytes of the persistent buffers (their end), and of the largest
-  /// scratch user.
+  /// Bytes of the persistent buffers (their end).
   int64_t persistentBytes = 0;
-  int64_t maxScratchBytes = 0;
   /// What each scratch user or persistent buffer needs (`what` names it:
   /// "'tir.dot'"), for the error when a kernel needs more than a CTA can
   /// have.
@@ -139,10 +146,13 @@ struct LoweringContext {
   mlir::Value persistentBuffer(mlir::OpBuilder &b, mlir::Location loc,
                                int64_t offset);
 
-  /// Where scratch starts, and the dynamic shared bytes a launch must give.
-  int64_t scratchBase() const;
-  int64_t totalSharedBytes() const;
-  /// Sets every scratch placeholder offset to its final value (after the
+  /// Numbers the module's operations in program order and finds where
+  /// each `gir.local_alloc` is last used (before the conversion).
+  void computeLiveness();
+  /// The dynamic shared bytes a launch must give (after
+  /// finalizeSharedMemory).
+  int64_t totalSharedBytes() const { return totalBytes; }
+  /// Places every scratch user and sets its placeholder offsets (after the
   /// conversion that made them).
   void finalizeSharedMemory();
 
@@ -150,11 +160,27 @@ private:
   /// `llvm.mlir.addressof` the dynamic buffer (declared on first use).
   mlir::Value dynamicSmem(mlir::OpBuilder &b, mlir::Location loc);
 
-  /// The scratch user being lowered, the end of its buffers in the scratch
-  /// region, and its entry in sharedUses.
+  /// The scratch user being lowered, the end of its buffers in its region,
+  /// and its entry in sharedUses.
   mlir::Operation *scratchUser = nullptr;
   int64_t scratchEnd = 0;
   size_t scratchUse = 0;
+
+  /// Program order of the module's operations, and the last position at
+  /// which each local_alloc is live (computeLiveness).
+  llvm::DenseMap<mlir::Operation *, int64_t> position, liveEnd;
+  /// A persistent buffer: bytes [offset, offset + bytes), live from
+  /// position `begin` to `end`.
+  struct Placed {
+    int64_t offset, bytes, begin, end;
+  };
+  std::vector<Placed> persistent;
+  /// A scratch user: its position (-1: unknown) and the bytes it needs.
+  struct ScratchUse {
+    int64_t at, bytes;
+  };
+  std::vector<ScratchUse> scratchUses;
+  int64_t totalBytes = 0;
 };
 
 llvm::FailureOr<LayoutMap> mapOf(mlir::Type type, LoweringContext &ctx,
