@@ -77,6 +77,20 @@ sed 's/^module {/module attributes {tir.num_stages = 1 : i32} {/' \
 "$build/bin/trident-compile" "$stage/kernels/tir_matmul_bf16_tma_s1.mlir" --target cuda:90a \
   --emit cubin -o "$stage/kernels/tir_matmul_bf16_tma_s1.cubin"
 
+# Variants for bench/device_matmul_variants.sh: warps x ring stages
+# (module attributes tir.num_warps, tir.num_stages) of the TMA and the
+# cp.async bf16 matmuls, named tir_<kernel>_w<W>_s<S>.
+for k in matmul_bf16_tma matmul_bf16_aligned; do
+  for w in 4 8; do
+    for s in 3 4; do
+      sed "s/^module {/module attributes {tir.num_warps = $w : i32, tir.num_stages = $s : i32} {/" \
+        "$root/examples/kernels/$k.mlir" > "$stage/kernels/tir_${k}_w${w}_s${s}.mlir"
+      "$build/bin/trident-compile" "$stage/kernels/tir_${k}_w${w}_s${s}.mlir" --target cuda:90a \
+        --emit cubin -o "$stage/kernels/tir_${k}_w${w}_s${s}.cubin"
+    done
+  done
+done
+
 mkdir -p "$(dirname "$out")"
 python3 - "$stage" "$out" <<'PY'
 import os, sys, tarfile

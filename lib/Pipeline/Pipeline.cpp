@@ -136,7 +136,7 @@ Pipeline defaultPipeline(const Target &target) {
       // Loads feeding tensor-core dots become asynchronous copies into a
       // ring of shared-memory buffers, issued iterations ahead.
       if (target.kind == "cuda") {
-        addCore(stage, "gir-pipeline", "num-stages=4 async-dot=true");
+        addCore(stage, "gir-pipeline", "num-stages=3 async-dot=true");
         addCore(stage, "canonicalize", "", "pipelined");
         addCore(stage, "cse", "", "pipelined");
       }

@@ -24,7 +24,7 @@
 // PIPE-NEXT:   convert-tir-to-gir {compute-capability=90}
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse
-// PIPE-NEXT:   gir-pipeline {num-stages=4 async-dot=true}
+// PIPE-NEXT:   gir-pipeline {num-stages=3 async-dot=true}
 // PIPE-NEXT:   canonicalize#pipelined
 // PIPE-NEXT:   cse#pipelined
 // PIPE-NEXT:   fma-lower  [inserted by plugin 'fma']
