@@ -231,7 +231,8 @@ struct MBarrierWaitPattern : OpConversionPattern<gir::MBarrierWaitOp> {
         rewriter, loc,
         barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
         adaptor.getPhase(), i32Const(rewriter, loc, 0x989680));
-    fenceAsyncShared(rewriter, loc);
+    if (!op.getAsyncWrites())
+      fenceAsyncShared(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }

@@ -25,7 +25,7 @@
 // CHECK: gir.tma_load %arg0[%arg2, %[[K]]], %[[WA]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
 // CHECK: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
 // CHECK: gir.tma_load %arg1[%[[K]], %arg3], %[[WB]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
-// CHECK-NEXT: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]]
+// CHECK-NEXT: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
 // CHECK: gir.warpgroup_dot {{.*}}, {{.*}}, %[[ACC]]
 // CHECK-NOT: gir.async_wait
 // CHECK: return

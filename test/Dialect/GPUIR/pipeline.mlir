@@ -32,7 +32,7 @@
 // CHECK: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
 // CHECK-NEXT: gir.async_copy %{{.*}}, %[[WB]]
 // CHECK-NEXT: gir.async_copy_arrive %[[BARS]][%[[WRITE]]]
-// CHECK: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]]
+// CHECK: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] : !gir.mbarriers
 // CHECK-NEXT: %[[RA:.*]] = gir.memdesc_index %[[A]][%[[READ]]]
 // CHECK-NEXT: %[[RB:.*]] = gir.memdesc_index %[[B]][%[[READ]]]
 // CHECK-NEXT: gir.warpgroup_dot %[[RA]], %[[RB]], %[[ACC]]

@@ -374,7 +374,10 @@ void Pipeliner::rewrite() {
   SmallVector<Value> nextAhead = advance(inner, aheadMap);
   // This iteration's copies were the S-1 groups ago: wait for them (and
   // every thread's), leaving the S-1 newer groups in flight.
-  gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
+  // A ring filled by TMA alone needs no proxy fence before the wgmmas.
+  auto wait = gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
+  if (a.tma && b.tma)
+    wait.setAsyncWrites(true);
   llvm::SmallPtrSet<Operation *, 8> skip{a.op(), b.op()};
   skip.insert(a.chain.begin(), a.chain.end());
   skip.insert(b.chain.begin(), b.chain.end());

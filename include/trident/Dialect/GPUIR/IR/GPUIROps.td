@@ -170,9 +170,13 @@ def GPUIR_MBarrierWaitOp : GPUIR_Op<"mbarrier_wait"> {
     Waits until the phase of `barriers[index]` with parity `phase` has
     completed; what the arriving threads wrote (their asynchronous copies
     included) is then visible to this thread and, through the proxy fence
-    included here, to its tensor-core operations.
+    included here, to its tensor-core operations. With `async_writes`, the
+    phase is completed by async-proxy writes only (TMA copies): those are
+    visible to the tensor cores (async proxy too) without the fence, which
+    is left out.
   }];
-  let arguments = (ins GPUIR_MBarriersType:$barriers, I32:$index, I32:$phase);
+  let arguments = (ins GPUIR_MBarriersType:$barriers, I32:$index, I32:$phase,
+                       UnitAttr:$async_writes);
   let assemblyFormat = [{
     $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
   }];
