@@ -5,7 +5,9 @@ tiles, 4 warps, 3 stages), both timed by CUDA events around a CUDA graph of
 events around 20 back-to-back launches from C++, after a float64 check).
 Prints each time and the ratios to cuBLAS.
 
-    python3 bench/matmul_ratio.py BIN_DIR CUBIN [SIZE ...]
+    python3 bench/matmul_ratio.py BIN_DIR CUBIN [--kind=KIND] [SIZE ...]
+
+A SIZE is N (M = N = K = N) or MxNxK.
 """
 import re
 import subprocess
@@ -69,19 +71,22 @@ def main():
         kind = rest.pop(0).split("=", 1)[1]
     # trident-launch checks against a float64 CPU reference: keep sizes
     # where that takes seconds.
-    sizes = [int(s) for s in rest] or [2048, 4096]
+    def shape(s):
+        dims = [int(d) for d in s.split("x")]
+        return tuple(dims) if len(dims) == 3 else (dims[0],) * 3
+    sizes = [shape(s) for s in rest] or [(2048,) * 3, (4096,) * 3]
     print(f"Trident kernel: {cubin} (trident-launch --kernel {kind})")
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"triton {triton.__version__}")
     print(f"{'size':>6} {'cuBLAS ms':>10} {'Triton ms':>10} {'Trident ms':>11} "
           f"{'cuBLAS TF/s':>11} {'Triton/cuBLAS':>14} {'Trident/cuBLAS':>15}")
-    for n in sizes:
-        a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-        b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-        c = torch.empty(n, n, device="cuda", dtype=torch.bfloat16)
+    for (m, n, k) in sizes:
+        a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+        c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
         ref = (a.double() @ b.double())
-        grid = (triton.cdiv(n, 128), triton.cdiv(n, 128))
-        run_triton = lambda: tiled_mm[grid](a, b, c, n, n, n, n, 1, n, 1, n, 1,
+        grid = (triton.cdiv(n, 128), triton.cdiv(m, 128))
+        run_triton = lambda: tiled_mm[grid](a, b, c, m, n, k, k, 1, n, 1, n, 1,
                                             BM=128, BN=128, BK=64,
                                             num_warps=4, num_stages=3)
         run_triton()
@@ -91,18 +96,19 @@ def main():
         t_triton = event_ms(run_triton)
         out = subprocess.run(
             [f"{bin_dir}/trident-launch", cubin, "--kernel", kind,
-             "--dtype", "bf16", "--out-dtype", "bf16", "--m", str(n), "--n",
-             str(n), "--k", str(n), "--grid", f"{grid[0]},{grid[1]}",
+             "--dtype", "bf16", "--out-dtype", "bf16", "--m", str(m), "--n",
+             str(n), "--k", str(k), "--grid", f"{grid[0]},{grid[1]}",
              "--time", "20"],
             capture_output=True, text=True)
-        m = re.search(r"time: ([0-9.]+) ms", out.stdout)
+        found = re.search(r"time: ([0-9.]+) ms", out.stdout)
         ok = "PASS" in out.stdout
-        if not m or not ok:
+        if not found or not ok:
             print(out.stdout, out.stderr)
-            raise SystemExit(f"trident-launch failed at {n}")
-        t_trident = float(m.group(1))
-        tflops = 2 * n ** 3 / t_cublas / 1e9
-        print(f"{n:>6} {t_cublas:>10.4f} {t_triton:>10.4f} {t_trident:>11.4f} "
+            raise SystemExit(f"trident-launch failed at {m}x{n}x{k}")
+        t_trident = float(found.group(1))
+        tflops = 2 * m * n * k / t_cublas / 1e9
+        label = f"{m}x{n}x{k}" if len({m, n, k}) > 1 else str(n)
+        print(f"{label:>6} {t_cublas:>10.4f} {t_triton:>10.4f} {t_trident:>11.4f} "
               f"{tflops:>11.1f} {t_cublas / t_triton:>14.3f} "
               f"{t_cublas / t_trident:>15.3f}")
     print("ratios are speed relative to cuBLAS (cuBLAS time / kernel time; "
