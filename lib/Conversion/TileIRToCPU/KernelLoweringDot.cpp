@@ -84,7 +84,11 @@ struct DotShape {
 } // namespace
 
 bool KernelLowering::dotVectorized(tir::DotOp op, Value a, Value bb, Value d) {
-  auto [dType, acc, aElt, bElt, batched, m, n, k] = DotShape(op);
+  DotShape shape(op);
+  RankedTensorType dType = shape.dType;
+  Type acc = shape.acc, aElt = shape.aElt, bElt = shape.bElt;
+  bool batched = shape.batched;
+  int64_t m = shape.m, n = shape.n, k = shape.k;
   unsigned lanes = lanesFor(dType.getShape());
   if (lanes < 2 || !hasVectorForm(acc) || !hasVectorForm(aElt) ||
       !hasVectorForm(bElt))
