@@ -217,11 +217,11 @@ Expected<float> Device::time(function_ref<Error()> body, int iterations) {
   if (Error e = driver.check(cu.cuEventCreate(&start, CU_EVENT_DEFAULT),
                              "cuEventCreate"))
     return std::move(e);
-  auto destroyStart = make_scope_exit([&] { (void)cu.cuEventDestroy(start); });
+  scope_exit destroyStart([&] { (void)cu.cuEventDestroy(start); });
   if (Error e = driver.check(cu.cuEventCreate(&stop, CU_EVENT_DEFAULT),
                              "cuEventCreate"))
     return std::move(e);
-  auto destroyStop = make_scope_exit([&] { (void)cu.cuEventDestroy(stop); });
+  scope_exit destroyStop([&] { (void)cu.cuEventDestroy(stop); });
   if (Error e = driver.check(cu.cuEventRecord(start, nullptr), "cuEventRecord"))
     return std::move(e);
   for (int i = 0; i < iterations; ++i)

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Host.h"
 
 namespace trident {
@@ -91,6 +92,13 @@ struct ConvertTileIRToCPUPass
   }
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (vectorBits != 0 &&
+        (!llvm::isPowerOf2_32(vectorBits) || vectorBits > 2048)) {
+      module.emitError("convert-tir-to-cpu: vector-bits must be 0 (the "
+                       "host's width) or a power of two up to 2048, not ")
+          << static_cast<unsigned>(vectorBits);
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (tir::isKernel(func) && !func.isExternal())
