@@ -245,6 +245,90 @@ TEST_P(CpuKernelTest, JoinSplitHalfExpAndBools) {
   }
 }
 
+
+// x = p[0:16]; p[0:16] = 0; q[0:16] = x: the load must not be read where
+// its consumer is (after the store), but where it is.
+constexpr const char *kLoadThenOverwrite = R"(
+func.func @overwrite(%p: !tir.ptr<f32>, %q: !tir.ptr<f32>) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 16 : tensor<16xi32>
+  %ps = tir.splat %p : !tir.ptr<f32> -> tensor<16x!tir.ptr<f32>>
+  %pp = tir.addptr %ps, %r : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+  %x = tir.load %pp : tensor<16x!tir.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<16xf32>
+  tir.store %pp, %zero : tensor<16x!tir.ptr<f32>>
+  %qs = tir.splat %q : !tir.ptr<f32> -> tensor<16x!tir.ptr<f32>>
+  %qp = tir.addptr %qs, %r : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+  tir.store %qp, %x : tensor<16x!tir.ptr<f32>>
+  return
+}
+)";
+
+TEST_P(CpuKernelTest, LoadBeforeAStoreKeepsItsValues) {
+  std::vector<float> p(16), q(16, NAN);
+  for (int i = 0; i < 16; ++i)
+    p[i] = float(i + 1);
+  float *pp = p.data(), *pq = q.data();
+  run(kLoadThenOverwrite, {&pp, &pq});
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(q[i], float(i + 1)) << "at " << i;
+    EXPECT_EQ(p[i], 0.0f) << "at " << i;
+  }
+}
+
+// Pointer tiles carried by loops: advanced by a splat (consecutive in
+// every iteration: vector loads), and advanced by a range (the stride grows
+// each iteration: 1, 2, 3, ... so the loads may not be vector loads).
+constexpr const char *kCarriedPointers = R"(
+func.func @carried(%x: !tir.ptr<f32>, %out: !tir.ptr<f32>, %k: i32) attributes {tir.kernel} {
+  %n = arith.index_cast %k : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = tir.make_range 0 to 16 : tensor<16xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<16x!tir.ptr<f32>>
+  %xp = tir.addptr %xs, %r : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+  %step = arith.constant dense<16> : tensor<16xi32>
+  %zero = arith.constant dense<0.0> : tensor<16xf32>
+  %a:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %xp, %acc = %zero) -> (tensor<16x!tir.ptr<f32>>, tensor<16xf32>) {
+    %v = tir.load %p : tensor<16x!tir.ptr<f32>>
+    %s = arith.addf %acc, %v : tensor<16xf32>
+    %next = tir.addptr %p, %step : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+    scf.yield %next, %s : tensor<16x!tir.ptr<f32>>, tensor<16xf32>
+  }
+  %b:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %xs, %acc = %zero) -> (tensor<16x!tir.ptr<f32>>, tensor<16xf32>) {
+    %v = tir.load %p : tensor<16x!tir.ptr<f32>>
+    %s = arith.addf %acc, %v : tensor<16xf32>
+    %next = tir.addptr %p, %r : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+    scf.yield %next, %s : tensor<16x!tir.ptr<f32>>, tensor<16xf32>
+  }
+  %os = tir.splat %out : !tir.ptr<f32> -> tensor<16x!tir.ptr<f32>>
+  %op = tir.addptr %os, %r : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+  tir.store %op, %a#1 : tensor<16x!tir.ptr<f32>>
+  %sixteen = arith.constant dense<16> : tensor<16xi32>
+  %r2 = arith.addi %r, %sixteen : tensor<16xi32>
+  %op2 = tir.addptr %os, %r2 : tensor<16x!tir.ptr<f32>>, tensor<16xi32>
+  tir.store %op2, %b#1 : tensor<16x!tir.ptr<f32>>
+  return
+}
+)";
+
+TEST_P(CpuKernelTest, LoopCarriedPointers) {
+  int32_t k = 4;
+  std::vector<float> x(64), out(32, NAN);
+  for (int i = 0; i < 64; ++i)
+    x[i] = float(i * i % 23);
+  float *px = x.data(), *po = out.data();
+  run(kCarriedPointers, {&px, &po, &k});
+  for (int j = 0; j < 16; ++j) {
+    float blocks = 0, growing = 0;
+    for (int i = 0; i < k; ++i) {
+      blocks += x[i * 16 + j];
+      growing += x[i * j]; // after i steps, lane j points at x + i * j
+    }
+    EXPECT_EQ(out[j], blocks) << "lane " << j;
+    EXPECT_EQ(out[16 + j], growing) << "lane " << j;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Targets, CpuKernelTest,
                          ::testing::Values("cpu:native", "cpu:x86-64"),
                          [](const ::testing::TestParamInfo<const char *> &info) {
