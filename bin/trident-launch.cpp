@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Runtime/CudaDriver.h"
 #include "trident/Target/NVIDIA/KernelMetadata.h"
+#include "trident/Tools/ProblemOptions.h"
 #include "trident/Tools/TestProblems.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -38,7 +39,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <random>
 
 using namespace llvm;
 using namespace trident;
@@ -59,26 +59,7 @@ cl::opt<std::string>
              cl::cat(category));
 cl::opt<std::string> gridSpec("grid", cl::desc("Grid: X[,Y[,Z]] (required)"),
                               cl::cat(category));
-cl::opt<unsigned> sizeN("n", cl::desc("vector_add length; matmul N"),
-                        cl::init(1 << 20), cl::cat(category));
-cl::opt<unsigned> sizeM("m", cl::desc("matmul M"), cl::init(512),
-                        cl::cat(category));
-cl::opt<unsigned> sizeK("k", cl::desc("matmul K"), cl::init(512),
-                        cl::cat(category));
-cl::opt<unsigned> rows("rows", cl::desc("softmax / layer_norm rows"),
-                       cl::init(1024), cl::cat(category));
-cl::opt<unsigned> cols("cols", cl::desc("softmax / layer_norm columns"),
-                       cl::init(1024), cl::cat(category));
-cl::opt<std::string> dtype("dtype", cl::desc("matmul input type: f32, bf16"),
-                           cl::init("f32"), cl::cat(category));
-cl::opt<std::string> outDtype("out-dtype",
-                              cl::desc("matmul output type (default: --dtype)"),
-                              cl::init(""), cl::cat(category));
-cl::opt<bool> transB("trans-b",
-                     cl::desc("matmul: b stored transposed (stride K along n)"),
-                     cl::cat(category));
-cl::opt<uint64_t> seed("seed", cl::desc("Random seed (default: a fresh one)"),
-                       cl::init(0), cl::cat(category));
+ProblemOptions problemOptions(category);
 cl::opt<int> timeIters("time",
                        cl::desc("Also time this many launches (0: none)"),
                        cl::init(0), cl::cat(category));
@@ -228,17 +209,9 @@ int main(int argc, char **argv) {
   Expected<std::array<unsigned, 3>> grid = parseGrid(gridSpec);
   if (!grid)
     return fail(grid.takeError());
-  uint64_t actualSeed = seed ? uint64_t(seed) : std::random_device()();
+  uint64_t actualSeed = problemOptions.seedOrFresh();
   Random rng(actualSeed);
-  Sizes sizes;
-  sizes.n = sizeN;
-  sizes.m = sizeM;
-  sizes.k = sizeK;
-  sizes.rows = rows;
-  sizes.cols = cols;
-  sizes.dtype = dtype;
-  sizes.outDtype = outDtype;
-  sizes.transB = transB;
+  Sizes sizes = problemOptions.sizes();
   Expected<Problem> problem = makeProblem(kernelKind, sizes, rng, kOffered);
   if (!problem)
     return fail(problem.takeError());
