@@ -2,6 +2,8 @@
 #include "trident/Compiler/TranslationStep.h"
 
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -54,6 +56,16 @@ std::vector<const TranslationStepInfo *> translationSteps() {
   std::vector<const TranslationStepInfo *> out;
   for (const TranslationStepInfo &s : r.steps)
     out.push_back(&s);
+  return out;
+}
+
+Artifact llvmIRArtifact(const llvm::Module &module, json::Value metadata) {
+  Artifact out;
+  out.format = "ll";
+  raw_string_ostream os(out.data);
+  module.print(os, nullptr);
+  if (json::Object *o = metadata.getAsObject())
+    out.metadata = std::move(*o);
   return out;
 }
 

@@ -33,6 +33,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class Module;
+}
+
 namespace trident {
 
 /// What a translation step produces.
@@ -76,6 +80,10 @@ llvm::Error registerTranslationStep(TranslationStepInfo info);
 /// The step named `id`, or null.
 const TranslationStepInfo *lookupTranslationStep(llvm::StringRef id);
 std::vector<const TranslationStepInfo *> translationSteps();
+
+/// The "ll" artifact of a step that leaves MLIR: `module` as LLVM IR text,
+/// with `metadata` (a JSON object).
+Artifact llvmIRArtifact(const llvm::Module &module, llvm::json::Value metadata);
 
 /// Splits "a=1 b=x" into pairs; an item without '=' is an error. `allowed`
 /// lists the keys a step accepts.

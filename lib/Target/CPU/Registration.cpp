@@ -92,8 +92,6 @@ Error optLevelOption(StringRef step, StringRef options, unsigned &level) {
   return Error::success();
 }
 
-json::Object asObject(json::Value v) { return std::move(*v.getAsObject()); }
-
 Expected<Artifact> translateStep(const StepInput &in) {
   auto options = parseStepOptions("translate-to-llvmir-cpu", in.options, {});
   if (!options)
@@ -107,12 +105,7 @@ Expected<Artifact> translateStep(const StepInput &in) {
   auto module = translateToLLVMIR(in.module, context, **tm, info);
   if (!module)
     return module.takeError();
-  Artifact out;
-  out.format = "ll";
-  raw_string_ostream os(out.data);
-  (*module)->print(os, nullptr);
-  out.metadata = asObject(toJSON(info));
-  return out;
+  return llvmIRArtifact(**module, toJSON(info));
 }
 
 Expected<Artifact> objectStep(const StepInput &in) {

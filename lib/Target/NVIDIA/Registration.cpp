@@ -80,12 +80,7 @@ Expected<Artifact> translateStep(const StepInput &in) {
   auto module = translateToLLVMIR(in.module, context, meta);
   if (!module)
     return module.takeError();
-  Artifact out;
-  out.format = "ll";
-  raw_string_ostream os(out.data);
-  (*module)->print(os, nullptr);
-  out.metadata = asObject(toJSON(meta));
-  return out;
+  return llvmIRArtifact(**module, toJSON(meta));
 }
 
 Expected<Artifact> llcStep(const StepInput &in) {
