@@ -250,6 +250,10 @@ TEST(NVIDIA, Ptxas) {
 
 TEST(NVIDIA, PtxasReport) {
   const char *report =
+      "ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async "
+      "instructions are serialized due to non wgmma instructions reading "
+      "accumulator registers of  a wgmma between start and end of the "
+      "pipeline stage in the function 'gemm'\n"
       "ptxas info    : 0 bytes gmem\n"
       "ptxas info    : Compiling entry function 'helper' for 'sm_90a'\n"
       "ptxas info    : Function properties for helper\n"
@@ -268,6 +272,10 @@ TEST(NVIDIA, PtxasReport) {
   EXPECT_EQ(stats->stackFrame, 16);
   EXPECT_EQ(stats->staticSharedBytes, 49152);
   EXPECT_EQ(stats->barriers, 1);
+  EXPECT_TRUE(stats->wgmmaSerialized);
+  auto helper = parsePtxasReport(report, "helper");
+  TRIDENT_ASSERT_EXPECTED(helper);
+  EXPECT_FALSE(helper->wgmmaSerialized);
   EXPECT_EQ(errorText(parsePtxasReport(report, "nope").takeError()),
             "the ptxas -v report says nothing about kernel 'nope' (no 'Used N "
             "registers' line)");

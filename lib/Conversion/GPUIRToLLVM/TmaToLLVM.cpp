@@ -240,18 +240,19 @@ struct DescriptorStorePattern : OpConversionPattern<tir::DescriptorStoreOp> {
     // Generic-proxy writes, read by the copy engine (async proxy).
     fenceAsyncShared(rewriter, loc);
     barrier(rewriter, loc);
+    // Thread 0 stores, under a predicate rather than a branch: a branch
+    // here makes ptxas serialize the wgmmas of a pipelined loop before it
+    // (C7514). The other threads commit and wait on empty groups.
     Value first = isThreadZero(rewriter, loc);
-    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location bl) {
-      for (int64_t j = 0; j < l->pieces; ++j)
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            b, bl, adaptor.getDesc(), byteGep(b, bl, buf, j * l->boxBytes()),
-            boxCoordinates(b, bl, *l, adaptor.getIndices(), j),
-            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/Value());
-      NVVM::CpAsyncBulkCommitGroupOp::create(b, bl);
-      NVVM::CpAsyncBulkWaitGroupOp::create(b, bl, 0, b.getUnitAttr());
-      scf::YieldOp::create(b, bl);
-    });
+    for (int64_t j = 0; j < l->pieces; ++j)
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          rewriter, loc, adaptor.getDesc(),
+          byteGep(rewriter, loc, buf, j * l->boxBytes()),
+          boxCoordinates(rewriter, loc, *l, adaptor.getIndices(), j),
+          /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE, first);
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
+                                         rewriter.getUnitAttr());
     rewriter.eraseOp(op);
     return success();
   }

@@ -30,6 +30,7 @@ json::Value toJSON(const KernelMetadata &m) {
     o["stack_frame"] = m.ptxas.stackFrame;
     o["static_shared_bytes"] = m.ptxas.staticSharedBytes;
     o["barriers"] = m.ptxas.barriers;
+    o["wgmma_serialized"] = m.ptxas.wgmmaSerialized;
   }
   if (!m.tmaArguments.empty()) {
     json::Array args;
@@ -112,6 +113,12 @@ Expected<KernelMetadata> metadataFromJSON(const json::Value &value,
     return std::move(e);
   if (Error e = num("barriers", m.ptxas.barriers, 0))
     return std::move(e);
+  if (const json::Value *v = o->get("wgmma_serialized")) {
+    std::optional<bool> b = v->getAsBoolean();
+    if (!b)
+      return bad("'wgmma_serialized' must be a boolean");
+    m.ptxas.wgmmaSerialized = *b;
+  }
   if (const json::Value *v = o->get("tma_arguments")) {
     const json::Array *a = v->getAsArray();
     if (!a)
@@ -220,10 +227,20 @@ Expected<PtxasStats> parsePtxasReport(StringRef report, StringRef kernel) {
     if (re.match(line, &m))
       (void)to_integer(m[1], out, 10);
   };
+  // Warnings name their function themselves:
+  //   ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async
+  //   instructions are serialized due to ... in the function 'k'
+  Regex serialized("wgmma.mma_async instructions are serialized .* in the "
+                   "function '([^']+)'");
   SmallVector<StringRef> lines;
   report.split(lines, '\n');
   for (StringRef line : lines) {
     SmallVector<StringRef, 2> m;
+    if (serialized.match(line, &m)) {
+      if (m[1] == kernel)
+        stats.wgmmaSerialized = true;
+      continue;
+    }
     if (compiling.match(line, &m) || properties.match(line, &m)) {
       current = m[1].str();
       continue;

@@ -7,6 +7,7 @@
 //    "num_warps": 4, "shared_bytes": 0, "cluster": [1, 1, 1],
 //    "registers": 12, "spill_stores": 0, "spill_loads": 0,
 //    "stack_frame": 0, "static_shared_bytes": 0, "barriers": 0,
+//    "wgmma_serialized": false,
 //    "tma_arguments": [{"index": 0, "dtype": "bf16", "elem_bytes": 2,
 //                       "block": [128, 64], "box": [128, 64],
 //                       "swizzle": 128}]}
@@ -38,6 +39,10 @@ struct PtxasStats {
   int64_t stackFrame = 0;
   int64_t staticSharedBytes = 0;
   int64_t barriers = 0;
+  /// ptxas made the kernel's wgmma instructions wait for each other
+  /// (warning C7514: something it could not see through sits in their
+  /// pipeline), which costs most of their speed.
+  bool wgmmaSerialized = false;
 };
 
 /// A kernel argument that is a TMA descriptor (a `!tir.tensordesc`): the
