@@ -164,6 +164,8 @@ bool KernelLowering::isLazy(Operation *op) {
 /// Lazy operations whose per-element cost is worth keeping in a buffer when
 /// more than one element computation would repeat it.
 static bool isExpensive(Operation *op) {
+  if (isa<arith::ConstantOp>(op))
+    return false;
   if (isa<math::MathDialect>(op->getDialect()))
     return true;
   if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
