@@ -4,11 +4,15 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/JITLink/JITLink.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
@@ -47,6 +51,40 @@ extern "C" void tridentCpuAssertFail(const char *message, const char *file,
                             .str();
   assertState.failed = true;
 }
+/// With TRIDENT_PERF_MAP set, every function the JIT links is appended to
+/// /tmp/perf-<pid>.map ("address size name", perf's format for JIT code), so
+/// that `perf record` / `perf report` name the kernels' code.
+class PerfMapPlugin : public orc::ObjectLinkingLayer::Plugin {
+public:
+  void modifyPassConfig(orc::MaterializationResponsibility &,
+                        jitlink::LinkGraph &,
+                        jitlink::PassConfiguration &config) override {
+    config.PostFixupPasses.push_back([](jitlink::LinkGraph &graph) -> Error {
+      static std::mutex mutex;
+      std::lock_guard<std::mutex> lock(mutex);
+      std::string path =
+          "/tmp/perf-" + std::to_string(sys::Process::getProcessId()) + ".map";
+      std::error_code ec;
+      raw_fd_ostream os(path, ec, sys::fs::OF_Append | sys::fs::OF_Text);
+      if (ec) // a profiling aid: the kernel still runs
+        return Error::success();
+      for (jitlink::Symbol *sym : graph.defined_symbols())
+        if (sym->hasName() && sym->isCallable() && sym->getSize() > 0)
+          os << format_hex_no_prefix(sym->getAddress().getValue(), 1) << ' '
+             << format_hex_no_prefix(sym->getSize(), 1) << ' '
+             << *sym->getName() << '\n';
+      return Error::success();
+    });
+  }
+  Error notifyFailed(orc::MaterializationResponsibility &) override {
+    return Error::success();
+  }
+  Error notifyRemovingResources(orc::JITDylib &, orc::ResourceKey) override {
+    return Error::success();
+  }
+  void notifyTransferringResources(orc::JITDylib &, orc::ResourceKey,
+                                   orc::ResourceKey) override {}
+};
 } // namespace
 
 CpuKernel::~CpuKernel() = default;
@@ -109,6 +147,10 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
   auto jit = orc::LLJITBuilder().setJITTargetMachineBuilder(jtmb).create();
   if (!jit)
     return jit.takeError();
+  if (sys::Process::GetEnv("TRIDENT_PERF_MAP"))
+    if (auto *linker =
+            dyn_cast<orc::ObjectLinkingLayer>(&(*jit)->getObjLinkingLayer()))
+      linker->addPlugin(std::make_shared<PerfMapPlugin>());
   // The runtime's hooks; everything else (printf, malloc, libm) comes from
   // the process.
   orc::JITDylib &dylib = (*jit)->getMainJITDylib();

@@ -15,7 +15,11 @@
 #include "trident/Compiler/Compiler.h"
 #include "trident/Runtime/CpuRunner.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <cmath>
+#include <cstdio>
+#include <unistd.h>
 #include <cstring>
 #include <vector>
 
@@ -327,6 +331,31 @@ TEST_P(CpuKernelTest, LoopCarriedPointers) {
     EXPECT_EQ(out[j], blocks) << "lane " << j;
     EXPECT_EQ(out[16 + j], growing) << "lane " << j;
   }
+}
+
+// With TRIDENT_PERF_MAP set, the JIT lists the kernel's functions in
+// /tmp/perf-<pid>.map, where perf finds names for JIT code.
+TEST(CpuKernelPerfMap, ListsTheKernelsFunctions) {
+  std::string path = "/tmp/perf-" + std::to_string(::getpid()) + ".map";
+  std::remove(path.c_str());
+  ::setenv("TRIDENT_PERF_MAP", "1", 1);
+  Compiler compiler;
+  auto pipeline = compiler.buildPipeline("cpu:x86-64");
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  auto module = compiler.parseSource(kTranspose);
+  TRIDENT_ASSERT_EXPECTED(module);
+  auto artifact = compileCached(compiler, **module, *pipeline, "llir",
+                                /*cache=*/nullptr);
+  TRIDENT_ASSERT_EXPECTED(artifact);
+  auto kernel = cpu::CpuKernel::load(*artifact);
+  ::unsetenv("TRIDENT_PERF_MAP");
+  TRIDENT_ASSERT_EXPECTED(kernel);
+  auto map = llvm::MemoryBuffer::getFile(path);
+  ASSERT_TRUE(bool(map)) << path << ": " << map.getError().message();
+  llvm::StringRef text = (*map)->getBuffer();
+  EXPECT_TRUE(text.contains(" transpose\n")) << text.str();
+  EXPECT_TRUE(text.contains(" __trident_cpu_grid_transpose\n")) << text.str();
+  std::remove(path.c_str());
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, CpuKernelTest,
