@@ -324,8 +324,12 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
     // result's.
     if (auto broadcast = dyn_cast<tir::BroadcastOp>(op)) {
       auto it = hints.find(broadcast.getResult());
-      if (it != hints.end())
-        hints.try_emplace(broadcast.getSrc(), it->second);
+      if (it != hints.end()) {
+        // A copy: try_emplace may grow the map, which moves what `it`
+        // points at.
+        Attribute hint = it->second;
+        hints.try_emplace(broadcast.getSrc(), hint);
+      }
       continue;
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
