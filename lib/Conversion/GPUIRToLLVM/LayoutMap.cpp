@@ -254,12 +254,11 @@ Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
         {loc, "'" + user->getName().getStringRef().str() + "'", 0});
     scratchUse = sharedUses.size() - 1;
     auto it = position.find(user);
-    scratchUses.push_back({it == position.end() ? -1 : it->second, 0});
+    scratchUses.push_back({it == position.end() ? -1 : it->second, scratchUse});
   }
   int64_t offset = llvm::alignTo(scratchEnd, 16);
   scratchEnd = offset + bytes;
   sharedUses[scratchUse].bytes = scratchEnd;
-  scratchUses.back().bytes = scratchEnd;
   return byteOffset(b, loc, dynamicSmem(b, loc), offset,
                     int64_t(scratchUses.size()) - 1);
 }
@@ -298,6 +297,7 @@ void LoweringContext::finalizeSharedMemory() {
   SmallVector<int64_t> base(scratchUses.size());
   totalBytes = persistentBytes;
   for (auto [i, use] : llvm::enumerate(scratchUses)) {
+    int64_t bytes = sharedUses[use.use].bytes;
     SmallVector<std::pair<int64_t, int64_t>> taken;
     for (const Placed &p : persistent)
       if (use.at < 0 || (p.begin <= use.at && use.at <= p.end))
@@ -305,12 +305,12 @@ void LoweringContext::finalizeSharedMemory() {
     llvm::sort(taken);
     int64_t at = 0;
     for (auto [from, to] : taken) {
-      if (at + use.bytes <= from)
+      if (at + bytes <= from)
         break;
       at = std::max<int64_t>(at, llvm::alignTo(to, 128));
     }
     base[i] = at;
-    totalBytes = std::max(totalBytes, at + use.bytes);
+    totalBytes = std::max(totalBytes, at + bytes);
   }
   module.walk([&](LLVM::ConstantOp c) {
     auto offset = c->getAttrOfType<IntegerAttr>(kScratchOffsetAttr);

@@ -175,9 +175,11 @@ private:
     int64_t offset, bytes, begin, end;
   };
   std::vector<Placed> persistent;
-  /// A scratch user: its position (-1: unknown) and the bytes it needs.
+  /// A scratch user: its position (-1: unknown) and its entry in
+  /// sharedUses (which counts its bytes).
   struct ScratchUse {
-    int64_t at, bytes;
+    int64_t at;
+    size_t use;
   };
   std::vector<ScratchUse> scratchUses;
   int64_t totalBytes = 0;

@@ -408,6 +408,16 @@ LogicalResult KernelLowering::lowerConstantTile(arith::ConstantOp op) {
   return success();
 }
 
+void KernelLowering::markReassociable(Operation *op) {
+  if (!reassociate)
+    return;
+  if (auto fm = dyn_cast<arith::ArithFastMathInterface>(op))
+    op->setAttr(fm.getFastMathAttrName(),
+                arith::FastMathFlagsAttr::get(
+                    op->getContext(), fm.getFastMathFlagsAttr().getValue() |
+                                          arith::FastMathFlags::reassoc));
+}
+
 LogicalResult KernelLowering::lowerScalarOp(Operation *op) {
   for (Type t : op->getResultTypes())
     if (isa<tir::PointerType>(t) && !isa<arith::SelectOp>(op))
@@ -424,13 +434,7 @@ LogicalResult KernelLowering::lowerScalarOp(Operation *op) {
     scalars.map(op->getResult(0), b.create(state)->getResult(0));
     return success();
   }
-  Operation *clone = b.clone(*op, scalars);
-  if (reassociate)
-    if (auto fm = dyn_cast<arith::ArithFastMathInterface>(clone))
-      clone->setAttr(fm.getFastMathAttrName(),
-                     arith::FastMathFlagsAttr::get(
-                         op->getContext(), fm.getFastMathFlagsAttr().getValue() |
-                                               arith::FastMathFlags::reassoc));
+  markReassociable(b.clone(*op, scalars));
   return success();
 }
 

@@ -215,6 +215,9 @@ private:
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
   mlir::LogicalResult lowerGenericRegionOp(mlir::Operation *op);
   mlir::LogicalResult lowerScalarOp(mlir::Operation *op);
+  /// Inside a reduction's combine region, marks `op`'s floating-point
+  /// arithmetic `reassoc` (the order of combination is unspecified).
+  void markReassociable(mlir::Operation *op);
   mlir::LogicalResult lowerConstantTile(mlir::arith::ConstantOp op);
 
   mlir::func::FuncOp src, dst;

@@ -168,57 +168,54 @@ LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
       for (auto [buf, v] : llvm::zip(outBufs, *results))
         storeElement(buf, outIdx, v);
     });
-  } else if (vectorized) {
-    // Along an outer dimension, in vectors along the rows.
-    loopNest(
-        outShape,
-        [&](ArrayRef<Value> outIdx) {
-          for (auto [buf, v] : llvm::zip(outBufs, vectorsAt(outIdx, indexConst(0))))
-            vector::StoreOp::create(b, curLoc, v, buf, outIdx);
-        },
-        lanes);
-    Value one = indexConst(1);
-    auto kLoop = scf::ForOp::create(b, curLoc, one, indexConst(n), one);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(kLoop.getBody()->getTerminator());
-    Value k = kLoop.getInductionVar();
-    loopNest(
-        outShape,
-        [&](ArrayRef<Value> outIdx) {
-          SmallVector<Value> args;
-          for (auto [buf, t] : llvm::zip(outBufs, elts))
-            args.push_back(vector::LoadOp::create(b, curLoc, vectorOf(t, lanes),
-                                                  buf, outIdx));
-          args.append(vectorsAt(outIdx, k));
-          for (auto [buf, v] :
-               llvm::zip(outBufs, inlineVectorRegion(region, args, lanes)))
-            vector::StoreOp::create(b, curLoc, v, buf, outIdx);
-        },
-        lanes);
   } else {
     // Along an outer dimension: the outputs accumulate in their buffers,
-    // slice after slice, the innermost loop running along contiguous rows.
-    loopNest(outShape, [&](ArrayRef<Value> outIdx) {
-      for (auto [buf, v] : llvm::zip(outBufs, elementsAt(outIdx, indexConst(0))))
-        storeElement(buf, outIdx, v);
-    });
+    // slice after slice, the innermost loop running along contiguous rows
+    // (in vectors of `w` lanes when the combine region applies to them).
+    unsigned w = vectorized ? lanes : 1;
+    auto valuesAt = [&](ArrayRef<Value> outIdx, Value k) {
+      return w > 1 ? vectorsAt(outIdx, k) : elementsAt(outIdx, k);
+    };
+    auto write = [&](Value buf, ArrayRef<Value> idx, Value v) {
+      if (w > 1)
+        vector::StoreOp::create(b, curLoc, v, buf, idx);
+      else
+        storeElement(buf, idx, v);
+    };
+    loopNest(
+        outShape,
+        [&](ArrayRef<Value> outIdx) {
+          for (auto [buf, v] : llvm::zip(outBufs, valuesAt(outIdx, indexConst(0))))
+            write(buf, outIdx, v);
+        },
+        w);
     Value one = indexConst(1);
     auto kLoop = scf::ForOp::create(b, curLoc, one, indexConst(n), one);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(kLoop.getBody()->getTerminator());
     Value k = kLoop.getInductionVar();
-    loopNest(outShape, [&](ArrayRef<Value> outIdx) {
-      SmallVector<Value> accs;
-      for (auto [buf, t] : llvm::zip(outBufs, elts))
-        accs.push_back(loadElement(buf, outIdx, t));
-      auto results = combine(region, accs, elementsAt(outIdx, k));
-      if (failed(results)) {
-        ok = false;
-        return;
-      }
-      for (auto [buf, v] : llvm::zip(outBufs, *results))
-        storeElement(buf, outIdx, v);
-    });
+    loopNest(
+        outShape,
+        [&](ArrayRef<Value> outIdx) {
+          SmallVector<Value> accs;
+          for (auto [buf, t] : llvm::zip(outBufs, elts))
+            accs.push_back(w > 1 ? Value(vector::LoadOp::create(
+                                       b, curLoc, vectorOf(t, w), buf, outIdx))
+                                 : loadElement(buf, outIdx, t));
+          SmallVector<Value> vals = valuesAt(outIdx, k);
+          FailureOr<SmallVector<Value>> results =
+              w > 1 ? FailureOr<SmallVector<Value>>(inlineVectorRegion(
+                          region,
+                          llvm::to_vector(llvm::concat<Value>(accs, vals)), w))
+                    : combine(region, accs, vals);
+          if (failed(results)) {
+            ok = false;
+            return;
+          }
+          for (auto [buf, v] : llvm::zip(outBufs, *results))
+            write(buf, outIdx, v);
+        },
+        w);
   }
   if (!ok)
     return failure();

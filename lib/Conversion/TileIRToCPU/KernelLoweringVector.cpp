@@ -116,13 +116,7 @@ Operation *KernelLowering::vectorizedOp(Operation *op,
     state.addTypes(vectorOf(getElementTypeOrSelf(t), lanes));
   state.addAttributes(op->getAttrs());
   Operation *created = b.create(state);
-  if (reassociate)
-    if (auto fm = dyn_cast<arith::ArithFastMathInterface>(created))
-      created->setAttr(fm.getFastMathAttrName(),
-                       arith::FastMathFlagsAttr::get(
-                           op->getContext(),
-                           fm.getFastMathFlagsAttr().getValue() |
-                               arith::FastMathFlags::reassoc));
+  markReassociable(created);
   return created;
 }
 
