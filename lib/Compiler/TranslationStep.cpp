@@ -2,7 +2,9 @@
 #include "trident/Compiler/TranslationStep.h"
 
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -67,6 +69,20 @@ Artifact llvmIRArtifact(const llvm::Module &module, json::Value metadata) {
   if (json::Object *o = metadata.getAsObject())
     out.metadata = std::move(*o);
   return out;
+}
+
+Expected<std::unique_ptr<llvm::Module>>
+parseLLVMIRArtifact(const Artifact &artifact, LLVMContext &context) {
+  SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> module =
+      parseAssemblyString(artifact.data, diag, context);
+  if (module)
+    return std::move(module);
+  std::string text;
+  raw_string_ostream os(text);
+  diag.print("llir", os, /*ShowColors=*/false);
+  return createStringError("cannot parse the LLVM IR: " +
+                           StringRef(text).rtrim());
 }
 
 Expected<std::vector<std::pair<std::string, std::string>>>

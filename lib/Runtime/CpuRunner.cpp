@@ -2,7 +2,6 @@
 #include "trident/Runtime/CpuRunner.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/JITLink/JITLink.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -13,7 +12,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -171,16 +169,10 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
 
   if (artifact.format == "ll") {
     auto context = std::make_unique<LLVMContext>();
-    SMDiagnostic diag;
-    std::unique_ptr<Module> module =
-        parseAssemblyString(artifact.data, diag, *context);
-    if (!module) {
-      std::string text;
-      raw_string_ostream os(text);
-      diag.print("llir", os, /*ShowColors=*/false);
-      return createStringError("cannot parse the kernel's LLVM IR: " +
-                               StringRef(text).rtrim());
-    }
+    auto parsed = parseLLVMIRArtifact(artifact, *context);
+    if (!parsed)
+      return parsed.takeError();
+    std::unique_ptr<Module> module = std::move(*parsed);
     module->setDataLayout((*jit)->getDataLayout());
     if (Error e = optimizeModule(*module, **tm, optLevel))
       return std::move(e);

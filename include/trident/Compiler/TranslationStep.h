@@ -30,10 +30,12 @@
 #include "llvm/Support/JSON.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class LLVMContext;
 class Module;
 }
 
@@ -84,6 +86,11 @@ std::vector<const TranslationStepInfo *> translationSteps();
 /// The "ll" artifact of a step that leaves MLIR: `module` as LLVM IR text,
 /// with `metadata` (a JSON object).
 Artifact llvmIRArtifact(const llvm::Module &module, llvm::json::Value metadata);
+
+/// The module of an "ll" artifact, parsed in `context`; a parse error names
+/// the line ("cannot parse the LLVM IR: llir:LINE:COL: ...").
+llvm::Expected<std::unique_ptr<llvm::Module>>
+parseLLVMIRArtifact(const Artifact &artifact, llvm::LLVMContext &context);
 
 /// Splits "a=1 b=x" into pairs; an item without '=' is an error. `allowed`
 /// lists the keys a step accepts.

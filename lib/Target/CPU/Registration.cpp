@@ -7,10 +7,8 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -116,16 +114,10 @@ Expected<Artifact> objectStep(const StepInput &in) {
   if (!tm)
     return tm.takeError();
   LLVMContext context;
-  SMDiagnostic diag;
-  std::unique_ptr<Module> module =
-      parseAssemblyString(in.artifact->data, diag, context);
-  if (!module) {
-    std::string text;
-    raw_string_ostream os(text);
-    diag.print("llir", os, /*ShowColors=*/false);
-    return createStringError("cannot parse the LLVM IR: " +
-                             StringRef(text).rtrim());
-  }
+  auto parsed = parseLLVMIRArtifact(*in.artifact, context);
+  if (!parsed)
+    return parsed.takeError();
+  std::unique_ptr<Module> module = std::move(*parsed);
   if (Error e = optimizeModule(*module, **tm, level))
     return std::move(e);
   Expected<std::string> object = emitObject(*module, **tm);

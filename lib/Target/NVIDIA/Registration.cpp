@@ -13,10 +13,8 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -99,16 +97,10 @@ Expected<Artifact> llcStep(const StepInput &in) {
   ptx.arch = *arch;
 
   LLVMContext context;
-  SMDiagnostic diag;
-  std::unique_ptr<Module> module =
-      parseAssemblyString(in.artifact->data, diag, context);
-  if (!module) {
-    std::string text;
-    raw_string_ostream os(text);
-    diag.print("llir", os, /*ShowColors=*/false);
-    return createStringError("cannot parse the LLVM IR: " +
-                             StringRef(text).rtrim());
-  }
+  auto parsed = parseLLVMIRArtifact(*in.artifact, context);
+  if (!parsed)
+    return parsed.takeError();
+  std::unique_ptr<Module> module = std::move(*parsed);
   Expected<std::string> text = compileToPTX(*module, ptx);
   if (!text)
     return text.takeError();
