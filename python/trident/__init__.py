@@ -1,10 +1,60 @@
 """Trident: a tile-level GPU kernel compiler with run-time plugins.
 
-The `@trident.jit` front end comes later; today the package exposes the
-core's plugin and pipeline API.
-"""
-from ._core import (PluginError, TridentError, compile_mlir, core_build_id,
-                    load_plugin, pipeline, plugins)
+Kernels are Python functions in the language of `triton.language`:
 
-__all__ = ["PluginError", "TridentError", "compile_mlir", "core_build_id",
-           "load_plugin", "pipeline", "plugins"]
+    import trident
+    import trident.language as tl
+
+    @trident.jit
+    def add(x, y, out, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(out + offs, tl.load(x + offs, offs < n) +
+                 tl.load(y + offs, offs < n), offs < n)
+
+    add[(trident.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+
+`trident.compile(fn, signature=..., constexprs=..., target=...)` compiles
+ahead of time and returns every stage (Tile IR to cubin).
+"""
+from . import _native
+
+_C = _native.load()
+
+from ._core import (PluginError, TridentError, compile_mlir,  # noqa: E402
+                    core_build_id, pipeline, plugins)
+from ._errors import CompilationError, OutOfResources  # noqa: E402
+from . import language  # noqa: E402
+from ._pipelines import pipeline_scope, set_pipeline  # noqa: E402
+from .compiler.compiler import CompiledKernel, compile  # noqa: E402
+from .runtime.autotuner import Config, autotune, heuristics  # noqa: E402
+from .runtime.jit import JITFunction, jit  # noqa: E402
+
+
+def load_plugin(path):
+    """Loads a plugin at any time (also after kernels were compiled): its
+    passes and pipelines apply to later compiles, its DSL ops are callable
+    from kernels as tl.extra.<name>.<op>."""
+    import os
+    try:
+        _C.load_plugin(os.fspath(path))
+    except _C.Error as e:
+        raise PluginError(str(e)) from None
+    language.extra._forget()
+
+
+def cdiv(x, y):
+    return (x + y - 1) // y
+
+
+def next_power_of_2(n):
+    n = int(n)
+    if n <= 1:
+        return 1
+    return 1 << (n - 1).bit_length()
+
+
+__all__ = ["CompilationError", "CompiledKernel", "Config", "JITFunction",
+           "OutOfResources", "PluginError", "TridentError", "autotune",
+           "cdiv", "compile", "compile_mlir", "core_build_id", "heuristics",
+           "jit", "language", "load_plugin", "next_power_of_2", "pipeline",
+           "pipeline_scope", "plugins", "set_pipeline"]

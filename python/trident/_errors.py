@@ -1,0 +1,43 @@
+"""Errors the front end reports about user code."""
+
+
+class TridentUserError(Exception):
+    """A mistake in a kernel, raised by the language's built-ins and typing
+    rules; the code generator turns it into a CompilationError that points
+    at the kernel's source line."""
+
+
+class CompilationError(Exception):
+    """A kernel could not be compiled. The message starts with
+    `file:line:col`, quotes the source line and puts a caret under the
+    column; `.filename`, `.lineno`, `.col` and `.reason` give the parts."""
+
+    def __init__(self, reason, filename=None, lineno=None, col=None,
+                 source_line=None, function=None, call_stack=()):
+        self.reason = reason
+        self.filename = filename
+        self.lineno = lineno
+        self.col = col
+        self.source_line = source_line
+        self.function = function
+        self.call_stack = list(call_stack)
+        super().__init__(self._format())
+
+    def _format(self):
+        if self.filename is None:
+            return self.reason
+        head = "%s:%s:%s: " % (self.filename, self.lineno, self.col)
+        where = "in %s: " % self.function if self.function else ""
+        lines = [head + where + self.reason]
+        if self.source_line is not None:
+            text = self.source_line.rstrip("\n")
+            lines.append("    " + text)
+            if self.col:
+                lines.append("    " + " " * (self.col - 1) + "^")
+        for frame in self.call_stack:
+            lines.append("  called from %s" % frame)
+        return "\n".join(lines)
+
+
+class OutOfResources(Exception):
+    """A compiled kernel needs more of a resource than the target has."""

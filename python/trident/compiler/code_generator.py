@@ -1,0 +1,1055 @@
+"""Python AST -> Tile IR, through the C++ builder.
+
+A `CodeGenerator` walks one @jit function's AST. Values are language
+objects (`tl.tensor`, `tl.constexpr`, tuples, dtypes, functions); every
+op is emitted by `Semantic` (typing) into `trident._C.Builder` with the
+location (file, line, column) of the node being visited. Calls to other
+@jit functions are inlined into the caller (or emitted as calls with
+`noinline=True`); loops and ifs become scf ops whose loop-carried values
+are the names the body assigns. Errors become CompilationError at the
+node's source line.
+"""
+import ast
+import builtins
+import inspect
+import math as _pymath
+import numbers
+import types
+
+from .. import _C
+from .._errors import CompilationError, TridentUserError
+from ..language import core as tl
+from ..language.core import constexpr, tensor, _unwrap
+from ..language.semantic import block_pointer, tensor_descriptor
+
+_MAX_INLINE_DEPTH = 64
+
+
+class _Return(Exception):
+    """Unwinds the visit of a function body at its `return`."""
+
+
+def _is_value(v):
+    return isinstance(v, (tensor, block_pointer, tensor_descriptor))
+
+
+def _assigned_names(stmts):
+    """Names bound by assignments anywhere in `stmts` (not in nested defs)."""
+    out = []
+    seen = set()
+
+    def add(name):
+        if name not in seen:
+            seen.add(name)
+            out.append(name)
+
+    def target(t):
+        if isinstance(t, ast.Name):
+            add(t.id)
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            for e in t.elts:
+                target(e)
+        elif isinstance(t, ast.Starred):
+            target(t.value)
+
+    class V(ast.NodeVisitor):
+        def visit_Assign(self, node):
+            for t in node.targets:
+                target(t)
+
+        def visit_AugAssign(self, node):
+            target(node.target)
+
+        def visit_AnnAssign(self, node):
+            target(node.target)
+
+        def visit_For(self, node):
+            target(node.target)
+            for s in node.body + node.orelse:
+                self.visit(s)
+
+        def visit_FunctionDef(self, node):
+            pass
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+        visit_Lambda = visit_FunctionDef
+
+    v = V()
+    for s in stmts:
+        v.visit(s)
+    return out
+
+
+class CodeGenerator(ast.NodeVisitor):
+    def __init__(self, fn, semantic, scope, depth=0, call_stack=()):
+        self.fn = fn
+        self.sem = semantic
+        self.b = semantic.builder
+        self.scope = dict(scope)
+        self.depth = depth
+        self.call_stack = list(call_stack)
+        self.ret = None
+        self.gscope = fn.fn.__globals__
+        self.closure = fn.closure_vars()
+        self.file = fn.file
+        self.line_offset = fn.starting_line - 1
+        self.col_offset = fn.indent
+        self.lines = fn.src.splitlines()
+        self._dynamic_if_depth = 0
+        self.last_node = None
+
+    # ------------------------------------------------------------------
+    # Errors and locations
+    # ------------------------------------------------------------------
+
+    def _error(self, node, reason):
+        lineno = getattr(node, "lineno", None)
+        col = getattr(node, "col_offset", None)
+        src = None
+        if lineno is not None and 0 < lineno <= len(self.lines):
+            src = self.lines[lineno - 1]
+            if self.col_offset:
+                src = " " * self.col_offset + src
+        return CompilationError(
+            reason, self.file,
+            None if lineno is None else lineno + self.line_offset,
+            None if col is None else col + self.col_offset + 1, src,
+            self.fn.__name__, self.call_stack)
+
+    def where(self, node):
+        return "%s:%d (%s)" % (self.file, node.lineno + self.line_offset,
+                               self.fn.__name__)
+
+    def visit(self, node):
+        if hasattr(node, "lineno"):
+            self.last_node = node
+            self.b.set_loc(self.file, node.lineno + self.line_offset,
+                           node.col_offset + self.col_offset + 1)
+        try:
+            return super().visit(node)
+        except (CompilationError, _Return):
+            raise
+        except TridentUserError as e:
+            raise self._error(node, str(e)) from None
+        except _C.Error as e:
+            raise self._error(node, str(e)) from None
+        except RecursionError:
+            raise self._error(node, "the kernel nests too deeply (recursive "
+                              "@jit calls?)") from None
+        except Exception as e:  # noqa: BLE001 - a bug of ours, named as such
+            raise self._error(
+                node, "internal error in the Trident front end: %s: %s" %
+                (type(e).__name__, e)) from e
+
+    def generic_visit(self, node):
+        raise TridentUserError("unsupported Python construct in a kernel: %s"
+                               % type(node).__name__)
+
+    # ------------------------------------------------------------------
+    # Functions
+    # ------------------------------------------------------------------
+
+    def run_body(self, stmts):
+        try:
+            self.visit_block(stmts)
+        except _Return:
+            pass
+        return self.ret
+
+    def visit_block(self, stmts):
+        for s in stmts:
+            self.visit(s)
+
+    def visit_FunctionDef(self, node):
+        raise TridentUserError("functions cannot be defined inside a kernel: "
+                               "define a @trident.jit function at module "
+                               "level and call it")
+
+    def visit_Return(self, node):
+        if self._dynamic_if_depth:
+            raise TridentUserError(
+                "'return' inside an 'if' whose condition is only known at run "
+                "time is not supported: assign the value and return it at the"
+                " end")
+        value = None if node.value is None else self.visit(node.value)
+        if isinstance(value, list):
+            value = tuple(value)
+        self.ret = value
+        raise _Return()
+
+    def visit_Pass(self, node):
+        return None
+
+    # ------------------------------------------------------------------
+    # Names and assignment
+    # ------------------------------------------------------------------
+
+    def lookup(self, name, node):
+        if name in self.scope:
+            return self.scope[name]
+        if name in self.closure:
+            return self._global_value(name, self.closure[name], node)
+        if name in self.gscope:
+            return self._global_value(name, self.gscope[name], node)
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise TridentUserError("unknown name '%s'" % name)
+
+    def _global_value(self, name, value, node):
+        if isinstance(value, (constexpr, tl.dtype, types.ModuleType, type)):
+            return value
+        if callable(value):
+            return value
+        ann = self.gscope.get("__annotations__", {})
+        if ann.get(name) in (tl.constexpr, "tl.constexpr", "constexpr"):
+            return constexpr(value)
+        if value is None or isinstance(value, (str, bytes)):
+            return constexpr(value)
+        raise TridentUserError(
+            "global variable '%s' (a %s) used in a kernel: globals must be "
+            "constexprs; declare it as `%s: tl.constexpr = ...` or "
+            "`%s = tl.constexpr(...)`, or pass it as an argument" %
+            (name, type(value).__name__, name, name))
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, ast.Store):
+            return node.id
+        return self.lookup(node.id, node)
+
+    def _sanitize(self, value):
+        """What an assignment stores: Python numbers become scalars."""
+        if isinstance(value, tuple):
+            return tuple(self._sanitize(v) for v in value)
+        raw = _unwrap(value)
+        if isinstance(raw, (bool, numbers.Number)) and \
+                not isinstance(raw, tl.dtype):
+            return self.sem.to_tensor(raw)
+        return value
+
+    def assign(self, target, value, node):
+        if isinstance(target, ast.Name):
+            self.scope[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            vals = _unwrap(value)
+            if isinstance(vals, tensor):
+                raise TridentUserError("cannot unpack a tensor into %d names"
+                                       % len(target.elts))
+            try:
+                vals = tuple(vals)
+            except TypeError:
+                raise TridentUserError("cannot unpack a %s" %
+                                       type(vals).__name__) from None
+            if len(vals) != len(target.elts):
+                raise TridentUserError(
+                    "cannot unpack %d values into %d names" %
+                    (len(vals), len(target.elts)))
+            for t, v in zip(target.elts, vals):
+                self.assign(t, v, node)
+        elif isinstance(target, ast.Subscript):
+            raise TridentUserError("tensors are values: assigning to an "
+                                   "element or slice is not supported (use "
+                                   "tl.where)")
+        elif isinstance(target, ast.Attribute):
+            raise TridentUserError("assigning to an attribute is not "
+                                   "supported in a kernel")
+        else:
+            raise TridentUserError("unsupported assignment target: %s" %
+                                   type(target).__name__)
+
+    def visit_Assign(self, node):
+        value = self._sanitize(self.visit(node.value))
+        for t in node.targets:
+            self.assign(t, value, node)
+
+    def visit_AnnAssign(self, node):
+        ann = self.visit(node.annotation)
+        if node.value is None:
+            return
+        value = self.visit(node.value)
+        if ann is tl.constexpr or isinstance(ann, type) and \
+                issubclass(ann, constexpr):
+            if isinstance(_unwrap(value), tensor):
+                raise TridentUserError(
+                    "'%s' is annotated tl.constexpr but its value is a tensor"
+                    " (only known when the kernel runs)" %
+                    getattr(node.target, "id", "?"))
+            self.assign(node.target, constexpr(value), node)
+            return
+        value = self._sanitize(value)
+        if isinstance(_unwrap(ann), tl.dtype):
+            value = self.sem.cast(value, _unwrap(ann))
+        self.assign(node.target, value, node)
+
+    def visit_AugAssign(self, node):
+        if not isinstance(node.target, ast.Name):
+            raise TridentUserError("augmented assignment needs a plain name "
+                                   "on the left")
+        lhs = self.lookup(node.target.id, node)
+        rhs = self.visit(node.value)
+        value = self._binop(node.op, lhs, rhs)
+        self.scope[node.target.id] = self._sanitize(value)
+
+    def visit_Expr(self, node):
+        self.visit(node.value)
+
+    # ------------------------------------------------------------------
+    # Expressions
+    # ------------------------------------------------------------------
+
+    def visit_Constant(self, node):
+        return constexpr(node.value)
+
+    def visit_Tuple(self, node):
+        return tuple(self._elts(node.elts))
+
+    def visit_List(self, node):
+        return list(self._elts(node.elts))
+
+    def _elts(self, elts):
+        out = []
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                out.extend(_unwrap(self.visit(e.value)))
+            else:
+                out.append(self.visit(e))
+        return out
+
+    def visit_Attribute(self, node):
+        obj = self.visit(node.value)
+        if isinstance(obj, constexpr) and not hasattr(type(obj), node.attr):
+            obj = obj.value
+        try:
+            return getattr(obj, node.attr)
+        except TridentUserError:
+            raise
+        except AttributeError:
+            what = (obj.__name__ if isinstance(obj, types.ModuleType) else
+                    type(obj).__name__)
+            raise TridentUserError("'%s' has no attribute '%s'" %
+                                   (what, node.attr)) from None
+
+    _BINOPS = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__",
+               ast.Div: "__truediv__", ast.FloorDiv: "__floordiv__",
+               ast.Mod: "__mod__", ast.Pow: "__pow__", ast.LShift: "__lshift__",
+               ast.RShift: "__rshift__", ast.BitAnd: "__and__",
+               ast.BitOr: "__or__", ast.BitXor: "__xor__"}
+
+    def _binop(self, op, lhs, rhs):
+        import operator
+        fn = {ast.Add: operator.add, ast.Sub: operator.sub,
+              ast.Mult: operator.mul, ast.Div: operator.truediv,
+              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+              ast.Pow: operator.pow, ast.LShift: operator.lshift,
+              ast.RShift: operator.rshift, ast.BitAnd: operator.and_,
+              ast.BitOr: operator.or_, ast.BitXor: operator.xor,
+              ast.MatMult: None}.get(type(op))
+        if fn is None:
+            raise TridentUserError("'@' is not supported: use tl.dot")
+        if isinstance(lhs, constexpr) and isinstance(rhs, constexpr):
+            try:
+                return constexpr(fn(lhs.value, rhs.value))
+            except ZeroDivisionError:
+                raise TridentUserError("division by zero in a constexpr "
+                                       "expression") from None
+        if not (_is_value(_unwrap(lhs)) or _is_value(_unwrap(rhs))):
+            return fn(_unwrap(lhs), _unwrap(rhs))
+        if isinstance(lhs, constexpr) and not isinstance(rhs, tensor):
+            lhs = lhs.value
+        return fn(lhs, rhs)
+
+    def visit_BinOp(self, node):
+        lhs = self.visit(node.left)
+        rhs = self.visit(node.right)
+        return self._binop(node.op, lhs, rhs)
+
+    def visit_UnaryOp(self, node):
+        v = self.visit(node.operand)
+        if isinstance(node.op, ast.Not):
+            if isinstance(_unwrap(v), tensor):
+                return self.sem.logical_not(v)
+            return constexpr(not _unwrap(v))
+        if isinstance(v, constexpr):
+            v = v.value
+            r = {ast.USub: lambda x: -x, ast.UAdd: lambda x: +x,
+                 ast.Invert: lambda x: ~x}[type(node.op)](v)
+            return constexpr(r)
+        return {ast.USub: lambda x: -x, ast.UAdd: lambda x: +x,
+                ast.Invert: lambda x: ~x}[type(node.op)](v)
+
+    def visit_BoolOp(self, node):
+        is_and = isinstance(node.op, ast.And)
+        result = None
+        for e in node.values:
+            v = self.visit(e)
+            if result is None:
+                result = v
+            elif isinstance(_unwrap(result), tensor) or \
+                    isinstance(_unwrap(v), tensor):
+                result = (self.sem.logical_and(result, v) if is_and else
+                          self.sem.logical_or(result, v))
+            else:
+                result = constexpr(_unwrap(result) and _unwrap(v) if is_and
+                                   else _unwrap(result) or _unwrap(v))
+            # Short-circuit on constexprs, as Python does.
+            if not isinstance(_unwrap(result), tensor):
+                if is_and and not _unwrap(result):
+                    return constexpr(_unwrap(result))
+                if not is_and and _unwrap(result):
+                    return constexpr(_unwrap(result))
+        return result
+
+    _CMP = {ast.Lt: "__lt__", ast.LtE: "__le__", ast.Gt: "__gt__",
+            ast.GtE: "__ge__", ast.Eq: "__eq__", ast.NotEq: "__ne__"}
+
+    def visit_Compare(self, node):
+        import operator
+        left = self.visit(node.left)
+        result = None
+        for op, comp in zip(node.ops, node.comparators):
+            right = self.visit(comp)
+            if isinstance(op, (ast.Is, ast.IsNot)):
+                r = _unwrap(left) is _unwrap(right)
+                r = constexpr(r if isinstance(op, ast.Is) else not r)
+            elif isinstance(op, (ast.In, ast.NotIn)):
+                r = _unwrap(left) in _unwrap(right)
+                r = constexpr(r if isinstance(op, ast.In) else not r)
+            else:
+                fn = {ast.Lt: operator.lt, ast.LtE: operator.le,
+                      ast.Gt: operator.gt, ast.GtE: operator.ge,
+                      ast.Eq: operator.eq, ast.NotEq: operator.ne}[type(op)]
+                if isinstance(left, constexpr) and \
+                        isinstance(right, constexpr):
+                    r = constexpr(fn(left.value, right.value))
+                elif isinstance(_unwrap(left), tensor) or \
+                        isinstance(_unwrap(right), tensor):
+                    lhs = left.value if isinstance(left, constexpr) else left
+                    rhs = right.value if isinstance(right, constexpr) else \
+                        right
+                    if isinstance(lhs, tensor):
+                        r = fn(lhs, rhs)
+                    else:
+                        # reflected: a < t is t > a
+                        refl = {operator.lt: operator.gt,
+                                operator.le: operator.ge,
+                                operator.gt: operator.lt,
+                                operator.ge: operator.le,
+                                operator.eq: operator.eq,
+                                operator.ne: operator.ne}[fn]
+                        r = refl(rhs, lhs)
+                else:
+                    r = constexpr(fn(_unwrap(left), _unwrap(right)))
+            result = r if result is None else (
+                self.sem.logical_and(result, r)
+                if isinstance(_unwrap(result), tensor) or
+                isinstance(_unwrap(r), tensor)
+                else constexpr(_unwrap(result) and _unwrap(r)))
+            left = right
+        return result
+
+    def visit_IfExp(self, node):
+        cond = self.visit(node.test)
+        if not isinstance(_unwrap(cond), tensor):
+            return self.visit(node.body if _unwrap(cond) else node.orelse)
+        then = self.visit(node.body)
+        other = self.visit(node.orelse)
+        return self.sem.where(cond, then, other)
+
+    def visit_Subscript(self, node):
+        value = self.visit(node.value)
+        index = self.visit(node.slice)
+        raw = _unwrap(value)
+        if isinstance(raw, tensor):
+            return raw[index]
+        idx = _unwrap(index)
+        if isinstance(idx, tensor):
+            raise TridentUserError("a tuple or constexpr can only be indexed "
+                                   "by a constexpr, got a tensor")
+        try:
+            out = raw[idx]
+        except (IndexError, KeyError, TypeError) as e:
+            raise TridentUserError("cannot index %s with %r: %s" %
+                                   (type(raw).__name__, idx, e)) from None
+        return out if _is_value(out) or isinstance(out, (tuple, list)) \
+            else constexpr(out)
+
+    def visit_Slice(self, node):
+        def part(p):
+            return None if p is None else _unwrap(self.visit(p))
+        return slice(part(node.lower), part(node.upper), part(node.step))
+
+    def visit_Index(self, node):  # Python < 3.9 compatibility
+        return self.visit(node.value)
+
+    def visit_JoinedStr(self, node):
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(str(v.value))
+            else:
+                x = self.visit(v.value)
+                if isinstance(_unwrap(x), tensor):
+                    raise TridentUserError("f-strings in kernels can only "
+                                           "hold constexprs")
+                spec = "" if v.format_spec is None else \
+                    _unwrap(self.visit(v.format_spec))
+                parts.append(format(_unwrap(x), spec))
+        return constexpr("".join(parts))
+
+    def visit_FormattedValue(self, node):
+        raise TridentUserError("unexpected formatted value")
+
+    # ------------------------------------------------------------------
+    # Calls
+    # ------------------------------------------------------------------
+
+    def visit_Call(self, node):
+        fn = self.visit(node.func)
+        args = self._elts(node.args)
+        kwargs = {}
+        for kw in node.keywords:
+            if kw.arg is None:
+                kwargs.update(_unwrap(self.visit(kw.value)))
+            else:
+                kwargs[kw.arg] = self.visit(kw.value)
+        return self.call(fn, args, kwargs, node)
+
+    def call(self, fn, args, kwargs, node=None):
+        from ..runtime.jit import JITFunction
+        fn = _unwrap(fn)
+        if isinstance(fn, JITFunction):
+            return self.call_function(fn, args, kwargs, node)
+        if getattr(fn, "__trident_builtin__", False):
+            return fn(*args, **kwargs)
+        special = _PY_BUILTINS.get(fn) if _hashable(fn) else None
+        if special is not None:
+            return special(self, args, kwargs)
+        if isinstance(fn, type) and issubclass(fn, (tl.range,
+                                                    tl.static_range)):
+            return fn(*args, **kwargs)
+        if isinstance(fn, (types.MethodType, types.BuiltinMethodType)) and \
+                isinstance(getattr(fn, "__self__", None),
+                           (tensor, tensor_descriptor, block_pointer)):
+            return fn(*args, **kwargs)
+        has_tensor = any(_is_value(_unwrap(a)) for a in
+                         list(args) + list(kwargs.values()))
+        if has_tensor and isinstance(fn, types.FunctionType):
+            raise TridentUserError(
+                "'%s' is a plain Python function: a kernel can call only "
+                "@trident.jit functions and tl built-ins with tensors "
+                "(decorate it with @trident.jit)" % fn.__name__)
+        if not callable(fn):
+            raise TridentUserError("'%s' object is not callable" %
+                                   type(fn).__name__)
+        # Compile-time evaluation of a Python callable on constexprs.
+        result = fn(*[_unwrap(a) for a in args],
+                    **{k: _unwrap(v) for k, v in kwargs.items()})
+        if _is_value(result) or isinstance(result, (tuple, list)) or \
+                result is None or isinstance(result, tl.dtype):
+            return result
+        return constexpr(result)
+
+    def call_function(self, fn, args, kwargs=None, node=None):
+        """Inlines (or calls, with noinline) the @jit function `fn`."""
+        kwargs = kwargs or {}
+        if self.depth >= _MAX_INLINE_DEPTH:
+            raise TridentUserError("@jit calls nest more than %d deep "
+                                   "(recursion?)" % _MAX_INLINE_DEPTH)
+        try:
+            bound = fn.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TridentUserError("calling %s: %s" % (fn.__name__, e)) \
+                from None
+        bound.apply_defaults()
+        scope = {}
+        for name, value in bound.arguments.items():
+            param = fn.signature.parameters[name]
+            if param.kind in (param.VAR_POSITIONAL,):
+                value = tuple(value)
+            if name in fn.constexpr_names:
+                if _is_value(_unwrap(value)):
+                    raise TridentUserError(
+                        "argument '%s' of %s is a tl.constexpr but was given "
+                        "a tensor (a value known only at run time)" %
+                        (name, fn.__name__))
+                value = constexpr(value)
+            elif not _is_value(value) and not isinstance(
+                    value, (constexpr, tuple, list)) and \
+                    not isinstance(value, tl.dtype) and \
+                    not callable(value) and value is not None:
+                value = constexpr(value)
+            elif value is None:
+                value = constexpr(None)
+            scope[name] = value
+        stack = self.call_stack + ([self.where(node)] if node is not None
+                                   else [])
+        if fn.noinline:
+            return self._call_noinline(fn, scope, stack)
+        gen = CodeGenerator(fn, self.sem, scope, self.depth + 1, stack)
+        saved = self.b.save_ip()
+        try:
+            return gen.run_body(fn.parse().body)
+        finally:
+            self.b.restore_ip(saved)
+
+    def _call_noinline(self, fn, scope, stack):
+        # A private function per (fn, argument types, constexprs).
+        params = [n for n in fn.arg_names if _is_value(scope[n])]
+        for n in params:
+            if not isinstance(scope[n], tensor):
+                raise TridentUserError(
+                    "noinline function %s: argument '%s' must be a tensor" %
+                    (fn.__name__, n))
+        key = (fn, tuple(scope[n].type for n in params),
+               tuple((n, repr(_unwrap(v))) for n, v in scope.items()
+                     if n not in params))
+        cache = self.sem.__dict__.setdefault("_noinline", {})
+        if key not in cache:
+            name = "%s__%d" % (fn.__name__, len(cache))
+            arg_types = [self.sem.type_of(scope[n].type) for n in params]
+            saved = self.b.save_ip()
+            fh = self.b.function(name, arg_types, [], False)
+            blk = self.b.block(fh, 0, 0)
+            self.b.set_insert_end(blk)
+            inner = dict(scope)
+            for i, n in enumerate(params):
+                inner[n] = tensor(self.b.block_arg(blk, i), scope[n].type)
+            gen = CodeGenerator(fn, self.sem, inner, self.depth + 1, stack)
+            ret = gen.run_body(fn.parse().body)
+            single = not isinstance(ret, tuple)
+            rets = [] if ret is None else ([ret] if single else list(ret))
+            rets = [self.sem.to_tensor(r) for r in rets]
+            self.b.ret([r.handle for r in rets])
+            self.b.set_func_results(fh, [self.sem.type_of(r.type)
+                                         for r in rets])
+            self.b.restore_ip(saved)
+            cache[key] = (name, [r.type for r in rets], single, ret is None)
+        name, ret_types, single, is_none = cache[key]
+        op = self.b.call(name, [scope[n].handle for n in params],
+                         [self.sem.type_of(t) for t in ret_types])
+        outs = [tensor(self.b.result(op, i), t)
+                for i, t in enumerate(ret_types)]
+        if is_none:
+            return None
+        return outs[0] if single else tuple(outs)
+
+    # ------------------------------------------------------------------
+    # Control flow
+    # ------------------------------------------------------------------
+
+    def _carried(self, stmts, extra=()):
+        names = []
+        for n in list(extra) + _assigned_names(stmts):
+            if n in self.scope and n not in names:
+                v = self.scope[n]
+                if isinstance(v, tensor) or (
+                        isinstance(v, constexpr) and
+                        isinstance(v.value, numbers.Number)):
+                    names.append(n)
+        return names
+
+    def _carried_values(self, names):
+        out = []
+        for n in names:
+            v = self.scope[n]
+            if not isinstance(v, tensor):
+                v = self.sem.to_tensor(v)
+                self.scope[n] = v
+            out.append(v)
+        return out
+
+    def _check_same(self, names, before, after, where):
+        vals = []
+        for n, b, a in zip(names, before, after):
+            if not isinstance(a, tensor):
+                if isinstance(_unwrap(a), (numbers.Number, bool)):
+                    a = self.sem.cast(self.sem.to_tensor(a), b.dtype)
+                else:
+                    raise TridentUserError(
+                        "'%s' holds a tensor before the %s but a %s after it"
+                        % (n, where, type(_unwrap(a)).__name__))
+            if a.type != b.type:
+                raise TridentUserError(
+                    "'%s' has type %r before the %s but %r at the end of its "
+                    "body; a loop-carried value must keep its type (cast it "
+                    "with .to())" % (n, b.type, where, a.type))
+            vals.append(a)
+        return vals
+
+    def visit_If(self, node):
+        cond = self.visit(node.test)
+        if not isinstance(_unwrap(cond), tensor):
+            self.visit_block(node.body if _unwrap(cond) else node.orelse)
+            return
+        cond = _unwrap(cond)
+        if cond.type.is_block():
+            raise TridentUserError(
+                "an 'if' condition must be a scalar, got a tile of shape %s "
+                "(use tl.where for element-wise choices)" % list(cond.shape))
+        if not cond.dtype.is_bool():
+            cond = self.sem.cast(cond, tl.int1)
+        before = dict(self.scope)
+        op = self.b.if_(cond.handle, [], True)
+        saved = self.b.save_ip()
+        scopes = []
+        blocks = []
+        self._dynamic_if_depth += 1
+        try:
+            for region, stmts in ((0, node.body), (1, node.orelse)):
+                blk = self.b.block(op, region, 0)
+                blocks.append(blk)
+                self.scope = dict(before)
+                self.b.set_insert_end(blk)
+                self.visit_block(stmts)
+                scopes.append(self.scope)
+        finally:
+            self._dynamic_if_depth -= 1
+            self.b.restore_ip(saved)
+        then_s, else_s = scopes
+        names = []
+        for n in list(then_s) + list(else_s):
+            if n in names or n not in then_s or n not in else_s:
+                continue
+            a, b = then_s[n], else_s[n]
+            if a is before.get(n) and b is before.get(n):
+                continue  # untouched by both branches
+            if not all(_is_value(_unwrap(v)) or
+                       isinstance(_unwrap(v), (bool, numbers.Number))
+                       for v in (a, b)):
+                continue
+            names.append(n)
+        then_vals, else_vals = [], []
+        for n in names:
+            a, b = then_s[n], else_s[n]
+            if isinstance(a, (block_pointer, tensor_descriptor)) or \
+                    isinstance(b, (block_pointer, tensor_descriptor)):
+                raise TridentUserError(
+                    "'%s' is assigned a block pointer or descriptor in an "
+                    "'if' whose condition is only known at run time" % n)
+            self.b.set_insert_end(blocks[0])
+            a = self.sem.to_tensor(a) if not isinstance(a, tensor) else a
+            self.b.set_insert_end(blocks[1])
+            b = self.sem.to_tensor(b) if not isinstance(b, tensor) else b
+            if a.type != b.type:
+                # Promote Python scalars to the other branch's type.
+                if not isinstance(_unwrap(then_s[n]), tensor):
+                    self.b.set_insert_end(blocks[0])
+                    a = self.sem.cast(a, b.dtype)
+                elif not isinstance(_unwrap(else_s[n]), tensor):
+                    self.b.set_insert_end(blocks[1])
+                    b = self.sem.cast(b, a.dtype)
+            if a.type != b.type:
+                self.b.restore_ip(saved)
+                raise TridentUserError(
+                    "'%s' has type %r in the 'if' branch but %r in the "
+                    "'else' branch; both must agree" % (n, a.type, b.type))
+            then_vals.append(a)
+            else_vals.append(b)
+        self.b.restore_ip(saved)
+        new = self.b.finalize_if(op, [v.handle for v in then_vals],
+                                 [v.handle for v in else_vals])
+        self.scope = before
+        for i, (n, v) in enumerate(zip(names, then_vals)):
+            self.scope[n] = tensor(self.b.result(new, i), v.type)
+
+    def visit_While(self, node):
+        if node.orelse:
+            raise TridentUserError("'while ... else' is not supported")
+        test_names = [n.id for n in ast.walk(node.test)
+                      if isinstance(n, ast.Name)]
+        names = self._carried(node.body)
+        inits = self._carried_values(names)
+        types_ = [self.sem.type_of(v.type) for v in inits]
+        op = self.b.while_([v.handle for v in inits], types_)
+        saved = self.b.save_ip()
+        before = dict(self.scope)
+        try:
+            # Region 0: evaluate the condition on the current values.
+            blk = self.b.block(op, 0, 0)
+            self.b.set_insert_end(blk)
+            for i, (n, v) in enumerate(zip(names, inits)):
+                self.scope[n] = tensor(self.b.block_arg(blk, i), v.type)
+            cond = self.visit(node.test)
+            if not isinstance(_unwrap(cond), tensor):
+                raise TridentUserError(
+                    "a 'while' condition must be a tensor known at run time; "
+                    "a constexpr condition would loop forever or never "
+                    "(names in it: %s)" % ", ".join(test_names))
+            cond = self.sem.cast(_unwrap(cond), tl.int1)
+            if cond.type.is_block():
+                raise TridentUserError("a 'while' condition must be a scalar")
+            self.b.condition(cond.handle,
+                             [self.scope[n].handle for n in names])
+            # Region 1: the body.
+            blk = self.b.block(op, 1, 0)
+            self.b.set_insert_end(blk)
+            for i, (n, v) in enumerate(zip(names, inits)):
+                self.scope[n] = tensor(self.b.block_arg(blk, i), v.type)
+            self._dynamic_if_depth += 1
+            try:
+                self.visit_block(node.body)
+            finally:
+                self._dynamic_if_depth -= 1
+            after = self._check_same(names, inits,
+                                     [self.scope[n] for n in names],
+                                     "'while' loop")
+            self.b.yield_([v.handle for v in after])
+        finally:
+            self.b.restore_ip(saved)
+        self.scope = before
+        for i, (n, v) in enumerate(zip(names, inits)):
+            self.scope[n] = tensor(self.b.result(op, i), v.type)
+
+    def visit_For(self, node):
+        if node.orelse:
+            raise TridentUserError("'for ... else' is not supported")
+        it = node.iter
+        if not isinstance(it, ast.Call):
+            raise TridentUserError(
+                "a kernel loop must iterate over range(...), tl.range(...) or"
+                " tl.static_range(...)")
+        fn = _unwrap(self.visit(it.func))
+        args = self._elts(it.args)
+        kwargs = {kw.arg: self.visit(kw.value) for kw in it.keywords}
+        if fn is builtins.range:
+            if kwargs:
+                raise TridentUserError("range() takes no keyword arguments")
+            rng = tl.range(*args)
+        elif fn is tl.range:
+            rng = tl.range(*args, **kwargs)
+        elif fn is tl.static_range:
+            rng = tl.static_range(*args, **kwargs)
+        elif fn in (builtins.enumerate, builtins.zip):
+            raise TridentUserError(
+                "%s() loops are not supported in a kernel: iterate over a "
+                "range and index a constexpr tuple" % fn.__name__)
+        else:
+            raise TridentUserError(
+                "a kernel loop must iterate over range(...), tl.range(...) or"
+                " tl.static_range(...), not %s" %
+                getattr(fn, "__name__", type(fn).__name__))
+        if isinstance(rng, tl.static_range):
+            for i in builtins.range(rng.start, rng.end, rng.step):
+                self.assign(node.target, constexpr(i), node)
+                self.visit_block(node.body)
+            return
+        if not isinstance(node.target, ast.Name):
+            raise TridentUserError("a loop variable must be a plain name")
+        self._dynamic_for(node, rng)
+
+    def _dynamic_for(self, node, rng):
+        sem = self.sem
+        start, end, step = rng.start, rng.end, rng.step
+        neg_step = isinstance(step, constexpr) and _unwrap(step) < 0
+        if isinstance(step, constexpr) and _unwrap(step) == 0:
+            raise TridentUserError("range() step must not be zero")
+        lb, ub, st = (sem.to_tensor(start), sem.to_tensor(end),
+                      sem.to_tensor(-_unwrap(step) if neg_step else step))
+        for name, v in (("start", lb), ("end", ub), ("step", st)):
+            if v.type.is_block() or not v.dtype.is_int():
+                raise TridentUserError("loop %s must be an integer scalar, "
+                                       "got %r" % (name, v.type))
+        ity = tl.int64 if tl.int64 in (lb.dtype, ub.dtype, st.dtype) else \
+            tl.int32
+        lb, ub, st = (sem.cast(lb, ity), sem.cast(ub, ity),
+                      sem.cast(st, ity))
+        if neg_step:
+            # for i in range(a, b, -s): count = ceil((a - b) / s) trips,
+            # i = a - k * s for k in [0, count).
+            count = sem.floordiv(sem.add(sem.sub(lb, ub),
+                                         sem.sub(st, 1)), st)
+            count = sem.minmax(count, sem.scalar_constant(0, ity), "max",
+                               None)
+            k_lb, k_ub, k_st = sem.scalar_constant(0, ity), count, \
+                sem.scalar_constant(1, ity)
+        else:
+            k_lb, k_ub, k_st = lb, ub, st
+        names = self._carried(node.body)
+        names = [n for n in names if n != node.target.id]
+        inits = self._carried_values(names)
+        op = self.b.for_(k_lb.handle, k_ub.handle, k_st.handle,
+                         [v.handle for v in inits])
+        for attr, v in (("tir.num_stages", rng.num_stages),
+                        ("tir.loop_unroll_factor", rng.loop_unroll_factor),
+                        ("tir.flatten", rng.flatten or None),
+                        ("tir.warp_specialize", rng.warp_specialize or None),
+                        ("tir.disallow_acc_multi_buffer",
+                         rng.disallow_acc_multi_buffer or None)):
+            if v is not None:
+                self.b.set_func_attr(op, attr, int(v))
+        saved = self.b.save_ip()
+        before = dict(self.scope)
+        try:
+            blk = self.b.block(op, 0, 0)
+            self.b.set_insert_end(blk)
+            iv = tensor(self.b.block_arg(blk, 0), ity)
+            if neg_step:
+                iv = sem.sub(lb, sem.mul(iv, st))
+            self.scope[node.target.id] = iv
+            for i, (n, v) in enumerate(zip(names, inits)):
+                self.scope[n] = tensor(self.b.block_arg(blk, i + 1), v.type)
+            self._dynamic_if_depth += 1
+            try:
+                self.visit_block(node.body)
+            finally:
+                self._dynamic_if_depth -= 1
+            after = self._check_same(names, inits,
+                                     [self.scope[n] for n in names],
+                                     "'for' loop")
+            self.b.yield_([v.handle for v in after])
+        finally:
+            self.b.restore_ip(saved)
+        self.scope = before
+        for i, (n, v) in enumerate(zip(names, inits)):
+            self.scope[n] = tensor(self.b.result(op, i), v.type)
+
+    def visit_Break(self, node):
+        raise TridentUserError("'break' is not supported in a kernel loop "
+                               "(use a 'while' loop with a condition)")
+
+    def visit_Continue(self, node):
+        raise TridentUserError("'continue' is not supported in a kernel loop "
+                               "(use an 'if' around the rest of the body)")
+
+    def visit_With(self, node):
+        managers = []
+        try:
+            for item in node.items:
+                cm = _unwrap(self.visit(item.context_expr))
+                if not hasattr(cm, "__enter__"):
+                    raise TridentUserError(
+                        "'with' needs a context manager, got %s" %
+                        type(cm).__name__)
+                value = cm.__enter__()
+                managers.append(cm)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, value, node)
+            self.visit_block(node.body)
+        finally:
+            for cm in reversed(managers):
+                cm.__exit__(None, None, None)
+
+    def visit_Assert(self, node):
+        cond = self.visit(node.test)
+        msg = "" if node.msg is None else _unwrap(self.visit(node.msg))
+        if isinstance(_unwrap(cond), tensor):
+            self.sem.device_assert(cond, str(msg) or "assertion failed", None)
+        elif not _unwrap(cond):
+            raise TridentUserError("assertion failed: %s" % msg if msg else
+                                   "assertion failed")
+
+    def visit_Raise(self, node):
+        raise TridentUserError("'raise' is not supported in a kernel (use "
+                               "tl.static_assert or tl.device_assert)")
+
+    def visit_Try(self, node):
+        raise TridentUserError("'try' is not supported in a kernel")
+
+    def visit_Global(self, node):
+        raise TridentUserError("'global' is not supported in a kernel")
+
+    visit_Nonlocal = visit_Global
+
+    def visit_Lambda(self, node):
+        raise TridentUserError("lambdas are not supported in a kernel: "
+                               "define a @trident.jit function")
+
+    def visit_ListComp(self, node):
+        raise TridentUserError("list comprehensions are not supported in a "
+                               "kernel (use tl.static_range)")
+
+    visit_GeneratorExp = visit_ListComp
+    visit_DictComp = visit_ListComp
+    visit_SetComp = visit_ListComp
+
+
+# ---------------------------------------------------------------------------
+# Python built-ins inside kernels
+# ---------------------------------------------------------------------------
+
+
+def _hashable(x):
+    try:
+        hash(x)
+        return True
+    except TypeError:
+        return False
+
+
+def _py_minmax(which):
+    def impl(gen, args, kwargs):
+        if kwargs:
+            raise TridentUserError("%s() in a kernel takes no keyword "
+                                   "arguments" % which)
+        if len(args) == 1:
+            args = list(_unwrap(args[0]))
+        if len(args) < 2:
+            raise TridentUserError("%s() needs at least two values" % which)
+        if not any(_is_value(_unwrap(a)) for a in args):
+            fn = builtins.min if which == "min" else builtins.max
+            return constexpr(fn(_unwrap(a) for a in args))
+        out = args[0]
+        for a in args[1:]:
+            out = gen.sem.minmax(out, a, which, None)
+        return out
+    return impl
+
+
+def _py_abs(gen, args, kwargs):
+    (x,) = args
+    if _is_value(_unwrap(x)):
+        return gen.sem.abs(x)
+    return constexpr(builtins.abs(_unwrap(x)))
+
+
+def _py_len(gen, args, kwargs):
+    (x,) = args
+    x = _unwrap(x)
+    if isinstance(x, tensor):
+        return constexpr(len(x))
+    return constexpr(len(x))
+
+
+def _py_conv(kind):
+    def impl(gen, args, kwargs):
+        if len(args) != 1:
+            raise TridentUserError("%s() in a kernel takes one argument" %
+                                   kind.__name__)
+        x = _unwrap(args[0])
+        if isinstance(x, tensor):
+            target = {builtins.int: tl.int32, builtins.float: tl.float32,
+                      builtins.bool: tl.int1}[kind]
+            return gen.sem.cast(x, target)
+        return constexpr(kind(x))
+    return impl
+
+
+def _py_print(gen, args, kwargs):
+    if any(_is_value(_unwrap(a)) for a in args):
+        prefix = ""
+        vals = list(args)
+        if vals and isinstance(_unwrap(vals[0]), str):
+            prefix = _unwrap(vals.pop(0))
+        return gen.sem.device_print(prefix, vals, False)
+    builtins.print(*[_unwrap(a) for a in args])
+
+
+def _py_isinstance(gen, args, kwargs):
+    x, t = args
+    return constexpr(builtins.isinstance(_unwrap(x), _unwrap(t)))
+
+
+def _py_range(gen, args, kwargs):
+    raise TridentUserError("range() is only allowed as the iterator of a "
+                           "'for' loop")
+
+
+_PY_BUILTINS = {
+    builtins.min: _py_minmax("min"), builtins.max: _py_minmax("max"),
+    builtins.abs: _py_abs, builtins.len: _py_len,
+    builtins.int: _py_conv(builtins.int),
+    builtins.float: _py_conv(builtins.float),
+    builtins.bool: _py_conv(builtins.bool), builtins.print: _py_print,
+    builtins.isinstance: _py_isinstance, builtins.range: _py_range,
+}
+
+del inspect, _pymath

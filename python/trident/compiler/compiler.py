@@ -1,0 +1,208 @@
+"""Ahead-of-time compilation: a @jit function + signature -> every stage.
+
+    k = trident.compile(add_kernel, signature={"x_ptr": "*fp32", "n": "i32"},
+                        constexprs={"BLOCK": 1024}, target="cuda:90a")
+    k.asm["ptx"]; k.asm["cubin"]; k.metadata["registers"]
+
+No GPU is needed: the cuda targets stop at the cubin (ptxas), the cpu
+target at its object file.
+"""
+import json
+import os
+
+from .. import _C
+from .._errors import CompilationError, TridentUserError
+from ..language import core as tl
+from ..language.core import _ActiveSemantic, constexpr, tensor
+from ..language.semantic import (Semantic, tensor_descriptor,
+                                 tensor_descriptor_type)
+from .code_generator import CodeGenerator
+
+_LAST_STAGE = {"cuda": "cubin", "cpu": "obj", "amd": "hsaco"}
+
+
+def normalize_target(target):
+    if target is None:
+        target = os.environ.get("TRIDENT_TARGET") or "cpu"
+    target = str(target)
+    if target == "cuda":
+        target = "cuda:90a"
+    if target == "cpu":
+        target = "cpu:native"
+    return target
+
+
+class CompiledKernel:
+    """A kernel compiled for one target and specialization.
+
+    `asm` maps each stage name to its output (text for IR, LLVM IR and PTX;
+    bytes for cubin and object files); `metadata` holds the kernel name,
+    target, warps, shared memory and, for cuda, ptxas's registers and
+    spills. `pipeline` is the pipeline that ran, as printed."""
+
+    def __init__(self, name, target, asm, metadata, pipeline, fingerprint,
+                 artifact, arg_kinds, source_ir):
+        self.name = name
+        self.target = target
+        self.asm = asm
+        self.metadata = metadata
+        self.pipeline = pipeline
+        self.fingerprint = fingerprint
+        self._artifact = artifact
+        self.arg_kinds = arg_kinds
+        self.source_ir = source_ir
+        self._cpu = None
+
+    def __repr__(self):
+        return "CompiledKernel(%s, target=%s, stages=%s)" % (
+            self.name, self.target, list(self.asm))
+
+    @property
+    def n_regs(self):
+        return self.metadata.get("registers")
+
+    @property
+    def n_spills(self):
+        return (self.metadata.get("spill_stores", 0) +
+                self.metadata.get("spill_loads", 0))
+
+    def cpu_kernel(self):
+        if self._cpu is None:
+            if not self.target.startswith("cpu"):
+                raise TridentUserError(
+                    "kernel %s was compiled for %s; it runs on the CPU only "
+                    "when compiled for a cpu target" % (self.name,
+                                                        self.target))
+            self._cpu = _C.load_cpu_kernel(self._artifact)
+        return self._cpu
+
+
+def _arg_type(spec, name):
+    if isinstance(spec, tl.dtype):
+        return spec
+    if isinstance(spec, str):
+        if spec.startswith("tensordesc"):
+            raise TridentUserError(
+                "argument '%s': tensor descriptor arguments in a signature "
+                "are not supported yet" % name)
+        return tl.str_to_ty(spec)
+    raise TridentUserError("argument '%s': signature entries are type "
+                           "strings like '*fp32' or 'i32', got %r" %
+                           (name, spec))
+
+
+def build_module(fn, signature, constexprs, target, attrs=None):
+    """Generates the Tile IR of `fn` specialized to `signature` (name ->
+    type, for run-time arguments) and `constexprs` (name -> value).
+    `attrs` maps argument names to {"tir.divisibility": 16, ...}. Returns
+    the builder holding the module."""
+    from ..runtime.jit import JITFunction
+    if not isinstance(fn, JITFunction):
+        raise TridentUserError("trident.compile needs a @trident.jit "
+                               "function, got %r" % (fn,))
+    attrs = attrs or {}
+    constexprs = dict(constexprs or {})
+    unknown = [n for n in list(signature) + list(constexprs)
+               if n not in fn.arg_names]
+    if unknown:
+        raise TridentUserError("%s has no parameter %s (its parameters: %s)"
+                               % (fn.__name__, ", ".join(map(repr, unknown)),
+                                  ", ".join(fn.arg_names)))
+    b = _C.Builder()
+    sem = Semantic(b, target=target)
+    scope = {}
+    run_args = []
+    for name in fn.arg_names:
+        if name in constexprs:
+            scope[name] = constexpr(constexprs[name])
+            continue
+        if name in signature:
+            if name in fn.constexpr_names:
+                raise TridentUserError(
+                    "parameter '%s' of %s is a tl.constexpr: give its value "
+                    "in constexprs=, not a type in signature=" %
+                    (name, fn.__name__))
+            run_args.append((name, _arg_type(signature[name], name)))
+            continue
+        default = fn.signature.parameters[name].default
+        if default is not fn.signature.parameters[name].empty:
+            scope[name] = constexpr(default)
+            continue
+        raise TridentUserError(
+            "parameter '%s' of %s is missing: give its type in signature= or"
+            " its value in constexprs=" % (name, fn.__name__))
+    with _ActiveSemantic(sem):
+        line = fn.starting_line
+        b.set_loc(fn.file, line, 1)
+        fh = b.function(fn.__name__, [sem.type_of(t) for _, t in run_args],
+                        [], True)
+        blk = b.block(fh, 0, 0)
+        b.set_insert_end(blk)
+        for i, (name, ty) in enumerate(run_args):
+            h = b.block_arg(blk, i)
+            if isinstance(ty, tensor_descriptor_type):
+                scope[name] = tensor_descriptor(h, ty)
+            else:
+                scope[name] = tensor(h, ty)
+            for attr, value in attrs.get(name, {}).items():
+                b.set_arg_attr(fh, i, attr, int(value))
+        gen = CodeGenerator(fn, sem, scope)
+        sem.generator = gen
+        tree = fn.parse()
+        gen.run_body(tree.body)
+        if gen.ret is not None:
+            raise gen._error(tree, "a kernel cannot return a value (it "
+                             "returned %r)" % (gen.ret,))
+        b.set_loc(fn.file, line, 1)
+        b.ret([])
+    try:
+        b.verify()
+    except _C.Error as e:
+        raise CompilationError("the generated IR does not verify (a bug in "
+                               "the front end, please report it):\n%s" % e)
+    return b, run_args
+
+
+def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
+            num_stages=3, num_ctas=1, pipeline=None, attrs=None,
+            until_stage=None):
+    """Compiles `fn` for `target` ("cuda:90a", "cuda:80", "cpu", ...) and
+    returns a CompiledKernel with every stage's output."""
+    from .. import _pipelines
+    target = normalize_target(target)
+    signature = dict(signature or {})
+    kind = target.split(":")[0]
+    for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
+                        ("num_ctas", num_ctas)):
+        if not isinstance(value, int) or value < 1:
+            raise TridentUserError("%s must be a positive integer, got %r" %
+                                   (name, value))
+    if num_warps & (num_warps - 1):
+        raise TridentUserError("num_warps must be a power of 2, got %d" %
+                               num_warps)
+    if pipeline is None:
+        pipeline = _pipelines.selected(fn)
+    b, run_args = build_module(fn, signature, constexprs, target, attrs)
+    source_ir = b.module_str(False)
+    stage = until_stage or _LAST_STAGE.get(kind, "")
+    try:
+        stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
+            target, pipeline, stage, num_warps, num_stages, num_ctas)
+    except _C.Error as e:
+        raise CompilationError("compiling %s for %s failed:\n%s" %
+                               (fn.__name__, target, e)) from None
+    asm = {}
+    for name, fmt, data in stages:
+        if name == "source":
+            continue
+        asm[name] = data
+    metadata = json.loads(meta_text) if meta_text else {}
+    metadata.setdefault("name", fn.__name__)
+    metadata.setdefault("target", target)
+    metadata.setdefault("num_warps", num_warps)
+    metadata["num_stages"] = num_stages
+    metadata["num_ctas"] = num_ctas
+    metadata.setdefault("shared_bytes", 0)
+    metadata["pipeline_name"] = pipeline
+    return CompiledKernel(fn.__name__, target, asm, metadata, pipeline_text,
+                          fingerprint, artifact, run_args, source_ir)

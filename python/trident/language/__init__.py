@@ -1,0 +1,26 @@
+"""The kernel language: `import trident.language as tl` (the surface of
+`triton.language`)."""
+from . import extra, math  # noqa: F401
+from .core import (  # noqa: F401
+    advance, arange, associative_scan, assume, atomic_add, atomic_and,
+    atomic_cas, atomic_max, atomic_min, atomic_or, atomic_xchg, atomic_xor,
+    bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
+    constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
+    dsl_op, dtype, expand_dims, fdiv, float8e4nv, float8e5, float16, float32,
+    float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,
+    int32, int64, interleave, join, load, load_tensor_descriptor,
+    make_block_ptr, make_tensor_descriptor, max_constancy, max_contiguous,
+    maximum, minimum, multiple_of, num_programs, permute, pi32_t,
+    pointer_type, program_id, range, ravel, reduce, reshape, split,
+    sqrt_rn, static_assert, static_print, static_range, store,
+    store_tensor_descriptor, tensor, trans, uint8, uint16, uint32, uint64,
+    umulhi, view, void, where, zeros, zeros_like)
+from .math import (  # noqa: F401
+    abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin, sqrt)
+from .semantic import tensor_descriptor, tensor_descriptor_type  # noqa
+from .standard import (  # noqa: F401
+    argmax, argmin, cdiv, cumprod, cumsum, max, min, reduce_and, reduce_or,
+    sigmoid, softmax, sum, swizzle2d, xor_sum)
+
+float8e4m3fn = float8e4nv
+float8e5m2 = float8e5

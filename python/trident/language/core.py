@@ -1,0 +1,1029 @@
+"""The values and types of the kernel language, and its built-in ops.
+
+This module follows `triton.language`'s surface: dtypes (`tl.float32`, ...),
+`tl.tensor` values with Python operators, `tl.constexpr`, and the built-in
+functions (`tl.load`, `tl.arange`, ...). The built-ins check their
+arguments and hand the work to the active `Semantic` (semantic.py), which
+applies Triton's typing rules and emits Tile IR through the C++ builder.
+Built-ins run only while a kernel is being compiled.
+"""
+import builtins
+import functools
+import numbers
+import threading
+
+from .._errors import TridentUserError
+
+# ---------------------------------------------------------------------------
+# The compilation in progress (one per thread)
+# ---------------------------------------------------------------------------
+
+_state = threading.local()
+
+
+def current_semantic():
+    sem = getattr(_state, "semantic", None)
+    return sem
+
+
+def _sem(name="this function"):
+    sem = getattr(_state, "semantic", None)
+    if sem is None:
+        raise TridentUserError(
+            "%s can only be called inside a @trident.jit function" % name)
+    return sem
+
+
+class _ActiveSemantic:
+    def __init__(self, sem):
+        self.sem = sem
+
+    def __enter__(self):
+        self.prev = getattr(_state, "semantic", None)
+        _state.semantic = self.sem
+        return self.sem
+
+    def __exit__(self, *exc):
+        _state.semantic = self.prev
+        return False
+
+
+def builtin(fn):
+    """Marks a kernel-language built-in: callable only inside a kernel."""
+    name = "tl." + fn.__name__
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        _sem(name)
+        return fn(*args, **kwargs)
+
+    wrapper.__trident_builtin__ = True
+    return wrapper
+
+
+# ---------------------------------------------------------------------------
+# constexpr
+# ---------------------------------------------------------------------------
+
+
+class constexpr:
+    """A value known at compile time: a kernel's constexpr parameter, a
+    literal, or a global declared `NAME: tl.constexpr = value` /
+    `NAME = tl.constexpr(value)`. Arithmetic between constexprs is done
+    by Python; with a tensor it becomes IR."""
+
+    def __init__(self, value):
+        if isinstance(value, constexpr):
+            value = value.value
+        self.value = value
+
+    def __repr__(self):
+        return "constexpr[%r]" % (self.value,)
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __index__(self):
+        return self.value.__index__()
+
+    def __bool__(self):
+        return bool(self.value)
+
+    def __int__(self):
+        return int(self.value)
+
+    def __float__(self):
+        return float(self.value)
+
+    def __call__(self, *args, **kwargs):
+        return self.value(*args, **kwargs)
+
+    def __getattr__(self, name):
+        if name == "value":
+            raise AttributeError(name)
+        return getattr(self.value, name)
+
+    def __len__(self):
+        return len(self.value)
+
+    def __iter__(self):
+        return iter(self.value)
+
+    def __getitem__(self, key):
+        return self.value[_unwrap(key)]
+
+    def __neg__(self):
+        return constexpr(-self.value)
+
+    def __pos__(self):
+        return constexpr(+self.value)
+
+    def __invert__(self):
+        return constexpr(~self.value)
+
+    def __abs__(self):
+        return constexpr(abs(self.value))
+
+
+def _cx_binary(op):
+    def forward(self, other):
+        if isinstance(other, tensor):
+            return NotImplemented
+        return constexpr(op(self.value, _unwrap(other)))
+
+    def reverse(self, other):
+        if isinstance(other, tensor):
+            return NotImplemented
+        return constexpr(op(_unwrap(other), self.value))
+
+    return forward, reverse
+
+
+import operator as _op  # noqa: E402
+
+for _name, _fn in [("add", _op.add), ("sub", _op.sub), ("mul", _op.mul),
+                   ("truediv", _op.truediv), ("floordiv", _op.floordiv),
+                   ("mod", _op.mod), ("pow", _op.pow), ("and", _op.and_),
+                   ("or", _op.or_), ("xor", _op.xor), ("lshift", _op.lshift),
+                   ("rshift", _op.rshift)]:
+    _f, _r = _cx_binary(_fn)
+    setattr(constexpr, "__%s__" % _name, _f)
+    setattr(constexpr, "__r%s__" % _name, _r)
+
+for _name, _fn in [("eq", _op.eq), ("ne", _op.ne), ("lt", _op.lt),
+                   ("le", _op.le), ("gt", _op.gt), ("ge", _op.ge)]:
+    setattr(constexpr, "__%s__" % _name, _cx_binary(_fn)[0])
+
+
+def _unwrap(x):
+    return x.value if isinstance(x, constexpr) else x
+
+
+def is_constexpr(x):
+    return isinstance(x, constexpr)
+
+
+# ---------------------------------------------------------------------------
+# dtypes
+# ---------------------------------------------------------------------------
+
+
+class dtype:
+    SINT_TYPES = ("int8", "int16", "int32", "int64")
+    UINT_TYPES = ("int1", "uint8", "uint16", "uint32", "uint64")
+    FP_TYPES = ("fp8e4nv", "fp8e5", "fp16", "bf16", "fp32", "fp64")
+    _BITS = {"int1": 1, "int8": 8, "int16": 16, "int32": 32, "int64": 64,
+             "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64,
+             "fp8e4nv": 8, "fp8e5": 8, "fp16": 16, "bf16": 16, "fp32": 32,
+             "fp64": 64, "void": 0}
+    _IR_FLOAT = {"fp8e4nv": "f8e4m3fn", "fp8e5": "f8e5m2", "fp16": "f16",
+                 "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
+
+    def __init__(self, name):
+        if name not in self._BITS:
+            raise TridentUserError("unknown dtype '%s'" % name)
+        self.name = name
+        self.primitive_bitwidth = self._BITS[name]
+        self.int_bitwidth = self.primitive_bitwidth if self.is_int() else 0
+        self.int_signedness = ("signed" if name in self.SINT_TYPES else
+                               "unsigned")
+
+    # kinds
+    def is_int(self):
+        return self.name in self.SINT_TYPES or self.name in self.UINT_TYPES
+
+    def is_int_signed(self):
+        return self.name in self.SINT_TYPES
+
+    def is_int_unsigned(self):
+        return self.name in self.UINT_TYPES
+
+    def is_bool(self):
+        return self.name == "int1"
+
+    def is_floating(self):
+        return self.name in self.FP_TYPES
+
+    def is_fp8(self):
+        return self.name in ("fp8e4nv", "fp8e5")
+
+    def is_fp16(self):
+        return self.name == "fp16"
+
+    def is_bf16(self):
+        return self.name == "bf16"
+
+    def is_fp32(self):
+        return self.name == "fp32"
+
+    def is_fp64(self):
+        return self.name == "fp64"
+
+    def is_void(self):
+        return self.name == "void"
+
+    def is_ptr(self):
+        return False
+
+    def is_block(self):
+        return False
+
+    def is_standard_floating(self):
+        return self.name in ("fp16", "bf16", "fp32", "fp64")
+
+    def kind(self):
+        """bool < uint < int < float, for scalar promotion."""
+        if self.is_bool():
+            return 0
+        if self.is_int_unsigned():
+            return 1
+        if self.is_int_signed():
+            return 2
+        return 3
+
+    @property
+    def scalar(self):
+        return self
+
+    def to_ir(self, b):
+        return b.type_of(self)
+
+    def __eq__(self, other):
+        other = _unwrap(other)
+        return (type(other) is type(self) and isinstance(other, dtype) and
+                other.name == self.name)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(("dtype", self.name))
+
+    def __repr__(self):
+        return "tl." + _DTYPE_SPELLING.get(self.name, self.name)
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def cache_key_part(self):
+        return self.name
+
+    def with_element_ty(self, elem):
+        return elem
+
+
+class pointer_type(dtype):
+    def __init__(self, element_ty, address_space=1, const=False):
+        element_ty = _unwrap(element_ty)
+        if not isinstance(element_ty, dtype):
+            raise TridentUserError("pointer_type needs a dtype, got %r" %
+                                   (element_ty,))
+        self.element_ty = element_ty
+        self.address_space = address_space
+        self.const = const
+        self.name = "*" + element_ty.name
+        self.primitive_bitwidth = 64
+        self.int_bitwidth = 0
+        self.int_signedness = "unsigned"
+
+    def is_ptr(self):
+        return True
+
+    def is_int(self):
+        return False
+
+    def is_floating(self):
+        return False
+
+    def is_bool(self):
+        return False
+
+    def kind(self):
+        return 4
+
+    def __eq__(self, other):
+        other = _unwrap(other)
+        return (isinstance(other, pointer_type) and
+                other.element_ty == self.element_ty and
+                other.address_space == self.address_space)
+
+    def __hash__(self):
+        return hash(("ptr", self.element_ty, self.address_space))
+
+    def __repr__(self):
+        return "pointer<%r>" % (self.element_ty,)
+
+    __str__ = __repr__
+
+
+class block_type(dtype):
+    """The type of a tile: an element type and a static shape."""
+
+    def __init__(self, element_ty, shape):
+        self.element_ty = element_ty
+        self.shape = tuple(int(_unwrap(s)) for s in shape)
+        self.numel = 1
+        for s in self.shape:
+            self.numel *= s
+        self.name = "<%s, %s>" % ("x".join(map(str, self.shape)),
+                                  element_ty.name)
+        self.primitive_bitwidth = element_ty.primitive_bitwidth
+        self.int_bitwidth = element_ty.int_bitwidth
+        self.int_signedness = element_ty.int_signedness
+
+    @property
+    def scalar(self):
+        return self.element_ty
+
+    def is_block(self):
+        return True
+
+    def is_ptr(self):
+        return False
+
+    def get_block_shapes(self):
+        return self.shape
+
+    def is_int(self):
+        return False
+
+    def is_floating(self):
+        return False
+
+    def __eq__(self, other):
+        other = _unwrap(other)
+        return (isinstance(other, block_type) and
+                other.element_ty == self.element_ty and
+                other.shape == self.shape)
+
+    def __hash__(self):
+        return hash(("block", self.element_ty, self.shape))
+
+    def __repr__(self):
+        return "<[%s], %r>" % (", ".join(map(str, self.shape)),
+                               self.element_ty)
+
+    __str__ = __repr__
+
+    def with_element_ty(self, elem):
+        return block_type(elem, self.shape)
+
+
+class function_type(dtype):
+    def __init__(self, ret_types, param_types):
+        self.ret_types = ret_types
+        self.param_types = param_types
+        self.name = "function"
+
+
+_DTYPE_SPELLING = {"fp8e4nv": "float8e4nv", "fp8e5": "float8e5",
+                   "fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
+                   "fp64": "float64"}
+
+void = dtype("void")
+int1 = dtype("int1")
+int8 = dtype("int8")
+int16 = dtype("int16")
+int32 = dtype("int32")
+int64 = dtype("int64")
+uint8 = dtype("uint8")
+uint16 = dtype("uint16")
+uint32 = dtype("uint32")
+uint64 = dtype("uint64")
+float8e4nv = dtype("fp8e4nv")
+float8e5 = dtype("fp8e5")
+float16 = dtype("fp16")
+bfloat16 = dtype("bf16")
+float32 = dtype("fp32")
+float64 = dtype("fp64")
+pi32_t = pointer_type(int32)
+
+_DTYPES_BY_NAME = {d.name: d for d in (
+    int1, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+    float8e4nv, float8e5, float16, bfloat16, float32, float64)}
+# Spellings accepted in signatures ("*fp32", "i32", "bf16", "u8", ...).
+_DTYPES_BY_NAME.update({
+    "i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
+    "u1": int1, "u8": uint8, "u16": uint16, "u32": uint32, "u64": uint64,
+    "float16": float16, "bfloat16": bfloat16, "float32": float32,
+    "float64": float64, "f16": float16, "f32": float32, "f64": float64,
+    "fp8e4m3fn": float8e4nv, "fp8e5m2": float8e5, "float8e4nv": float8e4nv,
+    "float8e5": float8e5, "bool": int1})
+
+
+def str_to_ty(name):
+    """'*fp32' -> pointer_type(float32); 'i32' -> int32; ..."""
+    name = name.strip()
+    if name.startswith("*"):
+        return pointer_type(str_to_ty(name[1:]))
+    if name.startswith("*k"):
+        return pointer_type(str_to_ty(name[2:]), const=True)
+    if name not in _DTYPES_BY_NAME:
+        raise TridentUserError("unknown type '%s' in a signature (expected "
+                               "e.g. '*fp32', 'i32', 'fp16', 'bf16', 'i64')" %
+                               name)
+    return _DTYPES_BY_NAME[name]
+
+
+# ---------------------------------------------------------------------------
+# tensor
+# ---------------------------------------------------------------------------
+
+
+class tensor:
+    """A scalar or a tile in a kernel: an IR value and its type."""
+
+    def __init__(self, handle, type):
+        self.handle = handle
+        self.type = type
+        self.dtype = type.scalar
+        self.shape = type.shape if type.is_block() else ()
+        self.numel = constexpr(type.numel if type.is_block() else 1)
+
+    def __repr__(self):
+        return "tensor(%r)" % (self.type,)
+
+    def __bool__(self):
+        raise TridentUserError(
+            "a tensor's truth value is only known when the kernel runs: use "
+            "it in an 'if' or 'while' condition of its own, or compare a "
+            "constexpr")
+
+    def __index__(self):
+        raise TridentUserError(
+            "a tensor cannot be used where a Python integer (a constexpr) is "
+            "needed")
+
+    def __len__(self):
+        if not self.shape:
+            raise TridentUserError("len() of a scalar tensor")
+        return self.shape[0]
+
+    def __iter__(self):
+        raise TridentUserError("a tensor cannot be iterated over")
+
+    # arithmetic (Triton's semantics: semantic.py)
+    def __add__(self, o):
+        return _sem().add(self, o)
+
+    def __radd__(self, o):
+        return _sem().add(o, self)
+
+    def __sub__(self, o):
+        return _sem().sub(self, o)
+
+    def __rsub__(self, o):
+        return _sem().sub(o, self)
+
+    def __mul__(self, o):
+        return _sem().mul(self, o)
+
+    def __rmul__(self, o):
+        return _sem().mul(o, self)
+
+    def __truediv__(self, o):
+        return _sem().truediv(self, o)
+
+    def __rtruediv__(self, o):
+        return _sem().truediv(o, self)
+
+    def __floordiv__(self, o):
+        return _sem().floordiv(self, o)
+
+    def __rfloordiv__(self, o):
+        return _sem().floordiv(o, self)
+
+    def __mod__(self, o):
+        return _sem().mod(self, o)
+
+    def __rmod__(self, o):
+        return _sem().mod(o, self)
+
+    def __neg__(self):
+        return _sem().minus(self)
+
+    def __pos__(self):
+        return self
+
+    def __invert__(self):
+        return _sem().invert(self)
+
+    def __abs__(self):
+        return _sem().abs(self)
+
+    def __and__(self, o):
+        return _sem().and_(self, o)
+
+    def __rand__(self, o):
+        return _sem().and_(o, self)
+
+    def __or__(self, o):
+        return _sem().or_(self, o)
+
+    def __ror__(self, o):
+        return _sem().or_(o, self)
+
+    def __xor__(self, o):
+        return _sem().xor_(self, o)
+
+    def __rxor__(self, o):
+        return _sem().xor_(o, self)
+
+    def __lshift__(self, o):
+        return _sem().shl(self, o)
+
+    def __rlshift__(self, o):
+        return _sem().shl(o, self)
+
+    def __rshift__(self, o):
+        return _sem().shr(self, o)
+
+    def __rrshift__(self, o):
+        return _sem().shr(o, self)
+
+    def __pow__(self, o):
+        raise TridentUserError("'**' is not supported on tensors: use "
+                               "tl.math.pow or multiply")
+
+    def __gt__(self, o):
+        return _sem().compare("gt", self, o)
+
+    def __ge__(self, o):
+        return _sem().compare("ge", self, o)
+
+    def __lt__(self, o):
+        return _sem().compare("lt", self, o)
+
+    def __le__(self, o):
+        return _sem().compare("le", self, o)
+
+    def __eq__(self, o):
+        return _sem().compare("eq", self, o)
+
+    def __ne__(self, o):
+        return _sem().compare("ne", self, o)
+
+    __hash__ = object.__hash__
+
+    def logical_and(self, o):
+        return _sem().logical_and(self, o)
+
+    def logical_or(self, o):
+        return _sem().logical_or(self, o)
+
+    def __getitem__(self, slices):
+        return _sem().subscript(self, slices)
+
+    @property
+    def T(self):
+        return _sem().permute(self, None)
+
+    def to(self, dtype, fp_downcast_rounding=None, bitcast=False):
+        return _sem().cast(self, _unwrap(dtype), bitcast=_unwrap(bitcast),
+                           rounding=_unwrap(fp_downcast_rounding))
+
+
+def _tensor_method(fn, name=None):
+    """Makes a free built-in `fn(x, ...)` also available as `x.fn(...)`."""
+
+    def method(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = name or fn.__name__
+    setattr(tensor, method.__name__, method)
+    return fn
+
+
+class tuple_type(dtype):
+    def __init__(self, types):
+        self.types = types
+        self.name = "tuple"
+
+
+# ---------------------------------------------------------------------------
+# Iterators for loops
+# ---------------------------------------------------------------------------
+
+
+class range:
+    """`tl.range(start, end, step, num_stages=..., loop_unroll_factor=...,
+    flatten=..., warp_specialize=..., disallow_acc_multi_buffer=...)`: a
+    loop the compiler keeps as a loop (with scheduling hints)."""
+
+    def __init__(self, arg1, arg2=None, step=None, num_stages=None,
+                 loop_unroll_factor=None, disallow_acc_multi_buffer=False,
+                 flatten=False, warp_specialize=False):
+        if arg2 is None:
+            self.start, self.end = constexpr(0), arg1
+        else:
+            self.start, self.end = arg1, arg2
+        self.step = constexpr(1) if step is None else step
+        self.num_stages = _unwrap(num_stages)
+        self.loop_unroll_factor = _unwrap(loop_unroll_factor)
+        self.disallow_acc_multi_buffer = _unwrap(disallow_acc_multi_buffer)
+        self.flatten = _unwrap(flatten)
+        self.warp_specialize = _unwrap(warp_specialize)
+
+
+class static_range:
+    """`tl.static_range(start, end, step)`: a loop unrolled at compile time;
+    its bounds must be constexprs."""
+
+    def __init__(self, arg1, arg2=None, step=None):
+        for a in (arg1, arg2, step):
+            if a is not None and not isinstance(a, (constexpr, int)):
+                raise TridentUserError(
+                    "tl.static_range's bounds must be constexprs")
+        if arg2 is None:
+            self.start, self.end = 0, _unwrap(arg1)
+        else:
+            self.start, self.end = _unwrap(arg1), _unwrap(arg2)
+        self.step = 1 if step is None else _unwrap(step)
+
+
+# ---------------------------------------------------------------------------
+# Built-in functions
+# ---------------------------------------------------------------------------
+
+
+@builtin
+def program_id(axis):
+    return _sem().program_id(_const_int(axis, "program_id", "axis"))
+
+
+@builtin
+def num_programs(axis):
+    return _sem().num_programs(_const_int(axis, "num_programs", "axis"))
+
+
+def _const_int(x, fn, what):
+    x = _unwrap(x)
+    if isinstance(x, tensor):
+        raise TridentUserError("tl.%s's %s must be a constexpr, got a tensor"
+                               % (fn, what))
+    if isinstance(x, bool) or not isinstance(x, numbers.Integral):
+        raise TridentUserError("tl.%s's %s must be an integer constexpr, "
+                               "got %r" % (fn, what, x))
+    return int(x)
+
+
+def _const_shape(shape, fn):
+    shape = _unwrap(shape)
+    if isinstance(shape, (int, constexpr)):
+        shape = [shape]
+    if isinstance(shape, tensor):
+        raise TridentUserError("tl.%s's shape must be constexprs, got a "
+                               "tensor" % fn)
+    out = []
+    for d in shape:
+        d = _unwrap(d)
+        if isinstance(d, tensor):
+            raise TridentUserError("tl.%s's shape must be constexprs, got a "
+                                   "tensor" % fn)
+        if not isinstance(d, numbers.Integral):
+            raise TridentUserError("tl.%s's shape must be integers, got %r" %
+                                   (fn, d))
+        out.append(int(d))
+    return out
+
+
+@builtin
+def arange(start, end):
+    for name, v in (("start", start), ("end", end)):
+        if isinstance(_unwrap(v), tensor):
+            raise TridentUserError(
+                "tl.arange's %s must be a constexpr (a literal, a constexpr "
+                "parameter or a tl.constexpr global), got a tensor" % name)
+    return _sem().arange(_const_int(start, "arange", "start"),
+                         _const_int(end, "arange", "end"))
+
+
+@builtin
+def full(shape, value, dtype):
+    return _sem().full(_const_shape(shape, "full"), value, _unwrap(dtype))
+
+
+@builtin
+def zeros(shape, dtype):
+    return _sem().full(_const_shape(shape, "zeros"), 0, _unwrap(dtype))
+
+
+@builtin
+def zeros_like(input):
+    return _sem().full(list(input.shape), 0, input.dtype)
+
+
+@builtin
+def full_like(input, value):
+    return _sem().full(list(input.shape), value, input.dtype)
+
+
+@builtin
+def cast(input, dtype, fp_downcast_rounding=None, bitcast=False):
+    return _sem().cast(_sem().to_tensor(input), _unwrap(dtype),
+                       bitcast=_unwrap(bitcast),
+                       rounding=_unwrap(fp_downcast_rounding))
+
+
+@builtin
+def load(pointer, mask=None, other=None, boundary_check=(), padding_option="",
+         cache_modifier="", eviction_policy="", volatile=False):
+    return _sem().load(pointer, mask, other, _unwrap(boundary_check),
+                       _unwrap(padding_option), _unwrap(cache_modifier),
+                       _unwrap(eviction_policy), _unwrap(volatile))
+
+
+@builtin
+def store(pointer, value, mask=None, boundary_check=(), cache_modifier="",
+          eviction_policy=""):
+    return _sem().store(pointer, value, mask, _unwrap(boundary_check),
+                        _unwrap(cache_modifier), _unwrap(eviction_policy))
+
+
+@builtin
+def make_block_ptr(base, shape, strides, offsets, block_shape, order):
+    return _sem().make_block_ptr(base, shape, strides, offsets,
+                                 _const_shape(block_shape, "make_block_ptr"),
+                                 _const_shape(order, "make_block_ptr"))
+
+
+@builtin
+def advance(base, offsets):
+    return _sem().advance(base, offsets)
+
+
+@builtin
+def make_tensor_descriptor(base, shape, strides, block_shape,
+                           padding_option="zero"):
+    return _sem().make_tensor_descriptor(
+        base, shape, strides, _const_shape(block_shape,
+                                           "make_tensor_descriptor"),
+        _unwrap(padding_option))
+
+
+@builtin
+def load_tensor_descriptor(desc, offsets):
+    return desc.load(offsets)
+
+
+@builtin
+def store_tensor_descriptor(desc, offsets, value):
+    return desc.store(offsets, value)
+
+
+@builtin
+def dot(input, other, acc=None, input_precision=None, allow_tf32=None,
+        max_num_imprecise_acc=None, out_dtype=float32):
+    return _sem().dot(input, other, acc, _unwrap(input_precision),
+                      _unwrap(allow_tf32), _unwrap(max_num_imprecise_acc),
+                      _unwrap(out_dtype))
+
+
+@builtin
+def where(condition, x, y):
+    return _sem().where(condition, x, y)
+
+
+@builtin
+def maximum(x, y, propagate_nan=None):
+    return _sem().minmax(x, y, "max", _unwrap(propagate_nan))
+
+
+@builtin
+def minimum(x, y, propagate_nan=None):
+    return _sem().minmax(x, y, "min", _unwrap(propagate_nan))
+
+
+@builtin
+def clamp(x, min, max, propagate_nan=None):
+    return _sem().clamp(x, min, max, _unwrap(propagate_nan))
+
+
+@builtin
+def broadcast(input, other):
+    return _sem().broadcast_pair(input, other)
+
+
+@builtin
+def broadcast_to(input, *shape):
+    if len(shape) == 1 and isinstance(_unwrap(shape[0]), (tuple, list)):
+        shape = _unwrap(shape[0])
+    return _sem().broadcast_to(_sem().to_tensor(input),
+                               _const_shape(shape, "broadcast_to"))
+
+
+@builtin
+def expand_dims(input, axis):
+    axis = _unwrap(axis)
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    return _sem().expand_dims(_sem().to_tensor(input),
+                              [_const_int(a, "expand_dims", "axis")
+                               for a in axes])
+
+
+@builtin
+def reshape(input, *shape, can_reorder=False):
+    if len(shape) == 1 and isinstance(_unwrap(shape[0]), (tuple, list)):
+        shape = _unwrap(shape[0])
+    return _sem().reshape(input, _const_shape(shape, "reshape"),
+                          _unwrap(can_reorder))
+
+
+@builtin
+def view(input, *shape):
+    if len(shape) == 1 and isinstance(_unwrap(shape[0]), (tuple, list)):
+        shape = _unwrap(shape[0])
+    return _sem().reshape(input, _const_shape(shape, "view"), True)
+
+
+@builtin
+def permute(input, *dims):
+    if len(dims) == 1 and isinstance(_unwrap(dims[0]), (tuple, list)):
+        dims = _unwrap(dims[0])
+    return _sem().permute(input, _const_shape(dims, "permute"))
+
+
+@builtin
+def trans(input, *dims):
+    if len(dims) == 1 and isinstance(_unwrap(dims[0]), (tuple, list)):
+        dims = _unwrap(dims[0])
+    return _sem().permute(input, _const_shape(dims, "trans") if dims else
+                          None)
+
+
+@builtin
+def join(a, b):
+    return _sem().join(a, b)
+
+
+@builtin
+def split(a):
+    return _sem().split(a)
+
+
+@builtin
+def interleave(a, b):
+    return _sem().interleave(a, b)
+
+
+@builtin
+def cat(input, other, can_reorder=False):
+    return _sem().cat(input, other, _unwrap(can_reorder))
+
+
+@builtin
+def ravel(x, can_reorder=False):
+    return _sem().reshape(x, [x.numel.value], _unwrap(can_reorder))
+
+
+@builtin
+def reduce(input, axis, combine_fn, keep_dims=False):
+    return _sem().reduce(input, _unwrap(axis), combine_fn, _unwrap(keep_dims))
+
+
+@builtin
+def associative_scan(input, axis, combine_fn, reverse=False):
+    return _sem().scan(input, _unwrap(axis), combine_fn, _unwrap(reverse))
+
+
+@builtin
+def atomic_add(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("add", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_max(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("max", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_min(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("min", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_and(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("and", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_or(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("or", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_xor(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("xor", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_xchg(pointer, val, mask=None, sem=None, scope=None):
+    return _sem().atomic_rmw("xchg", pointer, val, mask, _unwrap(sem),
+                             _unwrap(scope))
+
+
+@builtin
+def atomic_cas(pointer, cmp, val, sem=None, scope=None):
+    return _sem().atomic_cas(pointer, cmp, val, _unwrap(sem), _unwrap(scope))
+
+
+@builtin
+def multiple_of(input, values):
+    return _sem().hint(input, "divisibility", _unwrap(values))
+
+
+@builtin
+def max_contiguous(input, values):
+    return _sem().hint(input, "contiguity", _unwrap(values))
+
+
+@builtin
+def max_constancy(input, values):
+    return _sem().hint(input, "constancy", _unwrap(values))
+
+
+@builtin
+def assume(cond):
+    return _sem().assume(cond)
+
+
+@builtin
+def debug_barrier():
+    return _sem().debug_barrier()
+
+
+@builtin
+def device_print(prefix, *args, hex=False):
+    return _sem().device_print(_unwrap(prefix), args, _unwrap(hex))
+
+
+@builtin
+def device_assert(cond, msg="", mask=None):
+    return _sem().device_assert(cond, _unwrap(msg), mask)
+
+
+@builtin
+def static_assert(cond, msg=""):
+    c = _unwrap(cond)
+    if isinstance(c, tensor):
+        raise TridentUserError("tl.static_assert needs a constexpr condition, "
+                               "got a tensor (use tl.device_assert)")
+    if not c:
+        raise TridentUserError("static_assert failed: %s" % (_unwrap(msg),)
+                               if _unwrap(msg) else "static_assert failed")
+
+
+@builtin
+def static_print(*values, sep=" ", end="\n", file=None, flush=False):
+    builtins.print(*[_unwrap(v) for v in values], sep=sep, end=end,
+                   file=file, flush=flush)
+
+
+@builtin
+def inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
+    return _sem().inline_asm(_unwrap(asm), _unwrap(constraints), args,
+                             _unwrap(dtype), _unwrap(is_pure), _unwrap(pack))
+
+
+@builtin
+def fma(x, y, z):
+    return _sem().fma(x, y, z)
+
+
+@builtin
+def umulhi(x, y):
+    return _sem().umulhi(x, y)
+
+
+@builtin
+def fdiv(x, y, ieee_rounding=False):
+    return _sem().fdiv(x, y)
+
+
+@builtin
+def div_rn(x, y):
+    return _sem().fdiv(x, y)
+
+
+@builtin
+def sqrt_rn(x):
+    return _sem().math_unary("sqrt", x)
+
+
+@builtin
+def dsl_op(name, *args, num_results=1):
+    """Calls a plugin's DSL op by its full name ("fma.mul_add")."""
+    return _sem().dsl_op(_unwrap(name), list(args), _unwrap(num_results))
+
+
+for _fn in (reshape, view, permute, trans, ravel, expand_dims, broadcast_to,
+            split, reduce, associative_scan):
+    _tensor_method(_fn)
+_tensor_method(cast, "cast")

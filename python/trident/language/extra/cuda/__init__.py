@@ -1,0 +1,2 @@
+"""CUDA-specific extras of the language."""
+from . import libdevice  # noqa: F401

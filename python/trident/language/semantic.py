@@ -1,0 +1,1322 @@
+"""Triton's typing rules, applied while a kernel is compiled.
+
+`Semantic` receives language values (`tl.tensor`, `tl.constexpr`, Python
+numbers), checks them, promotes and broadcasts them as `triton.language`
+does, and emits the Tile IR through the C++ builder (`trident._C.Builder`).
+Each method raises TridentUserError with a message that names the op and
+the offending types; the code generator adds the kernel's source line.
+"""
+import math as _pymath
+import numbers
+
+from .._errors import TridentUserError
+from . import core as tl
+from .core import _unwrap, constexpr, tensor
+
+_INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+
+
+def _err(msg, *args):
+    raise TridentUserError(msg % args if args else msg)
+
+
+class Semantic:
+    def __init__(self, builder, generator=None, target="cuda:90a"):
+        self.builder = builder
+        self.generator = generator
+        self.target = target
+        self._types = {}
+
+    # ------------------------------------------------------------------
+    # Types and constants
+    # ------------------------------------------------------------------
+
+    def type_of(self, ty):
+        h = self._types.get(ty)
+        if h is not None:
+            return h
+        b = self.builder
+        if isinstance(ty, tl.block_type):
+            h = b.tensor_type(list(ty.shape), self.type_of(ty.element_ty))
+        elif isinstance(ty, tl.pointer_type):
+            h = b.ptr_type(self.type_of(ty.element_ty), ty.address_space)
+        elif isinstance(ty, tensor_descriptor_type):
+            h = b.desc_type(self.type_of(ty.block_type))
+        elif ty.is_int():
+            h = b.int_type(ty.int_bitwidth)
+        elif ty.is_floating():
+            h = b.float_type(tl.dtype._IR_FLOAT[ty.name])
+        else:
+            _err("type %r has no IR form", ty)
+        self._types[ty] = h
+        return h
+
+    def scalar_constant(self, value, ty):
+        b = self.builder
+        if ty.is_floating():
+            return tensor(b.const_float(self.type_of(ty), float(value)), ty)
+        return tensor(b.const_int(self.type_of(ty), int(value)), ty)
+
+    def to_tensor(self, x, what="operand"):
+        x = _unwrap(x)
+        if isinstance(x, tensor):
+            return x
+        if isinstance(x, bool):
+            return self.scalar_constant(int(x), tl.int1)
+        if isinstance(x, numbers.Integral):
+            x = int(x)
+            if _INT32_MIN <= x <= _INT32_MAX:
+                ty = tl.int32
+            elif 0 <= x < 2 ** 32:
+                ty = tl.uint32
+            elif -(2 ** 63) <= x < 2 ** 63:
+                ty = tl.int64
+            elif 0 <= x < 2 ** 64:
+                ty = tl.uint64
+            else:
+                _err("integer constant %d does not fit in 64 bits", x)
+            return self.scalar_constant(x, ty)
+        if isinstance(x, numbers.Real):
+            x = float(x)
+            ty = tl.float32
+            if (_pymath.isfinite(x) and x != 0.0 and
+                    not (1.2e-38 < abs(x) < 3.4e38)):
+                ty = tl.float64
+            return self.scalar_constant(x, ty)
+        if isinstance(x, tl.dtype):
+            _err("a dtype (%r) cannot be used as a value", x)
+        if x is None:
+            _err("None cannot be used as a value here (a missing argument?)")
+        _err("a %s of type '%s' cannot be used as a kernel value", what,
+             type(x).__name__)
+
+    # ------------------------------------------------------------------
+    # Promotion and broadcasting
+    # ------------------------------------------------------------------
+
+    @staticmethod
+    def integer_promote(a, b):
+        if a.int_signedness == b.int_signedness:
+            return a if a.int_bitwidth >= b.int_bitwidth else b
+        signed, unsigned = (a, b) if a.is_int_signed() else (b, a)
+        if unsigned.int_bitwidth >= signed.int_bitwidth:
+            return unsigned
+        return signed
+
+    def computation_type(self, a_ty, a_is_scalar, b_ty, b_is_scalar,
+                         div_or_mod):
+        if a_is_scalar != b_is_scalar:
+            scalar_ty, tensor_ty = ((a_ty, b_ty) if a_is_scalar else
+                                    (b_ty, a_ty))
+            if scalar_ty.kind() <= tensor_ty.kind():
+                if div_or_mod and tensor_ty in (tl.float16, tl.bfloat16):
+                    return tl.float32
+                return tensor_ty
+        if a_ty.is_fp64() or b_ty.is_fp64():
+            return tl.float64
+        if a_ty.is_fp32() or b_ty.is_fp32():
+            return tl.float32
+        if a_ty.is_fp16() or b_ty.is_fp16():
+            return tl.float32 if div_or_mod else tl.float16
+        if a_ty.is_bf16() or b_ty.is_bf16():
+            if div_or_mod:
+                return tl.float32
+            if a_ty.is_bf16() and b_ty.is_bf16():
+                return tl.bfloat16
+            return tl.float32
+        if a_ty.is_fp8() and b_ty.is_fp8():
+            return a_ty if a_ty == b_ty else tl.float16
+        if a_ty.is_fp8() or b_ty.is_fp8():
+            return a_ty if a_ty.is_fp8() else b_ty
+        if not a_ty.is_int() or not b_ty.is_int():
+            _err("unexpected operand types %r and %r", a_ty, b_ty)
+        if div_or_mod and a_ty.int_signedness != b_ty.int_signedness:
+            _err("cannot use /, // or %% with %r and %r: they have different "
+                 "signedness; cast one of them first", a_ty, b_ty)
+        return self.integer_promote(a_ty, b_ty)
+
+    def broadcast_shapes(self, a, b):
+        a, b = list(a), list(b)
+        while len(a) < len(b):
+            a.insert(0, 1)
+        while len(b) < len(a):
+            b.insert(0, 1)
+        out = []
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x == y or y == 1:
+                out.append(x)
+            elif x == 1:
+                out.append(y)
+            else:
+                _err("shapes %s and %s cannot be broadcast together "
+                     "(dimension %d: %d vs %d)", list(a), list(b), i, x, y)
+        return out
+
+    def broadcast_to(self, x, shape):
+        shape = list(shape)
+        if not x.type.is_block():
+            ty = tl.block_type(x.dtype, shape)
+            return tensor(self.builder.splat(x.handle, self.type_of(ty)), ty)
+        src = list(x.shape)
+        if src == shape:
+            return x
+        if len(src) > len(shape):
+            _err("cannot broadcast a tile of shape %s to the smaller rank of "
+                 "%s", src, shape)
+        while len(src) < len(shape):
+            x = self.expand_dims(x, [0])
+            src = list(x.shape)
+        for i, (s, d) in enumerate(zip(src, shape)):
+            if s != d and s != 1:
+                _err("cannot broadcast a tile of shape %s to %s (dimension "
+                     "%d: %d is neither 1 nor %d)", src, shape, i, s, d)
+        ty = tl.block_type(x.dtype, shape)
+        return tensor(self.builder.broadcast(x.handle, self.type_of(ty)), ty)
+
+    def broadcast_pair(self, a, b):
+        a, b = self.to_tensor(a), self.to_tensor(b)
+        if not a.type.is_block() and not b.type.is_block():
+            return a, b
+        shape = self.broadcast_shapes(a.shape, b.shape)
+        return self.broadcast_to(a, shape), self.broadcast_to(b, shape)
+
+    def binary_operands(self, lhs, rhs, op, allow_lhs_ptr=False,
+                        allow_rhs_ptr=False, arithmetic=True,
+                        div_or_mod=False):
+        lhs_is_scalar = not isinstance(_unwrap(lhs), tensor)
+        rhs_is_scalar = not isinstance(_unwrap(rhs), tensor)
+        lhs, rhs = self.to_tensor(lhs), self.to_tensor(rhs)
+        lt, rt = lhs.dtype, rhs.dtype
+        if lt.is_ptr() and not allow_lhs_ptr:
+            _err("'%s' is not defined on a pointer (%r)", op, lt)
+        if rt.is_ptr() and not allow_rhs_ptr:
+            _err("'%s' is not defined on a pointer (%r)", op, rt)
+        if arithmetic and not lt.is_ptr() and not rt.is_ptr():
+            ct = self.computation_type(lt, lhs_is_scalar, rt, rhs_is_scalar,
+                                       div_or_mod)
+            if ct.is_ptr() or ct.is_void():
+                _err("'%s' is not defined for %r and %r", op, lt, rt)
+            lhs = self.cast(lhs, ct)
+            rhs = self.cast(rhs, ct)
+        return self.broadcast_pair(lhs, rhs)
+
+    def _op(self, name, operands, ty):
+        return tensor(self.builder.op(name, [o.handle for o in operands],
+                                      [self.type_of(ty)]), ty)
+
+    # ------------------------------------------------------------------
+    # Arithmetic
+    # ------------------------------------------------------------------
+
+    def add(self, a, b):
+        a_, b_ = _unwrap(a), _unwrap(b)
+        if (isinstance(b_, tensor) and b_.dtype.is_ptr() and
+                not (isinstance(a_, tensor) and a_.dtype.is_ptr())):
+            a, b = b, a
+        a, b = self.binary_operands(a, b, "+", True, True)
+        if a.dtype.is_ptr() and b.dtype.is_ptr():
+            _err("cannot add two pointers (%r + %r)", a.dtype, b.dtype)
+        if a.dtype.is_ptr():
+            return self.addptr(a, b)
+        if a.dtype.is_floating():
+            return self._op("arith.addf", [a, b], a.type)
+        return self._op("arith.addi", [a, b], a.type)
+
+    def addptr(self, ptr, offset):
+        if not offset.dtype.is_int():
+            _err("a pointer offset must be an integer, got %r", offset.dtype)
+        if offset.dtype.is_bool():
+            offset = self.cast(offset, tl.int32)
+        return tensor(self.builder.addptr(ptr.handle, offset.handle), ptr.type)
+
+    def sub(self, a, b):
+        a, b = self.binary_operands(a, b, "-", True, False)
+        if a.dtype.is_ptr():
+            return self.addptr(a, self.minus(b))
+        if a.dtype.is_floating():
+            return self._op("arith.subf", [a, b], a.type)
+        return self._op("arith.subi", [a, b], a.type)
+
+    def mul(self, a, b):
+        a, b = self.binary_operands(a, b, "*")
+        if a.dtype.is_floating():
+            return self._op("arith.mulf", [a, b], a.type)
+        return self._op("arith.muli", [a, b], a.type)
+
+    def truediv(self, a, b):
+        a_is_scalar = not isinstance(_unwrap(a), tensor)
+        b_is_scalar = not isinstance(_unwrap(b), tensor)
+        a, b = self.to_tensor(a), self.to_tensor(b)
+        at, bt = a.dtype, b.dtype
+        if at.is_ptr() or bt.is_ptr():
+            _err("'/' is not defined on pointers")
+        if at.is_int() and bt.is_int():
+            a, b = self.cast(a, tl.float32), self.cast(b, tl.float32)
+        else:
+            ct = self.computation_type(at, a_is_scalar, bt, b_is_scalar, True)
+            a, b = self.cast(a, ct), self.cast(b, ct)
+        a, b = self.broadcast_pair(a, b)
+        return self._op("arith.divf", [a, b], a.type)
+
+    def floordiv(self, a, b):
+        a, b = self.binary_operands(a, b, "//", div_or_mod=True)
+        if a.dtype.is_floating():
+            _err("'//' is not defined on floats (%r): use tl.math.floor(a / "
+                 "b) or an integer type", a.dtype)
+        name = "arith.divsi" if a.dtype.is_int_signed() else "arith.divui"
+        return self._op(name, [a, b], a.type)
+
+    def mod(self, a, b):
+        a, b = self.binary_operands(a, b, "%", div_or_mod=True)
+        if a.dtype.is_floating():
+            return self._op("arith.remf", [a, b], a.type)
+        name = "arith.remsi" if a.dtype.is_int_signed() else "arith.remui"
+        return self._op(name, [a, b], a.type)
+
+    def minus(self, x):
+        x = self.to_tensor(x)
+        if x.dtype.is_ptr():
+            _err("unary '-' is not defined on a pointer")
+        if x.dtype.is_floating():
+            return self._op("arith.negf", [x], x.type)
+        zero = self.broadcast_to(self.scalar_constant(0, x.dtype),
+                                 list(x.shape)) if x.shape else \
+            self.scalar_constant(0, x.dtype)
+        return self._op("arith.subi", [zero, x], x.type)
+
+    def invert(self, x):
+        x = self.to_tensor(x)
+        if not x.dtype.is_int():
+            _err("'~' needs an integer operand, got %r", x.dtype)
+        ones = self.scalar_constant(-1, x.dtype)
+        x, ones = self.broadcast_pair(x, ones)
+        return self._op("arith.xori", [x, ones], x.type)
+
+    def _bitwise(self, a, b, name, sym):
+        a, b = self.binary_operands(a, b, sym)
+        if not a.dtype.is_int():
+            _err("'%s' needs integer operands, got %r", sym, a.dtype)
+        return self._op(name, [a, b], a.type)
+
+    def and_(self, a, b):
+        return self._bitwise(a, b, "arith.andi", "&")
+
+    def or_(self, a, b):
+        return self._bitwise(a, b, "arith.ori", "|")
+
+    def xor_(self, a, b):
+        return self._bitwise(a, b, "arith.xori", "^")
+
+    def logical_and(self, a, b):
+        a = self.cast(self.to_tensor(a), tl.int1)
+        b = self.cast(self.to_tensor(b), tl.int1)
+        return self.and_(a, b)
+
+    def logical_or(self, a, b):
+        a = self.cast(self.to_tensor(a), tl.int1)
+        b = self.cast(self.to_tensor(b), tl.int1)
+        return self.or_(a, b)
+
+    def logical_not(self, x):
+        x = self.cast(self.to_tensor(x), tl.int1)
+        return self.xor_(x, self.scalar_constant(1, tl.int1))
+
+    def shl(self, a, b):
+        return self._bitwise(a, b, "arith.shli", "<<")
+
+    def shr(self, a, b):
+        a, b = self.binary_operands(a, b, ">>")
+        if not a.dtype.is_int():
+            _err("'>>' needs integer operands, got %r", a.dtype)
+        name = "arith.shrsi" if a.dtype.is_int_signed() else "arith.shrui"
+        return self._op(name, [a, b], a.type)
+
+    _FPRED = {"gt": "ogt", "ge": "oge", "lt": "olt", "le": "ole", "eq": "oeq",
+              "ne": "une"}
+
+    def compare(self, pred, a, b):
+        a, b = self.binary_operands(a, b, pred, True, True)
+        if a.dtype.is_ptr() or b.dtype.is_ptr():
+            if not (a.dtype.is_ptr() and b.dtype.is_ptr()):
+                _err("cannot compare a pointer with %r", b.dtype
+                     if a.dtype.is_ptr() else a.dtype)
+            a, b = self.ptr_to_int(a), self.ptr_to_int(b)
+        bty = a.type.with_element_ty(tl.int1)
+        if a.dtype.is_floating():
+            h = self.builder.cmp(True, self._FPRED[pred], a.handle, b.handle)
+        else:
+            if pred in ("eq", "ne"):
+                p = pred
+            else:
+                p = ("s" if a.dtype.is_int_signed() else "u") + pred
+            h = self.builder.cmp(False, p, a.handle, b.handle)
+        return tensor(h, bty)
+
+    def ptr_to_int(self, p):
+        ty = p.type.with_element_ty(tl.int64)
+        return tensor(self.builder.ptr_to_int(p.handle, self.type_of(ty)), ty)
+
+    # ------------------------------------------------------------------
+    # Casts
+    # ------------------------------------------------------------------
+
+    def cast(self, x, dst, bitcast=False, rounding=None):
+        x = self.to_tensor(x)
+        if isinstance(dst, constexpr):
+            dst = dst.value
+        if not isinstance(dst, tl.dtype):
+            _err("cast target must be a dtype, got %r", dst)
+        src = x.dtype
+        dst_ty = x.type.with_element_ty(dst) if x.type.is_block() else dst
+        if src == dst:
+            return x
+        b = self.builder
+        if bitcast:
+            if src.is_ptr() or dst.is_ptr():
+                if not (src.is_ptr() and dst.is_ptr()):
+                    _err("bitcast between a pointer and %r: use .to() to "
+                         "convert an int64 to a pointer",
+                         dst if src.is_ptr() else src)
+            elif src.primitive_bitwidth != dst.primitive_bitwidth:
+                _err("bitcast from %r to %r changes the bit width (%d to %d)",
+                     src, dst, src.primitive_bitwidth, dst.primitive_bitwidth)
+            return tensor(b.bitcast(x.handle, self.type_of(dst_ty)), dst_ty)
+        if src.is_ptr() and dst.is_ptr():
+            return tensor(b.bitcast(x.handle, self.type_of(dst_ty)), dst_ty)
+        if src.is_ptr():
+            if not dst.is_int():
+                _err("a pointer converts to an integer only, not %r", dst)
+            i64 = self.ptr_to_int(x)
+            return self.cast(i64, dst)
+        if dst.is_ptr():
+            if not src.is_int():
+                _err("only integers convert to pointers, not %r", src)
+            x = self.cast(x, tl.int64)
+            return tensor(b.int_to_ptr(x.handle, self.type_of(dst_ty)), dst_ty)
+        T = self.type_of(dst_ty)
+        h = x.handle
+        if dst.is_bool():
+            zero = self.broadcast_to(self.scalar_constant(0, src),
+                                     list(x.shape)) if x.shape else \
+                self.scalar_constant(0, src)
+            return self.compare("ne", x, zero)
+        if src.is_floating() and dst.is_floating():
+            name = ("arith.extf" if dst.primitive_bitwidth >
+                    src.primitive_bitwidth else "arith.truncf")
+            if src.primitive_bitwidth == dst.primitive_bitwidth:
+                # fp16 <-> bf16: through fp32.
+                mid = self.cast(x, tl.float32)
+                return self.cast(mid, dst)
+            return tensor(b.op(name, [h], [T]), dst_ty)
+        if src.is_int() and dst.is_int():
+            if dst.int_bitwidth > src.int_bitwidth:
+                name = ("arith.extsi" if src.is_int_signed() else
+                        "arith.extui")
+            elif dst.int_bitwidth < src.int_bitwidth:
+                name = "arith.trunci"
+            else:
+                return tensor(h, dst_ty)  # signedness only
+            return tensor(b.op(name, [h], [T]), dst_ty)
+        if src.is_int() and dst.is_floating():
+            name = ("arith.uitofp" if src.is_int_unsigned() else
+                    "arith.sitofp")
+            return tensor(b.op(name, [h], [T]), dst_ty)
+        if src.is_floating() and dst.is_int():
+            name = ("arith.fptoui" if dst.is_int_unsigned() else
+                    "arith.fptosi")
+            return tensor(b.op(name, [h], [T]), dst_ty)
+        _err("cannot cast %r to %r", src, dst)
+
+    # ------------------------------------------------------------------
+    # Program and tile construction
+    # ------------------------------------------------------------------
+
+    def program_id(self, axis):
+        if axis not in (0, 1, 2):
+            _err("program_id axis must be 0, 1 or 2, got %d", axis)
+        return tensor(self.builder.program_id(axis), tl.int32)
+
+    def num_programs(self, axis):
+        if axis not in (0, 1, 2):
+            _err("num_programs axis must be 0, 1 or 2, got %d", axis)
+        return tensor(self.builder.num_programs(axis), tl.int32)
+
+    def arange(self, start, end):
+        if end <= start:
+            _err("tl.arange(%d, %d): end must be greater than start", start,
+                 end)
+        n = end - start
+        if n & (n - 1):
+            _err("tl.arange(%d, %d): the number of elements (%d) must be a "
+                 "power of 2", start, end, n)
+        ty = tl.block_type(tl.int32, [n])
+        return tensor(self.builder.make_range(start, end), ty)
+
+    def full(self, shape, value, dtype):
+        value = _unwrap(value)
+        if isinstance(dtype, constexpr):
+            dtype = dtype.value
+        if not isinstance(dtype, tl.dtype):
+            _err("dtype must be a tl dtype, got %r", dtype)
+        for d in shape:
+            if d <= 0 or d & (d - 1):
+                _err("tile dimensions must be powers of 2, got shape %s",
+                     shape)
+        if isinstance(value, tensor):
+            if value.type.is_block():
+                _err("tl.full's value must be a scalar, got a tile")
+            v = self.cast(value, dtype)
+            return self.broadcast_to(v, shape) if shape else v
+        ty = tl.block_type(dtype, shape) if shape else dtype
+        if dtype.is_floating():
+            return tensor(self.builder.const_float(self.type_of(ty),
+                                                   float(value)), ty)
+        return tensor(self.builder.const_int(self.type_of(ty), int(value)), ty)
+
+    def expand_dims(self, x, axes):
+        x = self.to_tensor(x)
+        if not x.type.is_block():
+            # A scalar becomes a 1-element tile first.
+            x = self.broadcast_to(x, [1])
+            axes = [a for a in axes][1:] if len(axes) else []
+            if not axes:
+                return x
+        rank = len(x.shape) + len(axes)
+        for a in sorted(a + rank if a < 0 else a for a in axes):
+            if not 0 <= a <= len(x.shape):
+                _err("expand_dims axis %d is out of range for a tile of rank "
+                     "%d", a, len(x.shape))
+            shape = list(x.shape)
+            shape.insert(a, 1)
+            ty = tl.block_type(x.dtype, shape)
+            x = tensor(self.builder.expand_dims(x.handle, a), ty)
+        return x
+
+    def reshape(self, x, shape, can_reorder=False):
+        x = self.to_tensor(x)
+        numel = 1
+        for d in shape:
+            numel *= d
+        src_numel = x.type.numel if x.type.is_block() else 1
+        if numel != src_numel:
+            _err("cannot reshape a tile of shape %s (%d elements) to %s (%d "
+                 "elements)", list(x.shape), src_numel, shape, numel)
+        if not x.type.is_block():
+            return self.broadcast_to(x, shape)
+        if list(x.shape) == list(shape):
+            return x
+        ty = tl.block_type(x.dtype, shape)
+        return tensor(self.builder.reshape(x.handle, self.type_of(ty),
+                                           can_reorder), ty)
+
+    def permute(self, x, dims):
+        x = self.to_tensor(x)
+        if not x.type.is_block():
+            _err("trans/permute needs a tile, got a scalar")
+        rank = len(x.shape)
+        if dims is None:
+            if rank != 2:
+                _err("tl.trans without dims needs a 2-D tile, got rank %d "
+                     "(give the permutation)", rank)
+            dims = [1, 0]
+        if sorted(dims) != list(range(rank)):
+            _err("%s is not a permutation of the %d dimensions", dims, rank)
+        if list(dims) == list(sorted(dims)):
+            return x
+        shape = [x.shape[d] for d in dims]
+        ty = tl.block_type(x.dtype, shape)
+        return tensor(self.builder.trans(x.handle, list(dims)), ty)
+
+    def join(self, a, b):
+        a, b = self.broadcast_pair(a, b)
+        if a.dtype != b.dtype:
+            _err("tl.join needs operands of one type, got %r and %r",
+                 a.dtype, b.dtype)
+        if not a.type.is_block():
+            a, b = self.broadcast_to(a, [1]), self.broadcast_to(b, [1])
+            ty = tl.block_type(a.dtype, [1, 2])
+            j = tensor(self.builder.join(a.handle, b.handle), ty)
+            return self.reshape(j, [2])
+        ty = tl.block_type(a.dtype, list(a.shape) + [2])
+        return tensor(self.builder.join(a.handle, b.handle), ty)
+
+    def split(self, x):
+        x = self.to_tensor(x)
+        if not x.type.is_block() or x.shape[-1] != 2:
+            _err("tl.split needs a tile whose last dimension is 2, got %s",
+                 list(x.shape))
+        shape = list(x.shape[:-1])
+        if not shape:
+            x = self.reshape(x, [1, 2])
+            shape = [1]
+        ty = tl.block_type(x.dtype, shape)
+        lo, hi = self.builder.split(x.handle)
+        return tensor(lo, ty), tensor(hi, ty)
+
+    def interleave(self, a, b):
+        j = self.join(a, b)
+        if len(j.shape) == 1:
+            return j
+        shape = list(j.shape[:-2]) + [j.shape[-2] * 2]
+        return self.reshape(j, shape)
+
+    def cat(self, a, b, can_reorder):
+        a, b = self.to_tensor(a), self.to_tensor(b)
+        if a.type != b.type:
+            _err("tl.cat needs tiles of one type, got %r and %r", a.type,
+                 b.type)
+        j = self.join(a, b)
+        rank = len(j.shape)
+        order = [rank - 1] + list(range(rank - 1))
+        t = self.permute(j, order)
+        shape = [2 * a.shape[0]] + list(a.shape[1:])
+        return self.reshape(t, shape)
+
+    def subscript(self, x, slices):
+        slices = _unwrap(slices)
+        if not isinstance(slices, tuple):
+            slices = (slices,)
+        axes = []
+        pos = 0
+        for s in slices:
+            s = _unwrap(s)
+            if s is None:
+                axes.append(pos)
+                pos += 1
+            elif isinstance(s, slice) and s.start is None and \
+                    s.stop is None and s.step is None:
+                pos += 1
+            else:
+                _err("tiles can be indexed only with ':' and None (to add a "
+                     "dimension), got %r", s)
+        if pos - len(axes) != len(x.shape):
+            _err("%d ':' in an index of a tile of rank %d", pos - len(axes),
+                 len(x.shape))
+        out = x
+        for a in axes:
+            out = self.expand_dims(out, [a])
+        return out
+
+    # ------------------------------------------------------------------
+    # Memory
+    # ------------------------------------------------------------------
+
+    def _mem_mask(self, ptr, mask, what):
+        if mask is None:
+            return None
+        mask = self.to_tensor(mask, "mask")
+        if not mask.dtype.is_bool():
+            mask = self.cast(mask, tl.int1)
+        if ptr.type.is_block():
+            mask = self.broadcast_to(mask, list(ptr.shape))
+        elif mask.type.is_block():
+            _err("%s: a tile mask for a scalar pointer", what)
+        return mask
+
+    def load(self, ptr, mask, other, boundary_check, padding, cache, evict,
+             volatile):
+        ptr = _unwrap(ptr)
+        if isinstance(ptr, block_pointer):
+            return ptr.load(self, boundary_check, padding, cache, evict)
+        if not isinstance(ptr, tensor) or not ptr.dtype.is_ptr():
+            _err("tl.load needs a pointer or a tile of pointers, got %s",
+                 _describe(ptr))
+        if boundary_check:
+            _err("boundary_check is only for block pointers "
+                 "(tl.make_block_ptr); use mask= with plain pointers")
+        elem = ptr.dtype.element_ty
+        mask = self._mem_mask(ptr, mask, "tl.load")
+        if other is not None and mask is None:
+            _err("tl.load: 'other' needs a 'mask'")
+        if other is not None:
+            other = self.cast(self.to_tensor(other, "other"), elem)
+            if ptr.type.is_block():
+                other = self.broadcast_to(other, list(ptr.shape))
+        if elem.is_bool():
+            # i1 lives in memory as i8.
+            p8 = self.cast(ptr, tl.pointer_type(tl.int8,
+                                                ptr.dtype.address_space))
+            o8 = None if other is None else self.cast(other, tl.int8)
+            v = self.load(p8, mask, o8, (), "", cache, evict, volatile)
+            return self.cast(v, tl.int1)
+        ty = ptr.type.with_element_ty(elem) if ptr.type.is_block() else elem
+        h = self.builder.load(ptr.handle, -1 if mask is None else mask.handle,
+                              -1 if other is None else other.handle,
+                              _cache(cache), evict or "", bool(volatile))
+        return tensor(h, ty)
+
+    def store(self, ptr, value, mask, boundary_check, cache, evict):
+        ptr = _unwrap(ptr)
+        if isinstance(ptr, block_pointer):
+            return ptr.store(self, value, boundary_check, cache, evict)
+        if not isinstance(ptr, tensor) or not ptr.dtype.is_ptr():
+            _err("tl.store needs a pointer or a tile of pointers, got %s",
+                 _describe(ptr))
+        elem = ptr.dtype.element_ty
+        value = self.to_tensor(value, "value")
+        if ptr.type.is_block():
+            value = self.broadcast_to(value, list(ptr.shape))
+        elif value.type.is_block():
+            _err("tl.store: a tile of shape %s stored through a scalar "
+                 "pointer", list(value.shape))
+        mask = self._mem_mask(ptr, mask, "tl.store")
+        if elem.is_bool():
+            p8 = self.cast(ptr, tl.pointer_type(tl.int8,
+                                                ptr.dtype.address_space))
+            return self.store(p8, self.cast(value, tl.int8), mask, (), cache,
+                              evict)
+        value = self.cast(value, elem)
+        self.builder.store(ptr.handle, value.handle,
+                           -1 if mask is None else mask.handle, _cache(cache),
+                           evict or "")
+        return None
+
+    def make_block_ptr(self, base, shape, strides, offsets, block_shape,
+                       order):
+        base = self.to_tensor(base)
+        if not base.dtype.is_ptr() or base.type.is_block():
+            _err("tl.make_block_ptr's base must be a scalar pointer, got %r",
+                 base.type)
+        nd = len(block_shape)
+        for name, seq in (("shape", shape), ("strides", strides),
+                          ("offsets", offsets), ("order", order)):
+            if len(_unwrap(seq)) != nd:
+                _err("tl.make_block_ptr: %s has %d entries but block_shape "
+                     "has %d", name, len(_unwrap(seq)), nd)
+        shape = [self.cast(self.to_tensor(s), tl.int64) for s in shape]
+        strides = [self.cast(self.to_tensor(s), tl.int64) for s in strides]
+        offsets = [self.cast(self.to_tensor(o), tl.int32) for o in offsets]
+        return block_pointer(base, shape, strides, offsets, block_shape,
+                             order)
+
+    def advance(self, base, offsets):
+        base = _unwrap(base)
+        if not isinstance(base, block_pointer):
+            _err("tl.advance needs a block pointer (tl.make_block_ptr), got "
+                 "%s", _describe(base))
+        offsets = list(_unwrap(offsets))
+        if len(offsets) != len(base.offsets):
+            _err("tl.advance: %d offsets for a %d-D block pointer",
+                 len(offsets), len(base.offsets))
+        new = [self.add(o, self.cast(self.to_tensor(d), tl.int32))
+               for o, d in zip(base.offsets, offsets)]
+        return block_pointer(base.base, base.shape, base.strides, new,
+                             base.block_shape, base.order)
+
+    def make_tensor_descriptor(self, base, shape, strides, block_shape,
+                               padding):
+        base = self.to_tensor(base)
+        if not base.dtype.is_ptr() or base.type.is_block():
+            _err("tl.make_tensor_descriptor's base must be a scalar pointer, "
+                 "got %r", base.type)
+        nd = len(block_shape)
+        if len(shape) != nd or len(strides) != nd:
+            _err("tl.make_tensor_descriptor: shape and strides need %d "
+                 "entries each (one per block dimension)", nd)
+        if padding not in ("zero", "", None):
+            _err("tl.make_tensor_descriptor: padding_option '%s' is not "
+                 "supported (only 'zero')", padding)
+        shape = [self.cast(self.to_tensor(s), tl.int32) for s in shape]
+        strides = [self.cast(self.to_tensor(s), tl.int64) for s in strides]
+        bt = tl.block_type(base.dtype.element_ty, block_shape)
+        dt = tensor_descriptor_type(bt)
+        h = self.builder.make_tensor_desc(base.handle,
+                                          [s.handle for s in shape],
+                                          [s.handle for s in strides],
+                                          self.type_of(dt))
+        return tensor_descriptor(h, dt)
+
+    def descriptor_load(self, desc, offsets):
+        offs = [self.cast(self.to_tensor(o), tl.int32) for o in offsets]
+        if len(offs) != len(desc.block_shape):
+            _err("descriptor load: %d offsets for a %d-D block", len(offs),
+                 len(desc.block_shape))
+        h = self.builder.desc_load(desc.handle, [o.handle for o in offs])
+        return tensor(h, desc.type.block_type)
+
+    def descriptor_store(self, desc, offsets, value):
+        offs = [self.cast(self.to_tensor(o), tl.int32) for o in offsets]
+        if len(offs) != len(desc.block_shape):
+            _err("descriptor store: %d offsets for a %d-D block", len(offs),
+                 len(desc.block_shape))
+        bt = desc.type.block_type
+        value = self.broadcast_to(self.cast(self.to_tensor(value),
+                                            bt.element_ty), list(bt.shape))
+        self.builder.desc_store(desc.handle, value.handle,
+                                [o.handle for o in offs])
+
+    _ATOMIC_SEM = {None: "acq_rel", "relaxed": "relaxed", "acquire": "acquire",
+                   "release": "release", "acq_rel": "acq_rel"}
+    _ATOMIC_SCOPE = {None: "gpu", "gpu": "gpu", "cta": "cta", "sys": "sys"}
+
+    def _atomic_args(self, ptr, val, mask, sem, scope, what):
+        if sem not in self._ATOMIC_SEM:
+            _err("%s: sem must be one of 'relaxed', 'acquire', 'release', "
+                 "'acq_rel', got %r", what, sem)
+        if scope not in self._ATOMIC_SCOPE:
+            _err("%s: scope must be one of 'gpu', 'cta', 'sys', got %r", what,
+                 scope)
+        ptr = self.to_tensor(ptr)
+        if not ptr.dtype.is_ptr():
+            _err("%s needs a pointer or a tile of pointers, got %r", what,
+                 ptr.type)
+        elem = ptr.dtype.element_ty
+        val = self.to_tensor(val)
+        if ptr.type.is_block():
+            val = self.broadcast_to(val, list(ptr.shape))
+        val = self.cast(val, elem)
+        mask = self._mem_mask(ptr, mask, what)
+        return ptr, val, mask, self._ATOMIC_SEM[sem], self._ATOMIC_SCOPE[scope]
+
+    def atomic_rmw(self, op, ptr, val, mask, sem, scope):
+        what = "tl.atomic_" + op
+        ptr, val, mask, sem, scope = self._atomic_args(ptr, val, mask, sem,
+                                                       scope, what)
+        elem = val.dtype
+        if elem.is_floating():
+            if op == "add":
+                kind = "fadd"
+            elif op in ("max", "min") and elem.is_fp32():
+                return self._atomic_float_minmax(op, ptr, val, mask, sem,
+                                                 scope)
+            elif op == "xchg":
+                kind = "xchg"
+            else:
+                _err("%s is not defined on %r", what, elem)
+        else:
+            kind = {"add": "add", "and": "and", "or": "or", "xor": "xor",
+                    "xchg": "xchg"}.get(op)
+            if op in ("max", "min"):
+                kind = op if elem.is_int_signed() else "u" + op
+        h = self.builder.atomic_rmw(kind, ptr.handle, val.handle,
+                                    -1 if mask is None else mask.handle, sem,
+                                    scope)
+        return tensor(h, val.type)
+
+    def _atomic_float_minmax(self, op, ptr, val, mask, sem, scope):
+        # Triton's rule: float max of non-negative values is a signed int
+        # max of their bits; of negative values, an unsigned int min (and
+        # the reverse for min).
+        i32, u32 = tl.int32, tl.uint32
+        ival = self.cast(val, i32, bitcast=True)
+        pi = self.cast(ptr, tl.pointer_type(i32))
+        zero = self.scalar_constant(0.0, tl.float32)
+        nonneg = self.compare("ge", val, zero)
+        neg = self.logical_not(nonneg)
+        if mask is not None:
+            nonneg, neg = self.and_(nonneg, mask), self.and_(neg, mask)
+        k_pos, k_neg = ("max", "umin") if op == "max" else ("min", "umax")
+        a = self.builder.atomic_rmw(k_pos, pi.handle, ival.handle,
+                                    nonneg.handle, sem, scope)
+        c = self.builder.atomic_rmw(k_neg, pi.handle, ival.handle, neg.handle,
+                                    sem, scope)
+        a = tensor(a, ival.type)
+        c = tensor(c, ival.type)
+        del u32
+        old = self.where(nonneg, a, c)
+        return self.cast(old, tl.float32, bitcast=True)
+
+    def atomic_cas(self, ptr, cmp, val, sem, scope):
+        ptr, val, _, sem, scope = self._atomic_args(ptr, val, None, sem,
+                                                    scope, "tl.atomic_cas")
+        cmp = self.cast(self.to_tensor(cmp), val.dtype)
+        if ptr.type.is_block():
+            cmp = self.broadcast_to(cmp, list(ptr.shape))
+        h = self.builder.atomic_cas(ptr.handle, cmp.handle, val.handle, sem,
+                                    scope)
+        return tensor(h, val.type)
+
+    # ------------------------------------------------------------------
+    # dot, select, min/max
+    # ------------------------------------------------------------------
+
+    def dot(self, a, b, acc, input_precision, allow_tf32, max_imprecise,
+            out_dtype):
+        a, b = self.to_tensor(a), self.to_tensor(b)
+        if not a.type.is_block() or not b.type.is_block():
+            _err("tl.dot needs two tiles, got %r and %r", a.type, b.type)
+        if len(a.shape) not in (2, 3) or len(a.shape) != len(b.shape):
+            _err("tl.dot needs two 2-D (or two 3-D, batched) tiles, got "
+                 "shapes %s and %s", list(a.shape), list(b.shape))
+        if a.shape[-1] != b.shape[-2]:
+            _err("tl.dot: the inner dimensions do not match: %s @ %s (%d vs "
+                 "%d)", list(a.shape), list(b.shape), a.shape[-1],
+                 b.shape[-2])
+        for t in (a, b):
+            if min(t.shape[-2:]) < 16:
+                _err("tl.dot: every dimension must be at least 16, got %s @ "
+                     "%s", list(a.shape), list(b.shape))
+        if a.dtype != b.dtype and not (a.dtype.is_fp8() and b.dtype.is_fp8()):
+            _err("tl.dot: operands must have one element type, got %r and %r"
+                 " (cast one with .to())", a.dtype, b.dtype)
+        if input_precision is None:
+            if allow_tf32 is None or allow_tf32:
+                input_precision = "tf32" if a.dtype.is_fp32() else "ieee"
+            else:
+                input_precision = "ieee"
+        if input_precision not in ("ieee", "tf32", "tf32x3"):
+            _err("tl.dot: input_precision must be 'ieee', 'tf32' or 'tf32x3',"
+                 " got %r", input_precision)
+        if not a.dtype.is_fp32():
+            input_precision = "ieee"
+        shape = list(a.shape[:-1]) + [b.shape[-1]]
+        if acc is None:
+            if a.dtype.is_int():
+                out_dtype = tl.int32
+            acc = self.full(shape, 0, out_dtype)
+        else:
+            acc = self.to_tensor(acc)
+            if list(acc.shape) != shape:
+                _err("tl.dot: acc has shape %s but the product is %s",
+                     list(acc.shape), shape)
+        if a.dtype.is_int() != acc.dtype.is_int():
+            _err("tl.dot: %r operands cannot accumulate into %r", a.dtype,
+                 acc.dtype)
+        if max_imprecise is None:
+            max_imprecise = 0
+        h = self.builder.dot(a.handle, b.handle, acc.handle, input_precision,
+                             int(max_imprecise))
+        return tensor(h, acc.type)
+
+    def where(self, cond, x, y):
+        cond = self.to_tensor(cond, "condition")
+        if not cond.dtype.is_bool():
+            cond = self.cast(cond, tl.int1)
+        x_is_scalar = not isinstance(_unwrap(x), tensor)
+        y_is_scalar = not isinstance(_unwrap(y), tensor)
+        x, y = self.to_tensor(x), self.to_tensor(y)
+        if x.dtype.is_ptr() or y.dtype.is_ptr():
+            if x.dtype != y.dtype:
+                _err("tl.where: pointers of different types %r and %r",
+                     x.dtype, y.dtype)
+        else:
+            ct = self.computation_type(x.dtype, x_is_scalar, y.dtype,
+                                       y_is_scalar, False)
+            x, y = self.cast(x, ct), self.cast(y, ct)
+        shape = self.broadcast_shapes(cond.shape,
+                                      self.broadcast_shapes(x.shape, y.shape))
+        if shape:
+            cond = self.broadcast_to(cond, shape)
+            x = self.broadcast_to(x, shape)
+            y = self.broadcast_to(y, shape)
+        return self._op("arith.select", [cond, x, y], x.type)
+
+    def minmax(self, x, y, which, propagate_nan):
+        x, y = self.binary_operands(x, y, "tl.%simum" % which)
+        if x.dtype.is_floating():
+            if propagate_nan in (None, "none", "NONE", 0) or \
+                    str(propagate_nan).endswith("NONE"):
+                name = "arith.%snumf" % which
+            else:
+                name = "arith.%simumf" % which
+        else:
+            name = "arith.%s%si" % (which, "s" if x.dtype.is_int_signed()
+                                    else "u")
+        return self._op(name, [x, y], x.type)
+
+    def clamp(self, x, lo, hi, propagate_nan):
+        x = self.to_tensor(x)
+        if not x.dtype.is_floating():
+            _err("tl.clamp needs a float tensor, got %r", x.dtype)
+        return self.minmax(self.minmax(x, lo, "max", propagate_nan), hi, "min",
+                           propagate_nan)
+
+    def fma(self, x, y, z):
+        x, y = self.binary_operands(x, y, "tl.fma")
+        x, z = self.binary_operands(x, z, "tl.fma")
+        y = self.broadcast_to(y, list(x.shape)) if x.shape else y
+        if not x.dtype.is_floating():
+            _err("tl.fma needs float operands, got %r", x.dtype)
+        return self._op("math.fma", [x, y, z], x.type)
+
+    def umulhi(self, x, y):
+        x, y = self.binary_operands(x, y, "tl.umulhi")
+        if not x.dtype.is_int():
+            _err("tl.umulhi needs integer operands, got %r", x.dtype)
+        t = self.type_of(x.type)
+        name = ("arith.mului_extended" if x.dtype.is_int_unsigned() else
+                "arith.mulsi_extended")
+        hs = self.builder.opn(name, [x.handle, y.handle], [t, t])
+        return tensor(hs[1], x.type)
+
+    def fdiv(self, x, y):
+        x, y = self.binary_operands(x, y, "tl.fdiv")
+        if not x.dtype.is_floating():
+            _err("tl.fdiv needs float operands, got %r", x.dtype)
+        return self._op("arith.divf", [x, y], x.type)
+
+    # Float-only math ops: tl name -> MLIR op.
+    MATH = {"exp": "math.exp", "exp2": "math.exp2", "log": "math.log",
+            "log2": "math.log2", "log1p": "math.log1p", "expm1": "math.expm1",
+            "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "sin": "math.sin",
+            "cos": "math.cos", "tan": "math.tan", "tanh": "math.tanh",
+            "erf": "math.erf", "floor": "math.floor", "ceil": "math.ceil",
+            "trunc": "math.trunc", "round": "math.roundeven",
+            "asin": "math.asin", "acos": "math.acos", "atan": "math.atan",
+            "sinh": "math.sinh", "cosh": "math.cosh", "asinh": "math.asinh",
+            "acosh": "math.acosh", "atanh": "math.atanh", "log10": "math.log10",
+            "cbrt": "math.cbrt", "erfc": "math.erfc", "abs_f": "math.absf"}
+
+    def math_unary(self, name, x):
+        x = self.to_tensor(x)
+        if not x.dtype.is_floating():
+            if x.dtype.is_int():
+                x = self.cast(x, tl.float32)
+            else:
+                _err("tl.%s needs a float operand, got %r", name, x.dtype)
+        return self._op(self.MATH[name], [x], x.type)
+
+    def math_binary(self, name, op, x, y):
+        x, y = self.binary_operands(x, y, "tl." + name)
+        if not x.dtype.is_floating():
+            x, y = self.cast(x, tl.float32), self.cast(y, tl.float32)
+        return self._op(op, [x, y], x.type)
+
+    def abs(self, x):
+        x = self.to_tensor(x)
+        if x.dtype.is_floating():
+            return self._op("math.absf", [x], x.type)
+        if x.dtype.is_int_signed():
+            return self._op("math.absi", [x], x.type)
+        if x.dtype.is_int():
+            return x
+        _err("abs() is not defined on %r", x.dtype)
+
+    # ------------------------------------------------------------------
+    # Reductions and scans
+    # ------------------------------------------------------------------
+
+    def _region_values(self, op, elems, what):
+        blk = self.builder.block(op, 0, 0)
+        n = len(elems)
+        args = [tensor(self.builder.block_arg(blk, i), elems[i % n])
+                for i in range(2 * n)]
+        return blk, args
+
+    def _combine(self, op, inputs, combine_fn, what, ret):
+        elems = [x.dtype for x in inputs]
+        blk, args = self._region_values(op, elems, what)
+        ip = self.builder.save_ip()
+        self.builder.set_insert_end(blk)
+        try:
+            results = self.generator.call_function(combine_fn, args)
+        finally:
+            pass
+        if not isinstance(results, tuple):
+            results = (results,)
+        if len(results) != len(inputs):
+            self.builder.restore_ip(ip)
+            _err("%s: the combine function returned %d values for %d inputs",
+                 what, len(results), len(inputs))
+        outs = []
+        for r, e in zip(results, elems):
+            r = self.to_tensor(r)
+            if r.type.is_block():
+                _err("%s: the combine function must return scalars", what)
+            outs.append(self.cast(r, e).handle)
+        ret(outs)
+        self.builder.restore_ip(ip)
+
+    def reduce(self, inputs, axis, combine_fn, keep_dims):
+        single = not isinstance(inputs, tuple)
+        inputs = [self.to_tensor(x) for x in
+                  ((inputs,) if single else inputs)]
+        for x in inputs:
+            if not x.type.is_block():
+                _err("tl.reduce needs tiles, got a scalar")
+        if axis is None:
+            inputs = [self.reshape(x, [x.type.numel], True) for x in inputs]
+            axis = 0
+        rank = len(inputs[0].shape)
+        if not isinstance(axis, int):
+            _err("reduction axis must be an integer constexpr, got %r", axis)
+        if axis < 0:
+            axis += rank
+        if not 0 <= axis < rank:
+            _err("reduction axis %d is out of range for a tile of rank %d",
+                 axis, rank)
+        for x in inputs[1:]:
+            if list(x.shape) != list(inputs[0].shape):
+                _err("tl.reduce: inputs of different shapes %s and %s",
+                     list(inputs[0].shape), list(x.shape))
+        op = self.builder.reduce([x.handle for x in inputs], axis)
+        self._combine(op, inputs, combine_fn, "tl.reduce",
+                      self.builder.reduce_return)
+        shape = [d for i, d in enumerate(inputs[0].shape) if i != axis]
+        outs = []
+        for i, x in enumerate(inputs):
+            ty = tl.block_type(x.dtype, shape) if shape else x.dtype
+            r = tensor(self.builder.result(op, i), ty)
+            if keep_dims:
+                if shape:
+                    r = self.expand_dims(r, [axis])
+                else:
+                    r = self.broadcast_to(r, [1])
+            outs.append(r)
+        return outs[0] if single else tuple(outs)
+
+    def scan(self, inputs, axis, combine_fn, reverse):
+        single = not isinstance(inputs, tuple)
+        inputs = [self.to_tensor(x) for x in
+                  ((inputs,) if single else inputs)]
+        for x in inputs:
+            if not x.type.is_block():
+                _err("tl.associative_scan needs tiles, got a scalar")
+        rank = len(inputs[0].shape)
+        if axis is None or not isinstance(axis, int):
+            _err("tl.associative_scan needs an integer axis, got %r", axis)
+        if axis < 0:
+            axis += rank
+        if not 0 <= axis < rank:
+            _err("scan axis %d is out of range for a tile of rank %d", axis,
+                 rank)
+        op = self.builder.scan([x.handle for x in inputs], axis, bool(reverse))
+        self._combine(op, inputs, combine_fn, "tl.associative_scan",
+                      self.builder.scan_return)
+        outs = [tensor(self.builder.result(op, i), x.type)
+                for i, x in enumerate(inputs)]
+        return outs[0] if single else tuple(outs)
+
+    # ------------------------------------------------------------------
+    # Hints and debugging
+    # ------------------------------------------------------------------
+
+    def hint(self, x, kind, values):
+        x = self.to_tensor(x)
+        if isinstance(values, (int, constexpr)):
+            values = [_unwrap(values)]
+        values = [int(_unwrap(v)) for v in values]
+        rank = max(1, len(x.shape))
+        if len(values) != rank:
+            _err("tl.%s: %d values for a value of rank %d",
+                 {"divisibility": "multiple_of",
+                  "contiguity": "max_contiguous",
+                  "constancy": "max_constancy"}[kind], len(values), rank)
+        self.builder.set_hint(x.handle, "tir." + kind, values)
+        return x
+
+    def assume(self, cond):
+        cond = self.to_tensor(cond, "condition")
+        if cond.type.is_block() or not cond.dtype.is_bool():
+            _err("tl.assume needs a scalar boolean condition, got %r",
+                 cond.type)
+        self.builder.assume(cond.handle)
+
+    def debug_barrier(self):
+        self.builder.op("tir.barrier", [], [])
+
+    def device_print(self, prefix, args, hex):
+        if not isinstance(prefix, str):
+            _err("tl.device_print's prefix must be a string")
+        vals = [self.to_tensor(a) for a in args]
+        signs = [0 if v.dtype.is_int_unsigned() else 1 for v in vals]
+        if prefix and not prefix.endswith(" ") and vals:
+            prefix += " "
+        self.builder.print(prefix, bool(hex), [v.handle for v in vals], signs)
+
+    def device_assert(self, cond, msg, mask):
+        cond = self.to_tensor(cond, "condition")
+        if not cond.dtype.is_bool():
+            cond = self.cast(cond, tl.int1)
+        if mask is not None:
+            mask = self.cast(self.to_tensor(mask), tl.int1)
+            cond, mask = self.broadcast_pair(cond, mask)
+            cond = self.or_(cond, self.logical_not(mask))
+        self.builder.assert_(cond.handle, msg or "assertion failed")
+
+    def inline_asm(self, asm, constraints, args, dtype, is_pure, pack):
+        if isinstance(args, tensor):
+            args = [args]
+        args = [self.to_tensor(a) for a in _unwrap(args)]
+        single = not isinstance(dtype, (tuple, list))
+        dtypes = [dtype] if single else list(dtype)
+        shape = []
+        for a in args:
+            shape = self.broadcast_shapes(shape, a.shape)
+        if shape:
+            args = [self.broadcast_to(a, shape) for a in args]
+        tys = [tl.block_type(d, shape) if shape else d for d in dtypes]
+        outs = self.builder.inline_asm(asm, constraints,
+                                       [a.handle for a in args],
+                                       [self.type_of(t) for t in tys],
+                                       bool(is_pure), int(pack))
+        res = [tensor(h, t) for h, t in zip(outs, tys)]
+        return res[0] if single else tuple(res)
+
+    def dsl_op(self, name, args, num_results):
+        vals = [self.to_tensor(a) for a in args]
+        hs = self.builder.dsl_op(name, [v.handle for v in vals],
+                                 int(num_results))
+        outs = [tensor(h, self.type_from_ir(h)) for h in hs]
+        if num_results == 1:
+            return outs[0]
+        return tuple(outs)
+
+    def type_from_ir(self, value_handle):
+        """The language type of a value a plugin made (from its IR type)."""
+        text = self.builder.type_str(self.builder.value_type(value_handle))
+        return parse_ir_type(text)
+
+
+# ---------------------------------------------------------------------------
+# Block pointers and tensor descriptors
+# ---------------------------------------------------------------------------
+
+
+class block_pointer:
+    """`tl.make_block_ptr(...)`: a block of a strided tensor. Loads and
+    stores through it are masked pointer accesses (`boundary_check` gives
+    the checked dimensions; `padding_option` 'zero' or 'nan' the value read
+    out of bounds)."""
+
+    def __init__(self, base, shape, strides, offsets, block_shape, order):
+        self.base = base
+        self.shape = shape
+        self.strides = strides
+        self.offsets = offsets
+        self.block_shape = list(block_shape)
+        self.order = list(order)
+        self.type = tl.pointer_type(tl.block_type(base.dtype.element_ty,
+                                                  self.block_shape))
+        self.dtype = self.type
+
+    def _pointers(self, sem, boundary_check):
+        nd = len(self.block_shape)
+        ptrs = None
+        mask = None
+        for d in range(nd):
+            r = sem.arange(0, self.block_shape[d])
+            idx = sem.add(sem.broadcast_to(self.offsets[d], list(r.shape)), r)
+            idx64 = sem.cast(idx, tl.int64)
+            off = sem.mul(idx64, self.strides[d])
+            axes = [a for a in range(nd) if a != d]
+            if axes:
+                off = sem.expand_dims(off, axes)
+            ptrs = off if ptrs is None else sem.add(ptrs, off)
+            if d in boundary_check:
+                ok = sem.logical_and(sem.compare("ge", idx64, 0),
+                                     sem.compare("lt", idx64, self.shape[d]))
+                if axes:
+                    ok = sem.expand_dims(ok, axes)
+                mask = ok if mask is None else sem.and_(mask, ok)
+        ptrs = sem.add(self.base, sem.broadcast_to(ptrs, self.block_shape))
+        if mask is not None:
+            mask = sem.broadcast_to(mask, self.block_shape)
+        return ptrs, mask
+
+    def _check(self, boundary_check):
+        bc = [int(_unwrap(b)) for b in (boundary_check or ())]
+        for b in bc:
+            if not 0 <= b < len(self.block_shape):
+                _err("boundary_check dimension %d is out of range for a %d-D"
+                     " block pointer", b, len(self.block_shape))
+        return bc
+
+    def load(self, sem, boundary_check, padding, cache, evict):
+        bc = self._check(boundary_check)
+        if padding not in ("", None, "zero", "nan"):
+            _err("padding_option must be 'zero' or 'nan', got %r", padding)
+        ptrs, mask = self._pointers(sem, bc)
+        other = None
+        elem = self.base.dtype.element_ty
+        if mask is not None:
+            if padding == "nan":
+                if not elem.is_floating():
+                    _err("padding_option='nan' needs a float tensor, got %r",
+                         elem)
+                other = float("nan")
+            else:
+                other = 0
+        return sem.load(ptrs, mask, other, (), "", cache, evict, False)
+
+    def store(self, sem, value, boundary_check, cache, evict):
+        bc = self._check(boundary_check)
+        ptrs, mask = self._pointers(sem, bc)
+        value = sem.to_tensor(value)
+        if list(value.shape) != self.block_shape:
+            _err("storing a tile of shape %s through a block pointer of "
+                 "block shape %s", list(value.shape), self.block_shape)
+        return sem.store(ptrs, value, mask, (), cache, evict)
+
+
+class tensor_descriptor_type(tl.dtype):
+    def __init__(self, block_type):
+        self.block_type = block_type
+        self.name = "tensordesc<%s>" % block_type.name
+        self.primitive_bitwidth = 0
+        self.int_bitwidth = 0
+        self.int_signedness = "unsigned"
+
+    def is_int(self):
+        return False
+
+    def is_floating(self):
+        return False
+
+    def __eq__(self, other):
+        return (isinstance(other, tensor_descriptor_type) and
+                other.block_type == self.block_type)
+
+    def __hash__(self):
+        return hash(("desc", self.block_type))
+
+
+class tensor_descriptor:
+    """A tensor descriptor value (`tl.make_tensor_descriptor`, or a host
+    TensorDescriptor argument): `.load(offsets)`, `.store(offsets, v)`."""
+
+    def __init__(self, handle, type):
+        self.handle = handle
+        self.type = type
+        self.dtype = type.block_type.element_ty
+        self.block_shape = list(type.block_type.shape)
+        self.block_type = type.block_type
+
+    def load(self, offsets):
+        return tl._sem("descriptor.load").descriptor_load(
+            self, list(_unwrap(offsets)))
+
+    def store(self, offsets, value):
+        return tl._sem("descriptor.store").descriptor_store(
+            self, list(_unwrap(offsets)), value)
+
+
+def _describe(x):
+    if isinstance(x, tensor):
+        return "a tensor of type %r" % (x.type,)
+    if isinstance(x, constexpr):
+        return "the constexpr %r" % (x.value,)
+    return "%r" % (x,)
+
+
+def _cache(c):
+    c = c or ""
+    return c.lstrip(".")
+
+
+_IR_ELEMS = {"i1": tl.int1, "i8": tl.int8, "i16": tl.int16, "i32": tl.int32,
+             "i64": tl.int64, "f16": tl.float16, "bf16": tl.bfloat16,
+             "f32": tl.float32, "f64": tl.float64,
+             "f8E4M3FN": tl.float8e4nv, "f8E5M2": tl.float8e5}
+
+
+def parse_ir_type(text):
+    text = text.strip()
+    if text.startswith("tensor<"):
+        body = text[len("tensor<"):-1]
+        parts = body.split("x")
+        dims, elem = [], None
+        for i, p in enumerate(parts):
+            if p.isdigit():
+                dims.append(int(p))
+            else:
+                elem = parse_ir_type("x".join(parts[i:]))
+                break
+        return tl.block_type(elem, dims)
+    if text.startswith("!tir.ptr<"):
+        inner = text[len("!tir.ptr<"):-1].split(",")[0]
+        return tl.pointer_type(parse_ir_type(inner))
+    if text in _IR_ELEMS:
+        return _IR_ELEMS[text]
+    raise TridentUserError("a plugin op returned a value of type '%s', which "
+                           "the language has no type for" % text)

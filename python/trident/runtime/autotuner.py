@@ -1,0 +1,212 @@
+"""trident.autotune, trident.Config and trident.heuristics, as Triton has
+them. The autotuner runs each candidate configuration, times it and keeps
+the fastest per value of `key`; on the CPU target the timing is wall clock
+around the launch (the GPU timing comes with the runtime issue)."""
+import builtins
+import time
+
+from .._errors import TridentUserError
+from .jit import JITFunction
+
+
+class Config:
+    """Meta-parameters (`kwargs`) and launch options of one candidate."""
+
+    def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1,
+                 maxnreg=None, pre_hook=None):
+        self.kwargs = dict(kwargs)
+        self.num_warps = num_warps
+        self.num_stages = num_stages
+        self.num_ctas = num_ctas
+        self.maxnreg = maxnreg
+        self.pre_hook = pre_hook
+
+    def all_kwargs(self):
+        out = dict(self.kwargs)
+        out.update(num_warps=self.num_warps, num_stages=self.num_stages,
+                   num_ctas=self.num_ctas)
+        return out
+
+    def __repr__(self):
+        parts = ["%s: %r" % kv for kv in self.kwargs.items()]
+        parts += ["num_warps: %d" % self.num_warps,
+                  "num_stages: %d" % self.num_stages,
+                  "num_ctas: %d" % self.num_ctas]
+        return "Config(" + ", ".join(parts) + ")"
+
+
+class KernelInterface:
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+
+
+class Autotuner(KernelInterface):
+    def __init__(self, fn, configs, key, reset_to_zero=None,
+                 restore_value=None, pre_hook=None, post_hook=None,
+                 prune_configs_by=None, warmup=None, rep=None,
+                 do_bench=None):
+        if not configs:
+            configs = [Config({})]
+        self.fn = fn
+        self.base_fn = fn
+        while not isinstance(self.base_fn, JITFunction):
+            self.base_fn = self.base_fn.fn
+        self.arg_names = self.base_fn.arg_names
+        self.configs = list(configs)
+        self.keys = list(key)
+        for k in self.keys:
+            if k not in self.arg_names:
+                raise TridentUserError(
+                    "autotune key '%s' is not a parameter of %s" %
+                    (k, self.base_fn.__name__))
+        self.reset_to_zero = list(reset_to_zero or [])
+        self.restore_value = list(restore_value or [])
+        for name in self.reset_to_zero + self.restore_value:
+            if name not in self.arg_names:
+                raise TridentUserError(
+                    "autotune: '%s' (reset_to_zero/restore_value) is not a "
+                    "parameter of %s" % (name, self.base_fn.__name__))
+        self.user_pre_hook = pre_hook
+        self.post_hook = post_hook
+        prune = prune_configs_by or {}
+        self.perf_model = prune.get("perf_model")
+        self.top_k = prune.get("top_k")
+        self.early_config_prune = prune.get("early_config_prune")
+        self.reps = rep or 3
+        self.do_bench = do_bench
+        self.cache = {}
+        self.best_config = None
+        self.bench_times = {}
+        self.__name__ = self.base_fn.__name__
+
+    def _named(self, args, kwargs):
+        named = dict(zip(self.arg_names, args))
+        named.update(kwargs)
+        return named
+
+    def prune_configs(self, named):
+        configs = self.configs
+        if self.early_config_prune:
+            configs = list(self.early_config_prune(configs, named))
+        if self.perf_model and self.top_k is not None:
+            top_k = self.top_k
+            if isinstance(top_k, float) and top_k <= 1.0:
+                top_k = int(len(configs) * top_k)
+            est = [(self.perf_model(**named, **c.all_kwargs()), c)
+                   for c in configs]
+            est.sort(key=lambda x: x[0])
+            configs = [c for _, c in est[:builtins.max(1, top_k)]]
+        return configs
+
+    def _bench(self, config, args, kwargs, grid):
+        named = self._named(args, kwargs)
+        for k in config.kwargs:
+            if k in kwargs:
+                raise TridentUserError(
+                    "conflicting meta-parameter '%s': given at the launch and "
+                    "by an autotune config" % k)
+        saved = {n: _copy(named[n]) for n in self.restore_value}
+
+        def once():
+            for n in self.reset_to_zero:
+                _zero(named[n])
+            if config.pre_hook:
+                config.pre_hook({**named, **config.all_kwargs()})
+            if self.user_pre_hook:
+                self.user_pre_hook({**named, **config.all_kwargs()})
+            self.fn.run(*args, grid=grid, **kwargs, **config.all_kwargs())
+            if self.post_hook:
+                self.post_hook({**named, **config.all_kwargs()}, None)
+            for n, v in saved.items():
+                _restore(named[n], v)
+
+        once()  # compile and warm up
+        times = []
+        for _ in builtins.range(self.reps):
+            t0 = time.perf_counter()
+            once()
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        return times[len(times) // 2]
+
+    def run(self, *args, grid, **kwargs):
+        named = self._named(args, kwargs)
+        key = tuple(_key_part(named.get(k)) for k in self.keys)
+        if key not in self.cache:
+            configs = self.prune_configs(named)
+            if len(configs) == 1:
+                self.cache[key] = configs[0]
+            else:
+                timings = {}
+                for c in configs:
+                    timings[c] = self._bench(c, args, kwargs, grid)
+                self.bench_times[key] = timings
+                self.cache[key] = builtins.min(timings, key=timings.get)
+        config = self.cache[key]
+        self.best_config = config
+        if config.pre_hook:
+            config.pre_hook({**named, **config.all_kwargs()})
+        return self.fn.run(*args, grid=grid, **kwargs, **config.all_kwargs())
+
+
+def _key_part(v):
+    if hasattr(v, "dtype") and (hasattr(v, "data_ptr") or
+                                hasattr(v, "__array_interface__")):
+        return str(v.dtype)
+    return v
+
+
+def _zero(x):
+    if hasattr(x, "zero_"):
+        x.zero_()
+    else:
+        x[...] = 0
+
+
+def _copy(x):
+    return x.clone() if hasattr(x, "clone") else x.copy()
+
+
+def _restore(x, saved):
+    if hasattr(x, "copy_"):
+        x.copy_(saved)
+    else:
+        x[...] = saved
+
+
+def autotune(configs, key, prune_configs_by=None, reset_to_zero=None,
+             restore_value=None, pre_hook=None, post_hook=None, warmup=None,
+             rep=None, use_cuda_graph=False, do_bench=None, cache_results=False):
+    """Decorator: time `configs` once per distinct value of the `key`
+    arguments and launch the fastest."""
+    def decorator(fn):
+        return Autotuner(fn, configs, key, reset_to_zero, restore_value,
+                         pre_hook, post_hook, prune_configs_by, warmup, rep,
+                         do_bench)
+    return decorator
+
+
+class Heuristics(KernelInterface):
+    def __init__(self, fn, values):
+        self.fn = fn
+        self.values = values
+        base = fn
+        while not isinstance(base, JITFunction):
+            base = base.fn
+        self.arg_names = base.arg_names
+        self.__name__ = base.__name__
+
+    def run(self, *args, grid, **kwargs):
+        named = dict(zip(self.arg_names, args))
+        named.update(kwargs)
+        for name, fn in self.values.items():
+            kwargs[name] = fn({**named, **kwargs})
+            named[name] = kwargs[name]
+        return self.fn.run(*args, grid=grid, **kwargs)
+
+
+def heuristics(values):
+    """Decorator: meta-parameters computed from the other arguments."""
+    def decorator(fn):
+        return Heuristics(fn, values)
+    return decorator

@@ -1,0 +1,228 @@
+"""@trident.jit: kernels as Python functions, specialized and cached.
+
+`kernel[grid](*args, num_warps=..., num_stages=..., **meta)` binds the
+arguments, specializes them as Triton does (pointer element types, integer
+widths, divisibility by 16, integers equal to 1), compiles once per
+specialization (kept in memory) and launches. Without a GPU runtime the
+target is the CPU (`TRIDENT_TARGET=cpu` forces it): the kernel runs as
+compiled native code on numpy arrays or CPU torch tensors.
+"""
+import ast
+import functools
+import hashlib
+import inspect
+import os
+import textwrap
+import threading
+
+from .._errors import TridentUserError
+from ..language import core as tl
+
+_SPECIALIZE_DIVISIBILITY = 16
+
+
+class JITFunction:
+    def __init__(self, fn, version=None, do_not_specialize=(),
+                 do_not_specialize_on_alignment=(), debug=None,
+                 noinline=False, repr=None, launch_metadata=None,
+                 pipeline=None):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.__wrapped__ = fn
+        self.version = version
+        self.noinline = noinline
+        self.debug = debug
+        self.pipeline = pipeline
+        self.signature = inspect.signature(fn)
+        self.arg_names = list(self.signature.parameters)
+        self.constexpr_names = set()
+        for name, p in self.signature.parameters.items():
+            if _is_constexpr_annotation(p.annotation):
+                self.constexpr_names.add(name)
+        self.do_not_specialize = {self._param(p) for p in do_not_specialize}
+        self.do_not_specialize_on_alignment = {
+            self._param(p) for p in do_not_specialize_on_alignment}
+        try:
+            raw = inspect.getsource(fn)
+        except OSError as e:
+            raise TridentUserError(
+                "@trident.jit needs the source of %s: %s" % (fn.__name__, e))
+        self.file = inspect.getsourcefile(fn) or "<unknown>"
+        self.starting_line = fn.__code__.co_firstlineno
+        dedented = textwrap.dedent(raw)
+        first = raw.splitlines()[0] if raw else ""
+        self.indent = len(first) - len(first.lstrip())
+        self.src = dedented
+        self._tree = None
+        self._lock = threading.Lock()
+        self.cache = {}
+        functools.update_wrapper(self, fn)
+
+    def _param(self, p):
+        if isinstance(p, int):
+            return self.arg_names[p]
+        return p
+
+    def __repr__(self):
+        return "JITFunction(%s)" % self.__qualname__
+
+    def parse(self):
+        if self._tree is None:
+            module = ast.parse(self.src)
+            fdefs = [n for n in module.body if isinstance(n, ast.FunctionDef)]
+            if not fdefs:
+                raise TridentUserError("@trident.jit: %s is not a function "
+                                       "definition" % self.__name__)
+            self._tree = fdefs[0]
+        return self._tree
+
+    def closure_vars(self):
+        fn = self.fn
+        if not fn.__closure__:
+            return {}
+        out = {}
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                out[name] = cell.cell_contents
+            except ValueError:
+                pass
+        return out
+
+    @property
+    def cache_key(self):
+        """A hash of the source of this function and of every @jit function
+        it may call (found among its globals and closure)."""
+        h = hashlib.sha256()
+        seen = set()
+
+        def add(f):
+            if id(f) in seen:
+                return
+            seen.add(id(f))
+            h.update(f.src.encode())
+            h.update(repr(f.version).encode())
+            names = {n.id for n in ast.walk(f.parse())
+                     if isinstance(n, ast.Name)}
+            names |= {n.attr for n in ast.walk(f.parse())
+                      if isinstance(n, ast.Attribute)}
+            for name in sorted(names):
+                g = f.fn.__globals__.get(name, f.closure_vars().get(name))
+                if isinstance(g, JITFunction):
+                    add(g)
+        add(self)
+        return h.hexdigest()
+
+    def __call__(self, *args, **kwargs):
+        raise TridentUserError(
+            "%s is a @trident.jit kernel: launch it with %s[grid](...), or "
+            "call it from another @trident.jit function" %
+            (self.__name__, self.__name__))
+
+    def __getitem__(self, grid):
+        return functools.partial(self.run, grid=grid)
+
+    # ------------------------------------------------------------------
+    # Specialization and launch
+    # ------------------------------------------------------------------
+
+    def _bind(self, args, kwargs):
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TridentUserError("%s: %s" % (self.__name__, e)) from None
+        bound.apply_defaults()
+        return bound.arguments
+
+    def specialize(self, bound):
+        """(signature, constexprs, attrs, run-time argument names)."""
+        from . import driver
+        signature, constexprs, attrs, runtime = {}, {}, {}, []
+        for name in self.arg_names:
+            v = bound[name]
+            if name in self.constexpr_names:
+                constexprs[name] = tl._unwrap(v)
+                continue
+            kind, ty, divisible, value_one = driver.classify(v, name)
+            if kind == "constexpr":
+                constexprs[name] = v
+                continue
+            if value_one and name not in self.do_not_specialize:
+                constexprs[name] = 1
+                continue
+            signature[name] = ty
+            if divisible and name not in self.do_not_specialize and \
+                    name not in self.do_not_specialize_on_alignment:
+                attrs[name] = {"tir.divisibility": _SPECIALIZE_DIVISIBILITY}
+            runtime.append(name)
+        return signature, constexprs, attrs, runtime
+
+    def run(self, *args, grid, num_warps=None, num_stages=None,
+            num_ctas=None, warmup=False, **kwargs):
+        from . import driver
+        from .. import _pipelines
+        from ..compiler.compiler import compile as _compile
+        from ..compiler.compiler import normalize_target
+        bound = self._bind(args, kwargs)
+        target = normalize_target(driver.active_target())
+        signature, constexprs, attrs, runtime = self.specialize(bound)
+        num_warps = 4 if num_warps is None else num_warps
+        num_stages = 3 if num_stages is None else num_stages
+        num_ctas = 1 if num_ctas is None else num_ctas
+        pipeline = _pipelines.selected(self)
+        key = (target, pipeline, num_warps, num_stages, num_ctas,
+               tuple(sorted((k, str(v)) for k, v in signature.items())),
+               tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
+               tuple(sorted(attrs)))
+        kernel = self.cache.get(key)
+        if kernel is None:
+            with self._lock:
+                kernel = self.cache.get(key)
+                if kernel is None:
+                    kernel = _compile(self, signature=signature,
+                                      constexprs=constexprs, target=target,
+                                      num_warps=num_warps,
+                                      num_stages=num_stages,
+                                      num_ctas=num_ctas, pipeline=pipeline,
+                                      attrs=attrs)
+                    self.cache[key] = kernel
+        if warmup:
+            return kernel
+        meta = dict(bound)
+        meta.update(num_warps=num_warps, num_stages=num_stages,
+                    num_ctas=num_ctas)
+        g = grid(meta) if callable(grid) else grid
+        driver.launch(kernel, g, [bound[n] for n in runtime])
+        return kernel
+
+    def warmup(self, *args, grid, **kwargs):
+        return self.run(*args, grid=grid, warmup=True, **kwargs)
+
+
+def _is_constexpr_annotation(a):
+    if a is tl.constexpr:
+        return True
+    if isinstance(a, str):
+        return a.split(".")[-1] == "constexpr"
+    return False
+
+
+def jit(fn=None, *, version=None, do_not_specialize=(),
+        do_not_specialize_on_alignment=(), debug=None, noinline=False,
+        repr=None, launch_metadata=None, pipeline=None):
+    """Decorates a kernel (or a function kernels call)."""
+    def decorator(f):
+        return JITFunction(f, version=version,
+                           do_not_specialize=do_not_specialize,
+                           do_not_specialize_on_alignment=(
+                               do_not_specialize_on_alignment),
+                           debug=debug, noinline=noinline, repr=repr,
+                           launch_metadata=launch_metadata, pipeline=pipeline)
+    if fn is not None:
+        return decorator(fn)
+    return decorator
+
+
+del os
