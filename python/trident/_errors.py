@@ -41,3 +41,7 @@ class CompilationError(Exception):
 
 class OutOfResources(Exception):
     """A compiled kernel needs more of a resource than the target has."""
+
+
+for _cls in (TridentUserError, CompilationError, OutOfResources):
+    _cls.__module__ = "trident"

@@ -242,6 +242,54 @@ struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
   }
 };
 
+/// Pointer <-> pointer bitcasts are no-ops on LLVM pointers; int <-> float
+/// bitcasts reinterpret the thread's registers.
+struct BitcastPattern : OpConversionPattern<tir::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return failure();
+    Value src = adaptor.getSrc();
+    if (src.getType() == resultType) {
+      rewriter.replaceOp(op, src);
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, resultType, src);
+    return success();
+  }
+};
+
+struct IntToPtrPattern : OpConversionPattern<tir::IntToPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::IntToPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::IntToPtrOp>(op, resultType,
+                                                  adaptor.getSrc());
+    return success();
+  }
+};
+
+struct PtrToIntPattern : OpConversionPattern<tir::PtrToIntOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::PtrToIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, resultType,
+                                                  adaptor.getSrc());
+    return success();
+  }
+};
+
 /// Hints only: dropped.
 struct AssumePattern : OpConversionPattern<tir::AssumeOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -261,8 +309,9 @@ void populateElementwisePatterns(TypeConverter &converter,
   MLIRContext *mlirCtx = patterns.getContext();
   patterns.add<ElementwisePattern>(converter, mlirCtx);
   patterns.add<ExpPattern>(converter, mlirCtx, /*benefit=*/2);
-  patterns.add<ConstantPattern, SplatPattern, AddPtrPattern, AssumePattern>(
-      converter, mlirCtx);
+  patterns.add<ConstantPattern, SplatPattern, AddPtrPattern, AssumePattern,
+               BitcastPattern, IntToPtrPattern, PtrToIntPattern>(converter,
+                                                                 mlirCtx);
   patterns.add<MakeRangePattern, BroadcastPattern, ExpandDimsPattern>(
       converter, mlirCtx, ctx);
   patterns.add<SpecialRegisterPattern<tir::GetProgramIdOp, NVVM::BlockIdXOp,

@@ -30,7 +30,7 @@ class _Return(Exception):
 
 
 def _is_value(v):
-    return isinstance(v, (tensor, block_pointer, tensor_descriptor))
+    return isinstance(v, (tensor, tl.base_value))
 
 
 def _assigned_names(stmts):
@@ -637,42 +637,79 @@ class CodeGenerator(ast.NodeVisitor):
     # ------------------------------------------------------------------
 
     def _carried(self, stmts, extra=()):
+        """Names assigned in `stmts` that hold values before them: what a
+        loop carries (tensors, plugin values, Python numbers)."""
         names = []
         for n in list(extra) + _assigned_names(stmts):
             if n in self.scope and n not in names:
                 v = self.scope[n]
-                if isinstance(v, tensor) or (
-                        isinstance(v, constexpr) and
-                        isinstance(v.value, numbers.Number)):
+                if _is_value(v) or (isinstance(v, constexpr) and
+                                    isinstance(v.value, numbers.Number)):
                     names.append(n)
         return names
 
+    def _flat(self, v):
+        """The tensors that carry `v` through a loop or an if."""
+        if isinstance(v, tensor):
+            return [v]
+        if isinstance(v, tl.base_value):
+            return list(v._flatten())
+        return [self.sem.to_tensor(v)]
+
     def _carried_values(self, names):
-        out = []
+        """(prototypes, flat tensors) of the carried names' current values;
+        Python numbers become scalar tensors first."""
+        protos, flat = [], []
         for n in names:
             v = self.scope[n]
-            if not isinstance(v, tensor):
+            if not _is_value(v):
                 v = self.sem.to_tensor(v)
                 self.scope[n] = v
-            out.append(v)
-        return out
+            protos.append(v)
+            flat.extend(self._flat(v))
+        return protos, flat
 
-    def _check_same(self, names, before, after, where):
+    def _bind_flat(self, names, protos, tensors):
+        """Binds each name to its prototype rebuilt from `tensors`."""
+        k = 0
+        for n, p in zip(names, protos):
+            count = 1 if isinstance(p, tensor) else len(p._flatten())
+            part = tensors[k:k + count]
+            k += count
+            self.scope[n] = part[0] if isinstance(p, tensor) else \
+                p._unflatten(part)
+
+    def _check_same(self, names, protos, before, after_values, where):
+        """The flat tensors of `after_values`, checked against `before`."""
         vals = []
-        for n, b, a in zip(names, before, after):
+        for n, p, a in zip(names, protos, after_values):
+            if isinstance(p, tl.base_value):
+                if type(a) is not type(p):
+                    raise TridentUserError(
+                        "'%s' holds a %s before the %s but a %s after it" %
+                        (n, type(p).__name__, where, type(_unwrap(a)).__name__))
+                vals.extend(a._flatten())
+                continue
             if not isinstance(a, tensor):
                 if isinstance(_unwrap(a), (numbers.Number, bool)):
-                    a = self.sem.cast(self.sem.to_tensor(a), b.dtype)
+                    a = self.sem.cast(self.sem.to_tensor(a), p.dtype)
                 else:
                     raise TridentUserError(
                         "'%s' holds a tensor before the %s but a %s after it"
                         % (n, where, type(_unwrap(a)).__name__))
+            vals.append(a)
+        for b, a in zip(before, vals):
             if a.type != b.type:
+                name = names[0] if len(names) == 1 else None
+                for n, p, v in zip(names, protos, after_values):
+                    if (isinstance(v, tensor) and v is a) or \
+                            (isinstance(p, tl.base_value)):
+                        name = n
+                        break
                 raise TridentUserError(
                     "'%s' has type %r before the %s but %r at the end of its "
                     "body; a loop-carried value must keep its type (cast it "
-                    "with .to())" % (n, b.type, where, a.type))
-            vals.append(a)
+                    "with .to())" % (name or "?", b.type, where, a.type))
         return vals
 
     def visit_If(self, node):
@@ -717,14 +754,27 @@ class CodeGenerator(ast.NodeVisitor):
                        for v in (a, b)):
                 continue
             names.append(n)
-        then_vals, else_vals = [], []
+        then_vals, else_vals, protos = [], [], []
         for n in names:
             a, b = then_s[n], else_s[n]
-            if isinstance(a, (block_pointer, tensor_descriptor)) or \
-                    isinstance(b, (block_pointer, tensor_descriptor)):
-                raise TridentUserError(
-                    "'%s' is assigned a block pointer or descriptor in an "
-                    "'if' whose condition is only known at run time" % n)
+            if isinstance(a, tl.base_value) or isinstance(b, tl.base_value):
+                if type(a) is not type(b):
+                    raise TridentUserError(
+                        "'%s' is a %s in the 'if' branch but a %s in the "
+                        "'else' branch; both must agree" %
+                        (n, type(_unwrap(a)).__name__,
+                         type(_unwrap(b)).__name__))
+                fa, fb = list(a._flatten()), list(b._flatten())
+                for x, y in zip(fa, fb):
+                    if x.type != y.type:
+                        raise TridentUserError(
+                            "'%s' has type %r in the 'if' branch but %r in "
+                            "the 'else' branch; both must agree" %
+                            (n, x.type, y.type))
+                protos.append(a)
+                then_vals.extend(fa)
+                else_vals.extend(fb)
+                continue
             self.b.set_insert_end(blocks[0])
             a = self.sem.to_tensor(a) if not isinstance(a, tensor) else a
             self.b.set_insert_end(blocks[1])
@@ -742,14 +792,15 @@ class CodeGenerator(ast.NodeVisitor):
                 raise TridentUserError(
                     "'%s' has type %r in the 'if' branch but %r in the "
                     "'else' branch; both must agree" % (n, a.type, b.type))
+            protos.append(a)
             then_vals.append(a)
             else_vals.append(b)
         self.b.restore_ip(saved)
         new = self.b.finalize_if(op, [v.handle for v in then_vals],
                                  [v.handle for v in else_vals])
         self.scope = before
-        for i, (n, v) in enumerate(zip(names, then_vals)):
-            self.scope[n] = tensor(self.b.result(new, i), v.type)
+        self._bind_flat(names, protos, [tensor(self.b.result(new, i), v.type)
+                                        for i, v in enumerate(then_vals)])
 
     def visit_While(self, node):
         if node.orelse:
@@ -757,7 +808,7 @@ class CodeGenerator(ast.NodeVisitor):
         test_names = [n.id for n in ast.walk(node.test)
                       if isinstance(n, ast.Name)]
         names = self._carried(node.body)
-        inits = self._carried_values(names)
+        protos, inits = self._carried_values(names)
         types_ = [self.sem.type_of(v.type) for v in inits]
         op = self.b.while_([v.handle for v in inits], types_)
         saved = self.b.save_ip()
@@ -766,8 +817,9 @@ class CodeGenerator(ast.NodeVisitor):
             # Region 0: evaluate the condition on the current values.
             blk = self.b.block(op, 0, 0)
             self.b.set_insert_end(blk)
-            for i, (n, v) in enumerate(zip(names, inits)):
-                self.scope[n] = tensor(self.b.block_arg(blk, i), v.type)
+            self._bind_flat(names, protos, [
+                tensor(self.b.block_arg(blk, i), v.type)
+                for i, v in enumerate(inits)])
             cond = self.visit(node.test)
             if not isinstance(_unwrap(cond), tensor):
                 raise TridentUserError(
@@ -777,27 +829,28 @@ class CodeGenerator(ast.NodeVisitor):
             cond = self.sem.cast(_unwrap(cond), tl.int1)
             if cond.type.is_block():
                 raise TridentUserError("a 'while' condition must be a scalar")
-            self.b.condition(cond.handle,
-                             [self.scope[n].handle for n in names])
+            self.b.condition(cond.handle, [
+                v.handle for n in names for v in self._flat(self.scope[n])])
             # Region 1: the body.
             blk = self.b.block(op, 1, 0)
             self.b.set_insert_end(blk)
-            for i, (n, v) in enumerate(zip(names, inits)):
-                self.scope[n] = tensor(self.b.block_arg(blk, i), v.type)
+            self._bind_flat(names, protos, [
+                tensor(self.b.block_arg(blk, i), v.type)
+                for i, v in enumerate(inits)])
             self._dynamic_if_depth += 1
             try:
                 self.visit_block(node.body)
             finally:
                 self._dynamic_if_depth -= 1
-            after = self._check_same(names, inits,
+            after = self._check_same(names, protos, inits,
                                      [self.scope[n] for n in names],
                                      "'while' loop")
             self.b.yield_([v.handle for v in after])
         finally:
             self.b.restore_ip(saved)
         self.scope = before
-        for i, (n, v) in enumerate(zip(names, inits)):
-            self.scope[n] = tensor(self.b.result(op, i), v.type)
+        self._bind_flat(names, protos, [tensor(self.b.result(op, i), v.type)
+                                        for i, v in enumerate(inits)])
 
     def visit_For(self, node):
         if node.orelse:
@@ -865,7 +918,7 @@ class CodeGenerator(ast.NodeVisitor):
             k_lb, k_ub, k_st = lb, ub, st
         names = self._carried(node.body)
         names = [n for n in names if n != node.target.id]
-        inits = self._carried_values(names)
+        protos, inits = self._carried_values(names)
         op = self.b.for_(k_lb.handle, k_ub.handle, k_st.handle,
                          [v.handle for v in inits])
         for attr, v in (("tir.num_stages", rng.num_stages),
@@ -885,22 +938,23 @@ class CodeGenerator(ast.NodeVisitor):
             if neg_step:
                 iv = sem.sub(lb, sem.mul(iv, st))
             self.scope[node.target.id] = iv
-            for i, (n, v) in enumerate(zip(names, inits)):
-                self.scope[n] = tensor(self.b.block_arg(blk, i + 1), v.type)
+            self._bind_flat(names, protos, [
+                tensor(self.b.block_arg(blk, i + 1), v.type)
+                for i, v in enumerate(inits)])
             self._dynamic_if_depth += 1
             try:
                 self.visit_block(node.body)
             finally:
                 self._dynamic_if_depth -= 1
-            after = self._check_same(names, inits,
+            after = self._check_same(names, protos, inits,
                                      [self.scope[n] for n in names],
                                      "'for' loop")
             self.b.yield_([v.handle for v in after])
         finally:
             self.b.restore_ip(saved)
         self.scope = before
-        for i, (n, v) in enumerate(zip(names, inits)):
-            self.scope[n] = tensor(self.b.result(op, i), v.type)
+        self._bind_flat(names, protos, [tensor(self.b.result(op, i), v.type)
+                                        for i, v in enumerate(inits)])
 
     def visit_Break(self, node):
         raise TridentUserError("'break' is not supported in a kernel loop "

@@ -182,7 +182,14 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
                                num_warps)
     if pipeline is None:
         pipeline = _pipelines.selected(fn)
-    b, run_args = build_module(fn, signature, constexprs, target, attrs)
+    try:
+        b, run_args = build_module(fn, signature, constexprs, target, attrs)
+    except CompilationError as e:
+        # The message names the kernel's source line; the front end's own
+        # frames would only hide it.
+        raise e.with_traceback(None) from None
+    except TridentUserError as e:
+        raise CompilationError("%s: %s" % (fn.__name__, e)) from None
     source_ir = b.module_str(False)
     stage = until_stage or _LAST_STAGE.get(kind, "")
     try:

@@ -4,7 +4,7 @@ from . import extra, math  # noqa: F401
 from .core import (  # noqa: F401
     advance, arange, associative_scan, assume, atomic_add, atomic_and,
     atomic_cas, atomic_max, atomic_min, atomic_or, atomic_xchg, atomic_xor,
-    bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
+    base_value, bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
     constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
     dsl_op, dtype, expand_dims, fdiv, float8e4nv, float8e5, float16, float32,
     float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,

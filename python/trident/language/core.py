@@ -62,6 +62,29 @@ def builtin(fn):
 
 
 # ---------------------------------------------------------------------------
+# Values defined outside the core (plugins)
+# ---------------------------------------------------------------------------
+
+
+class base_value:
+    """Base class of kernel values that are not plain tensors (a plugin's
+    buffer or barrier handles, accumulators, ...). The code generator
+    carries them through loops and run-time `if`s by the tensors that
+    represent them in the IR:
+
+    - `_flatten()` returns those tensors (a list of `tl.tensor`);
+    - `_unflatten(tensors)` returns a value of the same kind rebuilt from
+      new tensors of the same types (the loop's or the if's results).
+    """
+
+    def _flatten(self):
+        raise NotImplementedError(type(self).__name__ + "._flatten")
+
+    def _unflatten(self, tensors):
+        raise NotImplementedError(type(self).__name__ + "._unflatten")
+
+
+# ---------------------------------------------------------------------------
 # constexpr
 # ---------------------------------------------------------------------------
 

@@ -1163,7 +1163,7 @@ class Semantic:
 # ---------------------------------------------------------------------------
 
 
-class block_pointer:
+class block_pointer(tl.base_value):
     """`tl.make_block_ptr(...)`: a block of a strided tensor. Loads and
     stores through it are masked pointer accesses (`boundary_check` gives
     the checked dimensions; `padding_option` 'zero' or 'nan' the value read
@@ -1179,6 +1179,16 @@ class block_pointer:
         self.type = tl.pointer_type(tl.block_type(base.dtype.element_ty,
                                                   self.block_shape))
         self.dtype = self.type
+
+    def _flatten(self):
+        return [self.base] + list(self.shape) + list(self.strides) + \
+            list(self.offsets)
+
+    def _unflatten(self, ts):
+        n = len(self.block_shape)
+        return block_pointer(ts[0], ts[1:1 + n], ts[1 + n:1 + 2 * n],
+                             ts[1 + 2 * n:1 + 3 * n], self.block_shape,
+                             self.order)
 
     def _pointers(self, sem, boundary_check):
         nd = len(self.block_shape)
@@ -1261,7 +1271,7 @@ class tensor_descriptor_type(tl.dtype):
         return hash(("desc", self.block_type))
 
 
-class tensor_descriptor:
+class tensor_descriptor(tl.base_value):
     """A tensor descriptor value (`tl.make_tensor_descriptor`, or a host
     TensorDescriptor argument): `.load(offsets)`, `.store(offsets, v)`."""
 
@@ -1271,6 +1281,12 @@ class tensor_descriptor:
         self.dtype = type.block_type.element_ty
         self.block_shape = list(type.block_type.shape)
         self.block_type = type.block_type
+
+    def _flatten(self):
+        return [tensor(self.handle, self.type)]
+
+    def _unflatten(self, ts):
+        return tensor_descriptor(ts[0].handle, self.type)
 
     def load(self, offsets):
         return tl._sem("descriptor.load").descriptor_load(

@@ -73,9 +73,9 @@ def __getattr__(name):
     ops = _plugin_ops(name)
     if module is None and not ops:
         raise TridentUserError(
-            "tl.extra.%s: no loaded plugin provides '%s' (load the plugin "
-            "'%s' first: TRIDENT_PLUGIN_PATHS=/path/to/lib%s-plugin.so or "
-            "trident.load_plugin(path))" % (name, name, name, name))
+            "tl.extra.%s: no loaded plugin provides '%s'; load the plugin "
+            "'%s' first (trident.load_plugin('/path/to/its.so'), or list it "
+            "in TRIDENT_PLUGIN_PATHS)" % (name, name, name))
     if module is None:
         module = types.ModuleType(__name__ + "." + name)
         module.__doc__ = "DSL ops of a plugin: " + ", ".join(
