@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# The main job: builds Trident if needed, then, with the example plugins
-# loaded:
+# The main job: builds Trident if needed, then
+#   0. runs a Python kernel (examples/python/matmul.py, a Triton-style
+#      grouped matmul written with `import trident as triton`) on the CPU
+#      target against numpy in float64, and compiles the same source for
+#      the H200 (sm_90a), reporting wgmma and cp.async in its PTX;
+# then, with the example plugins loaded:
 #   1. runs a GEMM kernel (examples/kernels/matmul_fma_f32.mlir) on the CPU:
 #      compiled for the cpu target, JIT-loaded and run on a thread pool over
 #      host buffers, checked against a float64 reference; prints the
@@ -17,6 +21,13 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TRIDENT_BUILD_DIR:-$root/build}"
 "$root/scripts/build.sh" >/dev/null
+"$root/scripts/python-env.sh"
+
+echo "== a Python kernel on the CPU: examples/python/matmul.py"
+PYTHONPATH="$root/python" TRIDENT_LIBRARY="$build/lib/libTridentCore.so" \
+  TRIDENT_TARGET=cpu "${TRIDENT_VENV:-$build/venv}/bin/python" \
+  "$root/examples/python/matmul.py"
+echo
 
 plugins=()
 for p in "$build"/plugins/lib*.so; do

@@ -565,6 +565,37 @@ AxisInfo elementwise(Type type, ArrayRef<const AxisInfo *> operands,
   return b.get();
 }
 
+/// The front end's axis hints (tl.multiple_of, tl.max_contiguous,
+/// tl.max_constancy) in `attrs` (of the op that defines a value of `type`,
+/// or of a function argument): dense i32 arrays, one entry per dimension.
+/// A hint is the user's promise and raises what was derived (Triton's
+/// hints replace it; both facts hold, so the larger one is kept). Entries
+/// are clamped like derived ones (powers of two, runs within the
+/// dimension); a known constant stays exact.
+AxisInfo applyHints(DictionaryAttr attrs, Type type, const AxisInfo &info) {
+  unsigned n = std::max(info.getRank(), 1u);
+  auto hint = [&](StringRef name) -> ArrayRef<int32_t> {
+    auto attr = dyn_cast_or_null<DenseI32ArrayAttr>(attrs.get(name));
+    if (!attr || attr.size() != n)
+      return {};
+    return attr.asArrayRef();
+  };
+  ArrayRef<int32_t> dv = hint(tir::TileIRDialect::getDivisibilityAttrName()),
+                    c = hint(tir::TileIRDialect::getContiguityAttrName()),
+                    k = hint(tir::TileIRDialect::getConstancyAttrName());
+  if ((dv.empty() && c.empty() && k.empty()) || info.getConstantValue() ||
+      shapeOf(type).size() != n)
+    return info;
+  InfoBuilder b(type);
+  for (unsigned d = 0; d < n; ++d) {
+    b.c[d] = std::max<int64_t>(info.getContiguity(d), c.empty() ? 1 : c[d]);
+    b.dv[d] = std::max<int64_t>(info.getDivisibility(d), dv.empty() ? 1 : dv[d]);
+    b.k[d] = std::max<int64_t>(info.getConstancy(d), k.empty() ? 1 : k[d]);
+  }
+  b.nonNegative = info.isNonNegative();
+  return b.get();
+}
+
 class AxisInfoDataFlow
     : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
 public:
@@ -582,6 +613,10 @@ public:
       in.push_back(&operand->getValue());
     for (auto [i, result] : llvm::enumerate(results)) {
       AxisInfo info = transfer(op, in, i);
+      // Axis hints describe the first result.
+      if (i == 0)
+        info = applyHints(op->getAttrDictionary(), op->getResult(0).getType(),
+                          info);
       propagateIfChanged(result, result->join(info));
     }
     return success();
@@ -593,14 +628,18 @@ public:
     if (auto arg = dyn_cast<BlockArgument>(v))
       if (auto fn = dyn_cast_or_null<FunctionOpInterface>(
               arg.getOwner()->getParentOp()))
-        if (arg.getOwner()->isEntryBlock() && rankOf(v.getType()) == 0)
+        if (arg.getOwner()->isEntryBlock()) {
           if (auto div = fn.getArgAttrOfType<IntegerAttr>(
                   arg.getArgNumber(),
-                  tir::TileIRDialect::getDivisibilityAttrName())) {
+                  tir::TileIRDialect::getDivisibilityAttrName());
+              div && rankOf(v.getType()) == 0) {
             InfoBuilder b(v.getType());
             b.dv[0] = div.getInt() > 0 ? pow2Divisor(div.getInt()) : 1;
             info = b.get();
           }
+          if (DictionaryAttr attrs = fn.getArgAttrDict(arg.getArgNumber()))
+            info = applyHints(attrs, v.getType(), info);
+        }
     propagateIfChanged(lattice, lattice->join(info));
   }
 

@@ -403,8 +403,23 @@ bool KernelBuilder::setHint(int h, StringRef name, ArrayRef<int32_t> v) {
   Value val = value(h);
   if (!val)
     return fail("internal: invalid value handle"), false;
+  NamedAttribute attr(builder.getStringAttr(name),
+                      builder.getDenseI32ArrayAttr(v));
+  // Checked here, so that a bad hint is reported at its source line.
+  Collector diags(getContext());
+  auto emit = [&] { return mlir::emitError(loc); };
   if (Operation *def = val.getDefiningOp()) {
-    def->setAttr(name, builder.getDenseI32ArrayAttr(v));
+    if (cast<OpResult>(val).getResultNumber() != 0)
+      return fail("axis hint '" + name + "' on result #" +
+                  Twine(cast<OpResult>(val).getResultNumber()) + " of '" +
+                  def->getName().getStringRef() +
+                  "': hints describe the first result of an operation only"),
+             false;
+    if (failed(tir::verifyAxisHint(name, attr.getValue(), val.getType(), emit))) {
+      error = diags.take();
+      return false;
+    }
+    def->setAttr(attr.getName(), attr.getValue());
     return true;
   }
   auto arg = cast<BlockArgument>(val);
@@ -413,11 +428,16 @@ bool KernelBuilder::setHint(int h, StringRef name, ArrayRef<int32_t> v) {
     return fail("a hint on a loop or region argument is not supported; "
                 "put it on the value the loop starts from"),
            false;
-  if (name == "tir.divisibility" && v.size() == 1) {
-    fn.setArgAttr(arg.getArgNumber(), name, builder.getI32IntegerAttr(v[0]));
-    return true;
+  if (failed(tir::verifyAxisHint(name, attr.getValue(), val.getType(), emit))) {
+    error = diags.take();
+    return false;
   }
-  fn.setArgAttr(arg.getArgNumber(), name, builder.getDenseI32ArrayAttr(v));
+  // A scalar's divisibility is the argument attribute of the usual form.
+  if (name == tir::TileIRDialect::getDivisibilityAttrName() && v.size() == 1 &&
+      (val.getType().isSignlessInteger() ||
+       isa<tir::PointerType>(val.getType())))
+    attr.setValue(builder.getI32IntegerAttr(v[0]));
+  fn.setArgAttr(arg.getArgNumber(), attr.getName(), attr.getValue());
   return true;
 }
 
@@ -750,6 +770,31 @@ int KernelBuilder::print(StringRef prefix, bool hex, ArrayRef<int> args,
 int KernelBuilder::assertOp(int c, StringRef message) {
   TRIDENT_VALUE(cond, c);
   return finish(tir::AssertOp::create(builder, loc, cond, message));
+}
+
+bool KernelBuilder::inlineAsm(StringRef asmString, StringRef constraints,
+                              ArrayRef<int> args, ArrayRef<int> resultTypes,
+                              bool isPure, int pack,
+                              std::vector<int> &results) {
+  SmallVector<Value> vs;
+  SmallVector<Type> ts;
+  if (!values(args, vs) || !types(resultTypes, ts))
+    return false;
+  if (pack < 1)
+    return fail("inline_asm_elementwise: pack must be at least 1, got " +
+                Twine(pack)),
+           false;
+  auto op = tir::InlineAsmElementwiseOp::create(
+      builder, loc, ts, builder.getStringAttr(asmString),
+      builder.getStringAttr(constraints),
+      isPure ? builder.getUnitAttr() : UnitAttr(),
+      builder.getI32IntegerAttr(pack), vs);
+  if (finish(op) < 0)
+    return false;
+  results.clear();
+  for (Value r : op->getResults())
+    results.push_back(addValue(r));
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

@@ -123,6 +123,9 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
   std::call_once(once, [] {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
+    // Inline assembly (tir.inline_asm_elementwise) is parsed when the
+    // object is emitted.
+    InitializeNativeTargetAsmParser();
   });
 
   orc::JITTargetMachineBuilder jtmb{Triple(info->triple)};

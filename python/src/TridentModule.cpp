@@ -494,6 +494,23 @@ BUILDER_METHOD(dsl_op)
   return intList(results);
 END_METHOD
 
+// inline_asm(asm, constraints, args, result_types, is_pure, pack) -> the
+// result value handles.
+BUILDER_METHOD(inline_asm)
+  CHECK(6);
+  std::string asmString = a.s(0), constraints = a.s(1);
+  std::vector<int> args = a.list<int>(2), types = a.list<int>(3);
+  bool isPure = a.b(4);
+  long long pack = a.i(5);
+  if (!a.ok)
+    return nullptr;
+  std::vector<int> results;
+  if (!B.inlineAsm(asmString, constraints, args, types, isPure, int(pack),
+                   results))
+    return raise(B.lastError());
+  return intList(results);
+END_METHOD
+
 BUILDER_METHOD(verify)
   CHECK(0);
   return boolOrRaise(self, B.verify());
@@ -562,7 +579,7 @@ PyMethodDef builderMethods[] = {
     M(atomic_cas), M(dot), M(reduce), M(scan), M(reduce_return),
     M(scan_return), M(make_tensor_desc), M(desc_load), M(desc_store),
     M(assume), M(print), M(assert_), M(for_), M(if_), M(while_),
-    M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(verify),
+    M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(inline_asm), M(verify),
     M(module_str), M(compile), {nullptr, nullptr, 0, nullptr}};
 
 PyType_Slot builderSlots[] = {

@@ -45,3 +45,23 @@ func.func @wide(%x: tensor<128xi64>) -> i64 {
   }
   return %r : i64
 }
+
+// -----
+
+// 64 elements on 128 threads: one register each, fewer than a pack.
+func.func @asm_pack(%x: tensor<64xi8>) -> tensor<64xi8> {
+  // expected-error-re @+2 {{'tir.inline_asm_elementwise' op pack 4 does not divide the 1 elements of 'tensor<64xi8, #gir.blocked<{{.*}}>>' that each thread holds (use a larger tile or a smaller pack)}}
+  // expected-error @+1 {{failed to legalize operation 'tir.inline_asm_elementwise'}}
+  %y = tir.inline_asm_elementwise "", "=r,r" pure pack = 4 (%x : tensor<64xi8>) -> tensor<64xi8>
+  return %y : tensor<64xi8>
+}
+
+// -----
+
+// Four i8 of a pack share one register: one output and one input.
+func.func @asm_constraints(%x: tensor<512xi8>) -> tensor<512xi8> {
+  // expected-error @+2 {{'tir.inline_asm_elementwise' op constraints "=r,=r,=r,=r,r,r,r,r" give 4 outputs and 4 inputs, but each invocation of the assembly (pack 4) here has 1 outputs and 1 inputs}}
+  // expected-error @+1 {{failed to legalize operation 'tir.inline_asm_elementwise'}}
+  %y = tir.inline_asm_elementwise "", "=r,=r,=r,=r,r,r,r,r" pure pack = 4 (%x : tensor<512xi8>) -> tensor<512xi8>
+  return %y : tensor<512xi8>
+}

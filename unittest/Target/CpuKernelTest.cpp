@@ -6,7 +6,8 @@
 // reference computed here. They reach the lowering's paths that the named
 // test problems do not: lane-by-lane fallbacks (transposes, reshapes,
 // joins, splits), a run-time stride that is and is not 1, reductions with
-// two results and along an outer axis, f16 math, i1 stores.
+// two results and along an outer axis, f16 math, i1 stores, inline
+// assembly.
 //
 //===----------------------------------------------------------------------===//
 #include "../TestSupport.h"
@@ -331,6 +332,35 @@ TEST_P(CpuKernelTest, LoopCarriedPointers) {
     EXPECT_EQ(out[j], blocks) << "lane " << j;
     EXPECT_EQ(out[16 + j], growing) << "lane " << j;
   }
+}
+
+// x86 inline assembly on a 4 x 2 tile, four elements per invocation (each
+// its own operand): packs run over the elements in row-major order, across
+// rows, and element k of a pack gets k + 1 added.
+constexpr const char *kInlineAsmPack = R"(
+func.func @asm_pack(%x: !tir.ptr<i32>, %out: !tir.ptr<i32>) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 8 : tensor<8xi32>
+  %xs = tir.splat %x : !tir.ptr<i32> -> tensor<8x!tir.ptr<i32>>
+  %xp = tir.addptr %xs, %r : tensor<8x!tir.ptr<i32>>, tensor<8xi32>
+  %v = tir.load %xp : tensor<8x!tir.ptr<i32>>
+  %m = tir.reshape %v : tensor<8xi32> -> tensor<4x2xi32>
+  %a = tir.inline_asm_elementwise "leal 1($4), $0\n\tleal 2($5), $1\n\tleal 3($6), $2\n\tleal 4($7), $3", "=r,=r,=r,=r,r,r,r,r" pure pack = 4 (%m : tensor<4x2xi32>) -> tensor<4x2xi32>
+  %f = tir.reshape %a : tensor<4x2xi32> -> tensor<8xi32>
+  %os = tir.splat %out : !tir.ptr<i32> -> tensor<8x!tir.ptr<i32>>
+  %op = tir.addptr %os, %r : tensor<8x!tir.ptr<i32>>, tensor<8xi32>
+  tir.store %op, %f : tensor<8x!tir.ptr<i32>>
+  return
+}
+)";
+
+TEST_P(CpuKernelTest, InlineAsmPacks) {
+  std::vector<int32_t> x(8), out(8, -1);
+  for (int i = 0; i < 8; ++i)
+    x[i] = 1000 * i - 3000;
+  int32_t *px = x.data(), *po = out.data();
+  run(kInlineAsmPack, {&px, &po});
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(out[i], x[i] + i % 4 + 1) << "at " << i;
 }
 
 // With TRIDENT_PERF_MAP set, the JIT lists the kernel's functions in

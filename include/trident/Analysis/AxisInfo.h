@@ -17,7 +17,9 @@
 // Contiguity and constancy are powers of two no larger than the dimension;
 // divisibility is capped at 2^30 (a zero is divisible by everything).
 // Scalars have rank 0 and one entry (index 0) with contiguity and constancy
-// 1. Everything unknown is 1/1/1.
+// 1. Everything unknown is 1/1/1. The axis hints of the front end
+// (`tir.divisibility`, `tir.contiguity`, `tir.constancy` arrays on the op
+// defining a value, or on a function argument) raise what is derived.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_ANALYSIS_AXISINFO_H

@@ -43,7 +43,8 @@ def ConvertTileIRToGPUIR : Pass<"convert-tir-to-gir", "::mlir::ModuleOp"> {
     tiles the pointers and masks are made from, elementwise operations
     create their results in their hint, and cheap index arithmetic needed
     in two layouts is made again rather than converted. A dot takes its
-    operands in the layout they come in.
+    operands in the layout they come in. `tir.barrier` becomes
+    `gir.barrier`, the CTA barrier.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",
@@ -69,7 +70,11 @@ def ConvertGPUIRToLLVM : Pass<"convert-gir-to-llvm", "::mlir::ModuleOp"> {
     of pointers for loads and stores, except where the axis info (taken
     before anything changes) proves a thread's consecutive registers
     contiguous, aligned and under one mask bit: those move as one vector of
-    up to 16 bytes, under a branch on the mask. Then everything (scf,
+    up to 16 bytes, under a branch on the mask. The axis hints on
+    operations (`tir.divisibility`, `tir.contiguity`, `tir.constancy`) are
+    read by that analysis and then dropped. `tir.inline_asm_elementwise`
+    becomes one `llvm.inline_asm` per `pack` of the thread's registers
+    (narrower elements packed into 32-bit vectors). Then everything (scf,
     arith, math, cf, func, vector) is lowered to the LLVM dialect. Kernels (`tir.kernel`)
     become `llvm.func`s marked `nvvm.kernel` with `nvvm.maxntid` set from
     `gir.num_warps`. Shared memory is one dynamic buffer per module
@@ -117,7 +122,10 @@ def ConvertTileIRToCPU : Pass<"convert-tir-to-cpu", "::mlir::ModuleOp"> {
     addresses. Other masked accesses branch on the mask; atomics are
     `llvm.atomicrmw` / `llvm.cmpxchg`, atomic across threads. A `tir.dot`
     accumulates in the accumulator's type with products in that type
-    (bf16/f16 inputs are extended).
+    (bf16/f16 inputs are extended). A `tir.inline_asm_elementwise` writes
+    its results' buffers in a loop over the elements, one `llvm.inline_asm`
+    per `pack` of them (each element its own asm operand); `tir.barrier`
+    is nothing (a program instance is one thread); axis hints are dropped.
 
     Each kernel also gets a grid entry `__trident_cpu_grid_<kernel>(args,
     begin, end, nx, ny, nz)` that runs the program instances with linear

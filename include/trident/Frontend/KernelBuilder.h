@@ -168,6 +168,12 @@ public:
   int print(llvm::StringRef prefix, bool hex, llvm::ArrayRef<int> args,
             llvm::ArrayRef<int32_t> isSigned);
   int assertOp(int condition, llvm::StringRef message);
+  /// tir.inline_asm_elementwise over `args` (scalars or tiles of one
+  /// shape) with results of `resultTypes`; fills `results` with their value
+  /// handles.
+  bool inlineAsm(llvm::StringRef asmString, llvm::StringRef constraints,
+                 llvm::ArrayRef<int> args, llvm::ArrayRef<int> resultTypes,
+                 bool isPure, int pack, std::vector<int> &results);
 
   // --- Control flow -------------------------------------------------------------
   /// scf.for over i32 (or the bounds' type) with loop-carried `inits`. Its

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "trident/Dialect/TileIR/IR/TileIR.h"
 
 using namespace mlir;
 using namespace trident;
@@ -63,12 +64,178 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
   LoweringContext &lc;
 };
 
+/// The shape ops (tir.reshape, tir.trans, tir.join, tir.split) move
+/// elements between tiles of different shapes the same general way: every
+/// thread writes its source elements to a shared buffer, at the row-major
+/// index of each element in the source (a join interleaves its two sources:
+/// element i of lhs at 2i, of rhs at 2i + 1), and reads back, for each of
+/// its result registers, the index where that element of the result was
+/// written. (Register-only cases, like a reshape between layouts that keep
+/// every element in its thread, come later.)
+struct ShapeMover {
+  ShapeMover(ConversionPatternRewriter &rewriter, Location loc,
+             LoweringContext &lc)
+      : b(rewriter), loc(loc), lc(lc) {}
+  ConversionPatternRewriter &b;
+  Location loc;
+  LoweringContext &lc;
+  Value lane, warp;
+
+  /// The element type as stored in shared memory (pointers as i64).
+  static Type storedType(Type element, OpBuilder &b) {
+    if (isa<tir::PointerType>(element))
+      return b.getI64Type();
+    return element;
+  }
+  static bool supported(Type element) {
+    return element.isIntOrFloat() || isa<tir::PointerType>(element);
+  }
+
+  /// The coordinates of register `r` of the calling thread.
+  SmallVector<Value> coords(const LayoutMap &map, ArrayRef<Value> thread,
+                            int64_t r) {
+    SmallVector<int64_t> reg = map.registerCoords(r);
+    SmallVector<Value> out;
+    for (unsigned d = 0; d < map.rank(); ++d)
+      out.push_back(arith::XOrIOp::create(b, loc, thread[d],
+                                          i32Const(b, loc, reg[d])));
+    return out;
+  }
+  Value linear(ArrayRef<Value> c, ArrayRef<int64_t> shape) {
+    Value idx = i32Const(b, loc, 0);
+    for (unsigned d = 0; d < c.size(); ++d)
+      idx = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, idx, i32Const(b, loc, shape[d])),
+          c[d]);
+    return idx;
+  }
+  Value scaled(Value idx, int64_t mul, int64_t add) {
+    idx = arith::MulIOp::create(b, loc, idx, i32Const(b, loc, mul));
+    return arith::AddIOp::create(b, loc, idx, i32Const(b, loc, add));
+  }
+
+  /// Writes the registers of `vec` (layout `map`) at index(coords).
+  void write(Value buffer, Value vec, const LayoutMap &map,
+             llvm::function_ref<Value(ArrayRef<Value>)> index) {
+    SmallVector<Value> thread = map.threadCoords(b, loc, lane, warp);
+    for (int64_t r = 0; r < map.numRegisters(); ++r) {
+      Value v = vector::ExtractOp::create(b, loc, vec, r);
+      if (isa<LLVM::LLVMPointerType>(v.getType()))
+        v = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+      storeShared(b, loc, buffer, index(coords(map, thread, r)), v);
+    }
+  }
+  /// Reads the registers of a tile of `type` (layout `map`) from
+  /// index(coords).
+  Value read(Value buffer, RankedTensorType type, const LayoutMap &map,
+             const TypeConverter &tc,
+             llvm::function_ref<Value(ArrayRef<Value>)> index) {
+    auto vecType = cast<VectorType>(tc.convertType(type));
+    Type element = vecType.getElementType();
+    Type stored = storedType(type.getElementType(), b);
+    SmallVector<Value> thread = map.threadCoords(b, loc, lane, warp);
+    SmallVector<Value> out;
+    for (int64_t r = 0; r < map.numRegisters(); ++r) {
+      Value v = loadShared(b, loc, buffer, index(coords(map, thread, r)),
+                           stored);
+      if (stored != element)
+        v = LLVM::IntToPtrOp::create(b, loc, element, v);
+      out.push_back(v);
+    }
+    return vector::FromElementsOp::create(b, loc, vecType, out);
+  }
+  /// A scratch buffer for `elems` elements of `element` (with the barrier
+  /// before the writes), and the thread's lane and warp.
+  Value begin(Operation *op, Type element, int64_t elems) {
+    Value buffer = lc.scratchBuffer(
+        b, op, elems * sharedBytes(storedType(element, b)));
+    std::tie(lane, warp) = lc.laneAndWarp(b, loc);
+    return buffer;
+  }
+};
+
+template <typename Op>
+struct ShapePattern : OpConversionPattern<Op> {
+  ShapePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern<Op>(tc, ctx), lc(lc) {}
+  LoweringContext &lc;
+
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+    if (!ShapeMover::supported(srcType.getElementType()))
+      return op.emitOpError("of ")
+             << srcType.getElementType() << " tiles is not supported yet";
+    FailureOr<LayoutMap> src = mapOf(srcType, lc, op);
+    FailureOr<LayoutMap> dst = mapOf(dstType, lc, op);
+    if (failed(src) || failed(dst))
+      return failure();
+    ShapeMover m(rewriter, op.getLoc(), lc);
+    ArrayRef<int64_t> srcShape = srcType.getShape();
+    ArrayRef<int64_t> dstShape = dstType.getShape();
+    auto rowMajor = [&](ArrayRef<int64_t> shape) {
+      return [&m, shape](ArrayRef<Value> c) { return m.linear(c, shape); };
+    };
+    const TypeConverter &tc = *this->getTypeConverter();
+    if constexpr (std::is_same_v<Op, tir::JoinOp>) {
+      Value buffer = m.begin(op, srcType.getElementType(),
+                             2 * srcType.getNumElements());
+      m.write(buffer, adaptor.getLhs(), *src, [&](ArrayRef<Value> c) {
+        return m.scaled(m.linear(c, srcShape), 2, 0);
+      });
+      m.write(buffer, adaptor.getRhs(), *src, [&](ArrayRef<Value> c) {
+        return m.scaled(m.linear(c, srcShape), 2, 1);
+      });
+      barrier(rewriter, op.getLoc());
+      rewriter.replaceOp(op, m.read(buffer, dstType, *dst, tc,
+                                    rowMajor(dstShape)));
+    } else if constexpr (std::is_same_v<Op, tir::SplitOp>) {
+      Value buffer = m.begin(op, srcType.getElementType(),
+                             srcType.getNumElements());
+      m.write(buffer, adaptor.getSrc(), *src, rowMajor(srcShape));
+      barrier(rewriter, op.getLoc());
+      Value lo = m.read(buffer, dstType, *dst, tc, [&](ArrayRef<Value> c) {
+        return m.scaled(m.linear(c, dstShape), 2, 0);
+      });
+      Value hi = m.read(buffer, dstType, *dst, tc, [&](ArrayRef<Value> c) {
+        return m.scaled(m.linear(c, dstShape), 2, 1);
+      });
+      rewriter.replaceOp(op, ValueRange{lo, hi});
+    } else {
+      Value buffer = m.begin(op, srcType.getElementType(),
+                             srcType.getNumElements());
+      m.write(buffer, adaptor.getSrc(), *src, rowMajor(srcShape));
+      barrier(rewriter, op.getLoc());
+      if constexpr (std::is_same_v<Op, tir::TransOp>) {
+        // Result dimension d is source dimension order[d].
+        ArrayRef<int32_t> order = op.getOrder();
+        rewriter.replaceOp(
+            op, m.read(buffer, dstType, *dst, tc, [&](ArrayRef<Value> c) {
+              SmallVector<Value> s(c.size());
+              for (unsigned d = 0; d < c.size(); ++d)
+                s[order[d]] = c[d];
+              return m.linear(s, srcShape);
+            }));
+      } else {
+        rewriter.replaceOp(op, m.read(buffer, dstType, *dst, tc,
+                                      rowMajor(dstShape)));
+      }
+    }
+    return success();
+  }
+};
+
 } // namespace
 
 void populateConvertLayoutPatterns(TypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    LoweringContext &ctx) {
   patterns.add<ConvertLayoutPattern>(converter, patterns.getContext(), ctx);
+  patterns.add<ShapePattern<tir::ReshapeOp>, ShapePattern<tir::TransOp>,
+               ShapePattern<tir::JoinOp>, ShapePattern<tir::SplitOp>>(
+      converter, patterns.getContext(), ctx);
 }
 
 } // namespace trident::gir_to_llvm

@@ -1,8 +1,10 @@
 //===- DotToLLVM.cpp - tir.dot on CUDA cores (the fallback) ---------------===//
 //
-// The portable lowering of `tir.dot` (2-D, float operands): both operands go
-// to shared memory, then each thread runs a K loop of fused multiply-adds
-// for the accumulator elements its layout gives it. It is correct for any
+// The portable lowering of `tir.dot` (2-D or batched 3-D; float operands
+// into a float accumulator, integer operands into an integer one): both
+// operands go to shared memory, then each thread runs a K loop of
+// multiply-adds (fused for floats, in the accumulator's type) for the
+// accumulator elements its layout gives it. It is correct for any
 // layouts and slow; tensor-core lowerings (mma.sync, wgmma) replace it on
 // the layouts they need.
 //
@@ -41,26 +43,35 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getType());
-    if (aType.getRank() != 2)
-      return op.emitOpError("batched dots are not supported by the CUDA-core "
-                            "lowering yet");
+    bool batched = aType.getRank() == 3;
     Type aElem = aType.getElementType(), bElem = bType.getElementType();
     Type accElem = cType.getElementType();
-    if (!isa<FloatType>(aElem) || !isa<FloatType>(bElem) || !accElem.isF32())
+    bool isFloat = isa<FloatType>(accElem);
+    auto fits = [&](Type t) {
+      return isFloat ? isa<FloatType>(t)
+                     : isa<IntegerType>(t) && t.getIntOrFloatBitWidth() <=
+                                                  accElem.getIntOrFloatBitWidth();
+    };
+    if (!accElem.isIntOrFloat() || !fits(aElem) || !fits(bElem))
       return op.emitOpError("the CUDA-core dot supports float operands with "
-                            "an f32 accumulator, got ")
+                            "a float accumulator or integer ones with a "
+                            "wider integer accumulator, got ")
              << aElem << " * " << bElem << " -> " << accElem;
     FailureOr<LayoutMap> aMap = mapOf(aType, lc, op);
     FailureOr<LayoutMap> bMap = mapOf(bType, lc, op);
     FailureOr<LayoutMap> cMap = mapOf(cType, lc, op);
     if (failed(aMap) || failed(bMap) || failed(cMap))
       return failure();
-    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
-    int64_t n = bType.getDimSize(1);
+    unsigned d0 = batched ? 1 : 0;
+    int64_t batch = batched ? aType.getDimSize(0) : 1;
+    int64_t m = aType.getDimSize(d0), k = aType.getDimSize(d0 + 1);
+    int64_t n = bType.getDimSize(d0 + 1);
 
     // Scratch: the first request puts a barrier before the stores.
-    Value aBuf = lc.scratchBuffer(rewriter, op, m * k * sharedBytes(aElem));
-    Value bBuf = lc.scratchBuffer(rewriter, op, k * n * sharedBytes(bElem));
+    Value aBuf =
+        lc.scratchBuffer(rewriter, op, batch * m * k * sharedBytes(aElem));
+    Value bBuf =
+        lc.scratchBuffer(rewriter, op, batch * k * n * sharedBytes(bElem));
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp));
@@ -68,17 +79,33 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
           bMap->threadCoords(rewriter, loc, lane, warp));
     barrier(rewriter, loc);
 
-    // Where each accumulator register sits: row * K into A, column into B.
+    // Where each accumulator register sits: (batch * M + row) * K into A,
+    // batch * K * N + column into B.
     SmallVector<Value> cThread = cMap->threadCoords(rewriter, loc, lane, warp);
     SmallVector<Value> aRowBase, bCol;
     for (int64_t r = 0; r < cMap->numRegisters(); ++r) {
       SmallVector<int64_t> c = cMap->registerCoords(r);
-      Value row = arith::XOrIOp::create(rewriter, loc, cThread[0],
-                                        i32Const(rewriter, loc, c[0]));
+      auto coord = [&](unsigned d) -> Value {
+        return arith::XOrIOp::create(rewriter, loc, cThread[d],
+                                     i32Const(rewriter, loc, c[d]));
+      };
+      Value row = coord(d0);
+      Value col = coord(d0 + 1);
+      if (batched) {
+        Value bi = coord(0);
+        row = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, bi, i32Const(rewriter, loc, m)),
+            row);
+        col = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, bi,
+                                  i32Const(rewriter, loc, k * n)),
+            col);
+      }
       aRowBase.push_back(
           arith::MulIOp::create(rewriter, loc, row, i32Const(rewriter, loc, k)));
-      bCol.push_back(arith::XOrIOp::create(rewriter, loc, cThread[1],
-                                           i32Const(rewriter, loc, c[1])));
+      bCol.push_back(col);
     }
 
     Value lo = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -90,7 +117,21 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
           Value kk = arith::IndexCastOp::create(b, loc, b.getI32Type(), iv);
           Value kRow = arith::MulIOp::create(b, loc, kk, i32Const(b, loc, n));
           Value acc = args[0];
-          Type f32 = b.getF32Type();
+          auto toAcc = [&](Value v) -> Value {
+            Type t = v.getType();
+            if (t == accElem)
+              return v;
+            if (!isFloat)
+              return arith::ExtSIOp::create(b, loc, accElem, v);
+            if (t.getIntOrFloatBitWidth() < accElem.getIntOrFloatBitWidth())
+              return arith::ExtFOp::create(b, loc, accElem, v);
+            if (t.getIntOrFloatBitWidth() > accElem.getIntOrFloatBitWidth())
+              return arith::TruncFOp::create(b, loc, accElem, v);
+            // Same width, other format (bf16 -> f16): through f32.
+            return arith::TruncFOp::create(
+                b, loc, accElem,
+                arith::ExtFOp::create(b, loc, b.getF32Type(), v));
+          };
           SmallVector<Value> sums;
           for (int64_t r = 0; r < cMap->numRegisters(); ++r) {
             Value av = loadShared(
@@ -99,12 +140,14 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
             Value bv = loadShared(
                 b, loc, bBuf, arith::AddIOp::create(b, loc, kRow, bCol[r]),
                 bElem);
-            if (!aElem.isF32())
-              av = arith::ExtFOp::create(b, loc, f32, av);
-            if (!bElem.isF32())
-              bv = arith::ExtFOp::create(b, loc, f32, bv);
+            av = toAcc(av);
+            bv = toAcc(bv);
             Value old = vector::ExtractOp::create(b, loc, acc, r);
-            sums.push_back(math::FmaOp::create(b, loc, f32, av, bv, old));
+            if (isFloat)
+              sums.push_back(math::FmaOp::create(b, loc, accElem, av, bv, old));
+            else
+              sums.push_back(arith::AddIOp::create(
+                  b, loc, old, arith::MulIOp::create(b, loc, av, bv)));
           }
           acc = vector::FromElementsOp::create(
               b, loc, cast<VectorType>(acc.getType()), sums);

@@ -15,6 +15,7 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -98,6 +99,9 @@ struct ConvertGPUIRToLLVMPass
     // Before the divisibility hints below are dropped.
     AxisInfoAnalysis axisInfo(module);
     lc.axisInfo = &axisInfo;
+    // The axis hints of operations have served their purpose (lowered
+    // operations on per-thread vectors would not verify with them).
+    tir::TileIRDialect::removeAxisHints(module);
     // Where each shared buffer is last used, before the lowering moves
     // anything.
     lc.computeLiveness();
@@ -126,9 +130,12 @@ struct ConvertGPUIRToLLVMPass
       for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
         auto div = fn.getArgAttrOfType<IntegerAttr>(
             i, tir::TileIRDialect::getDivisibilityAttrName());
+        for (StringRef hint : {tir::TileIRDialect::getDivisibilityAttrName(),
+                               tir::TileIRDialect::getContiguityAttrName(),
+                               tir::TileIRDialect::getConstancyAttrName()})
+          fn.removeArgAttr(i, hint);
         if (!div)
           continue;
-        fn.removeArgAttr(i, tir::TileIRDialect::getDivisibilityAttrName());
         if (isa<tir::PointerType>(fn.getArgumentTypes()[i]))
           fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                         b.getI64IntegerAttr(div.getInt()));
@@ -276,6 +283,7 @@ struct ConvertGPUIRToLLVMPass
     populateAtomicPatterns(converter, patterns, lc);
     populateScanPatterns(converter, patterns, lc);
     populateTmaPatterns(converter, patterns, lc);
+    populateInlineAsmPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
@@ -285,8 +293,47 @@ struct ConvertGPUIRToLLVMPass
     return applyPartialConversion(module, target, std::move(patterns));
   }
 
+  /// Whether `op` is a math function NVPTX has no instruction for (or,
+  /// for f64 exp and exp2, only an f32 one), to be called in CUDA's
+  /// libdevice.
+  static bool needsLibdevice(Operation *op) {
+    if (op->getNumResults() != 1)
+      return false;
+    Type elt = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!isa<FloatType>(elt))
+      return false;
+    if (isa<math::ExpOp, math::Exp2Op>(op))
+      return elt.isF64();
+    return isa<math::AcosOp, math::AcoshOp, math::AsinOp, math::AsinhOp,
+               math::AtanOp, math::Atan2Op, math::AtanhOp, math::CbrtOp,
+               math::CosOp, math::CoshOp, math::ErfOp, math::ErfcOp,
+               math::ExpM1Op, math::LogOp, math::Log10Op, math::Log1pOp,
+               math::Log2Op, math::PowFOp, math::SinOp, math::SinhOp,
+               math::TanOp, math::TanhOp, arith::RemFOp>(op);
+  }
+
+  /// Those functions become calls of libdevice's __nv_* (scalarized; f16
+  /// and bf16 through f32), which the NVPTX step links in
+  /// (NVPTXCodegen.cpp). The others stay LLVM intrinsics.
+  LogicalResult lowerMathToLibdevice(ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    populateLibDeviceConversionPatterns(converter, patterns);
+    ConversionTarget target(*ctx);
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    target.addDynamicallyLegalDialect<math::MathDialect>(
+        [](Operation *op) { return !needsLibdevice(op); });
+    target.addDynamicallyLegalOp<arith::RemFOp>(
+        [](Operation *op) { return !needsLibdevice(op); });
+    target.addLegalDialect<LLVM::LLVMDialect>();
+    return applyPartialConversion(module, target, std::move(patterns));
+  }
+
   LogicalResult lowerToLLVM(ModuleOp module) {
     MLIRContext *ctx = &getContext();
+    if (failed(lowerMathToLibdevice(module)))
+      return failure();
     {
       RewritePatternSet patterns(ctx);
       populateSCFToControlFlowConversionPatterns(patterns);

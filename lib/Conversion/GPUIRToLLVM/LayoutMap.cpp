@@ -407,6 +407,22 @@ static Value shuffle(OpBuilder &b, Location loc, Value value, int64_t offset,
   Type type = value.getType();
   Type i32 = b.getI32Type();
   Value v = value;
+  if (type.getIntOrFloatBitWidth() == 64) {
+    // Two 32-bit shuffles, one per half.
+    Type i64 = b.getI64Type();
+    Value bits = type == i64 ? v : arith::BitcastOp::create(b, loc, i64, v);
+    Value c32 = arith::ConstantIntOp::create(b, loc, 32, 64);
+    Value lo = arith::TruncIOp::create(b, loc, i32, bits);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, bits, c32));
+    lo = shuffle(b, loc, lo, offset, kind, clamp);
+    hi = shuffle(b, loc, hi, offset, kind, clamp);
+    Value r = arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64, lo),
+        arith::ShLIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, hi),
+                              c32));
+    return type == i64 ? r : arith::BitcastOp::create(b, loc, type, r);
+  }
   // shfl.sync moves 32-bit values: widen narrower ones and narrow back.
   if (type.isF32() || type.isInteger(32)) {
   } else if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() < 32) {

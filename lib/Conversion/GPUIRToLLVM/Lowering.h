@@ -234,8 +234,12 @@ void populateTmaPatterns(mlir::TypeConverter &converter,
 void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);
+/// tir.inline_asm_elementwise: llvm.inline_asm per pack of registers.
+void populateInlineAsmPatterns(mlir::TypeConverter &converter,
+                               mlir::RewritePatternSet &patterns,
+                               LoweringContext &ctx);
 
-/// Moves `value` (a scalar of an integer/float type up to 32 bits) across
+/// Moves `value` (a scalar of an integer/float type up to 64 bits) across
 /// the warp with a butterfly shuffle (lane ^ laneMask).
 mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value value, int64_t laneMask);

@@ -106,11 +106,36 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
     Location loc = op.getLoc();
     auto tile = dyn_cast<RankedTensorType>(op.getType());
     if (!tile) {
-      if (op.getMask())
-        return rewriter.notifyMatchFailure(op, "masked scalar loads");
-      rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
-          op, op.getType(), adaptor.getPtr(), alignmentOf(op.getType()),
-          op.getIsVolatile());
+      Type type = op.getType();
+      Type memType = memoryType(type, rewriter);
+      auto load = [&](OpBuilder &b, Location l) -> Value {
+        Value v = LLVM::LoadOp::create(b, l, memType, adaptor.getPtr(),
+                                       alignmentOf(memType),
+                                       op.getIsVolatile());
+        if (memType != type)
+          v = arith::TruncIOp::create(b, l, type, v);
+        return v;
+      };
+      if (!adaptor.getMask()) {
+        rewriter.replaceOp(op, load(rewriter, loc));
+        return success();
+      }
+      // A masked scalar: the load under an scf.if, `other` (or zero) when
+      // masked off.
+      Value other = adaptor.getOther();
+      if (!other)
+        other = arith::ConstantOp::create(rewriter, loc, type,
+                                          rewriter.getZeroAttr(type));
+      Value v = scf::IfOp::create(
+                    rewriter, loc, adaptor.getMask(),
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, load(b, l));
+                    },
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, other);
+                    })
+                    .getResult(0);
+      rewriter.replaceOp(op, v);
       return success();
     }
     auto vecType = cast<VectorType>(getTypeConverter()->convertType(tile));
@@ -187,10 +212,23 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
     Value value = adaptor.getValue();
     auto vecType = dyn_cast<VectorType>(value.getType());
     if (!vecType) {
-      if (op.getMask())
-        return rewriter.notifyMatchFailure(op, "masked scalar stores");
-      rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
-          op, value, adaptor.getPtr(), alignmentOf(value.getType()));
+      Type memType = memoryType(value.getType(), rewriter);
+      if (memType != value.getType())
+        value = arith::ExtUIOp::create(rewriter, loc, memType, value);
+      auto store = [&](OpBuilder &b, Location l) {
+        LLVM::StoreOp::create(b, l, value, adaptor.getPtr(),
+                              alignmentOf(memType));
+      };
+      if (!adaptor.getMask()) {
+        store(rewriter, loc);
+      } else {
+        scf::IfOp::create(rewriter, loc, adaptor.getMask(),
+                          [&](OpBuilder &b, Location l) {
+                            store(b, l);
+                            scf::YieldOp::create(b, l);
+                          });
+      }
+      rewriter.eraseOp(op);
       return success();
     }
     Type memType = memoryType(vecType.getElementType(), rewriter);

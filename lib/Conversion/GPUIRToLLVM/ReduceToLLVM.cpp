@@ -39,7 +39,7 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
     if (failed(srcMap))
       return failure();
     for (Type t : op.getElementTypes())
-      if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 32)
+      if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 64)
         return op.emitOpError("reductions of ") << t << " are not supported yet";
 
     SmallVector<int64_t> laneBits, warpBits;

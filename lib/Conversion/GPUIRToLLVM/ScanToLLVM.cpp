@@ -77,7 +77,7 @@ struct ScanPattern : OpConversionPattern<tir::ScanOp> {
     for (Value src : op.getSrcs())
       elementTypes.push_back(cast<RankedTensorType>(src.getType()).getElementType());
     for (Type t : elementTypes)
-      if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 32)
+      if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 64)
         return op.emitOpError("scans of ") << t << " are not supported yet";
 
     // Register runs along the axis, in scan order.

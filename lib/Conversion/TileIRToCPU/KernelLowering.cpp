@@ -495,8 +495,12 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     scalars.map(n.getResult(), numPrograms[n.getAxis()]);
     return success();
   }
-  if (isa<tir::AssumeOp>(op))
+  // A program instance is one thread: a barrier among its threads is
+  // nothing.
+  if (isa<tir::AssumeOp, tir::BarrierOp>(op))
     return success();
+  if (auto asmOp = dyn_cast<tir::InlineAsmElementwiseOp>(op))
+    return lowerInlineAsm(asmOp);
   if (auto load = dyn_cast<tir::LoadOp>(op))
     if (!fusedLoads.contains(op))
       return lowerLoad(load);

@@ -201,7 +201,7 @@ private:
                      mlir::Value d);
 
   // Op families (KernelLoweringMemory.cpp, KernelLoweringCompute.cpp,
-  // KernelLoweringControl.cpp).
+  // KernelLoweringControl.cpp, KernelLoweringInlineAsm.cpp).
   mlir::LogicalResult lowerLoad(tir::LoadOp op);
   mlir::LogicalResult lowerStore(tir::StoreOp op);
   mlir::LogicalResult lowerAtomicRMW(tir::AtomicRMWOp op);
@@ -211,6 +211,7 @@ private:
   mlir::LogicalResult lowerDot(tir::DotOp op);
   mlir::LogicalResult lowerPrint(tir::PrintOp op);
   mlir::LogicalResult lowerAssert(tir::AssertOp op);
+  mlir::LogicalResult lowerInlineAsm(tir::InlineAsmElementwiseOp op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
   mlir::LogicalResult lowerGenericRegionOp(mlir::Operation *op);

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -76,6 +77,57 @@ func::FuncOp buildGridEntry(func::FuncOp kernel, ArrayRef<Type> userArgTypes) {
   return entry;
 }
 
+/// An integer constant of type `t` (a scalar or a splat tile).
+Value intConstant(OpBuilder &b, Location l, Type t, const APInt &v) {
+  if (auto shaped = dyn_cast<ShapedType>(t))
+    return arith::ConstantOp::create(b, l, DenseElementsAttr::get(shaped, v));
+  return arith::ConstantOp::create(b, l, IntegerAttr::get(t, v));
+}
+
+/// Integer division by zero, and INT_MIN / -1, trap on the host, where a
+/// GPU gives an unspecified value: the masked-off lanes of a tile that a
+/// kernel divides by hold whatever its load left there, and must not kill
+/// the process. Divisors that may be zero (or -1, in signed division of
+/// INT_MIN) become 1 in those lanes; INT_MIN / 1 is also the wrapped value
+/// of INT_MIN / -1, and its remainder the same 0.
+void guardIntegerDivisions(func::FuncOp kernel) {
+  SmallVector<Operation *> ops;
+  kernel.walk([&](Operation *op) {
+    if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    Value n = op->getOperand(0), d = op->getOperand(1);
+    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
+                        arith::FloorDivSIOp>(op);
+    APInt c;
+    if (matchPattern(d, m_ConstantInt(&c)) && !c.isZero() &&
+        !(isSigned && c.isAllOnes()))
+      continue;
+    OpBuilder b(op);
+    Location l = op->getLoc();
+    Type t = d.getType();
+    unsigned bits = getElementTypeOrSelf(t).getIntOrFloatBitWidth();
+    Value bad = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, d,
+                                      intConstant(b, l, t, APInt(bits, 0)));
+    if (isSigned) {
+      Value minusOne = arith::CmpIOp::create(
+          b, l, arith::CmpIPredicate::eq, d,
+          intConstant(b, l, t, APInt::getAllOnes(bits)));
+      Value intMin = arith::CmpIOp::create(
+          b, l, arith::CmpIPredicate::eq, n,
+          intConstant(b, l, t, APInt::getSignedMinValue(bits)));
+      bad = arith::OrIOp::create(
+          b, l, bad, arith::AndIOp::create(b, l, minusOne, intMin));
+    }
+    Value safe = arith::SelectOp::create(b, l, bad,
+                                         intConstant(b, l, t, APInt(bits, 1)),
+                                         d);
+    op->setOperand(1, safe);
+  }
+}
+
 struct ConvertTileIRToCPUPass
     : trident::impl::ConvertTileIRToCPUBase<ConvertTileIRToCPUPass> {
   using Base::Base;
@@ -99,6 +151,9 @@ struct ConvertTileIRToCPUPass
           << static_cast<unsigned>(vectorBits);
       return signalPassFailure();
     }
+    // Nothing here reads the axis hints, and lowered operations (of other
+    // ranks) would not verify with them.
+    tir::TileIRDialect::removeAxisHints(module);
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (tir::isKernel(func) && !func.isExternal())
@@ -109,6 +164,7 @@ struct ConvertTileIRToCPUPass
       SmallVector<Attribute> kinds;
       for (Type t : kernel.getArgumentTypes())
         kinds.push_back(b.getStringAttr(cpu::argKindOf(t)));
+      guardIntegerDivisions(kernel);
       cpu::KernelLowering lowering(kernel, stackBytes, lanesBits());
       if (failed(lowering.run()))
         return signalPassFailure();

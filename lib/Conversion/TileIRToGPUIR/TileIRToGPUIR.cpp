@@ -551,6 +551,13 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success(); // handled by their parents
   if (isa<gir::ConvertLayoutOp>(op))
     return success(); // already says what it wants
+  if (isa<tir::BarrierOp>(op)) {
+    // A barrier among a program's threads is the CTA barrier.
+    OpBuilder b(op);
+    gir::BarrierOp::create(b, op->getLoc());
+    op->erase();
+    return success();
+  }
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     visitConstant(constant);
     return success();

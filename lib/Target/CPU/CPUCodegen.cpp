@@ -33,6 +33,9 @@ void initializeX86() {
   std::call_once(once, [] {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
+    // Inline assembly (tir.inline_asm_elementwise) is parsed when the
+    // object is emitted.
+    InitializeNativeTargetAsmParser();
   });
 }
 

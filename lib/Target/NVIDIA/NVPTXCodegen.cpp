@@ -3,18 +3,23 @@
 #include "trident/Support/Guard.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -120,6 +125,82 @@ std::optional<std::string> runCatchingFatalErrors(function_ref<void()> fn) {
   return message.empty() ? std::string("it crashed") : message;
 }
 
+/// CUDA's libdevice bitcode: $TRIDENT_LIBDEVICE, else the one of the CUDA
+/// toolkit whose ptxas Trident runs, else /usr/local/cuda's.
+Expected<std::string> findLibdevice() {
+  if (const char *env = std::getenv("TRIDENT_LIBDEVICE"); env && *env) {
+    if (!sys::fs::exists(env))
+      return createStringError(Twine("TRIDENT_LIBDEVICE=") + env +
+                               " does not exist");
+    return std::string(env);
+  }
+  SmallVector<std::string> candidates;
+  if (Expected<std::string> ptxas = findPtxas()) {
+    SmallString<256> p(sys::path::parent_path(sys::path::parent_path(*ptxas)));
+    sys::path::append(p, "nvvm", "libdevice", "libdevice.10.bc");
+    candidates.push_back(std::string(p));
+  } else {
+    consumeError(ptxas.takeError());
+  }
+  candidates.push_back("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+  for (const std::string &c : candidates)
+    if (sys::fs::exists(c))
+      return c;
+  return createStringError(
+      "the kernel calls CUDA's libdevice (math functions such as log or sin)"
+      " but libdevice.10.bc was not found: set TRIDENT_LIBDEVICE to its "
+      "path or install the CUDA toolkit in /usr/local/cuda");
+}
+
+/// Links the libdevice functions (`__nv_*`) that `module` declares into it,
+/// internal so that they inline and vanish; libdevice's __nvvm_reflect
+/// queries are answered by NVPTX's NVVMReflect pass (denormals kept).
+Error linkLibdevice(Module &module) {
+  bool needed = llvm::any_of(module.functions(), [](Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (!needed)
+    return Error::success();
+  // The file is read once per process; each module gets its own lazily
+  // materialized copy, so only the functions used are parsed.
+  static std::mutex mutex;
+  static std::unique_ptr<MemoryBuffer> bitcode;
+  static std::string bitcodePath;
+  MemoryBufferRef ref;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!bitcode) {
+      Expected<std::string> path = findLibdevice();
+      if (!path)
+        return path.takeError();
+      ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+          MemoryBuffer::getFile(*path);
+      if (!buffer)
+        return createStringError("cannot read " + *path + ": " +
+                                 buffer.getError().message());
+      bitcode = std::move(*buffer);
+      bitcodePath = *path;
+    }
+    ref = bitcode->getMemBufferRef();
+  }
+  Expected<std::unique_ptr<Module>> lib =
+      getLazyBitcodeModule(ref, module.getContext());
+  if (!lib)
+    return createStringError("cannot load " + bitcodePath + ": " +
+                             toString(lib.takeError()));
+  (*lib)->setTargetTriple(module.getTargetTriple());
+  (*lib)->setDataLayout(module.getDataLayout());
+  if (Linker::linkModules(module, std::move(*lib),
+                          Linker::Flags::LinkOnlyNeeded))
+    return createStringError("linking " + bitcodePath + " failed");
+  for (Function &f : module.functions())
+    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
+      f.setLinkage(GlobalValue::InternalLinkage);
+  if (!module.getModuleFlag("nvvm-reflect-ftz"))
+    module.addModuleFlag(Module::Override, "nvvm-reflect-ftz", 0);
+  return Error::success();
+}
+
 } // namespace
 
 Expected<std::string> compileToPTX(Module &module, const PTXOptions &options) {
@@ -164,6 +245,8 @@ Expected<std::string> compileToPTX(Module &module, const PTXOptions &options) {
 
   module.setTargetTriple(triple);
   module.setDataLayout(tm->createDataLayout());
+  if (Error err = linkLibdevice(module))
+    return std::move(err);
   {
     std::string problems;
     raw_string_ostream os(problems);

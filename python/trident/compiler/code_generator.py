@@ -14,6 +14,8 @@ import builtins
 import inspect
 import math as _pymath
 import numbers
+import os
+import re
 import types
 
 from .. import _C
@@ -80,6 +82,27 @@ def _assigned_names(stmts):
     return out
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _is_library_file(path):
+    """Whether `path` is a module of the trident package itself."""
+    try:
+        return os.path.commonpath([os.path.abspath(path),
+                                   _PACKAGE_DIR]) == _PACKAGE_DIR
+    except ValueError:
+        return False
+
+
+_LOC_PREFIX = re.compile(r"^(?:loc\()?\"?[^\s:\"]+\"?:\d+:\d+\)?:\s*(?:error:\s*)?")
+
+
+def _strip_location(msg):
+    """A builder diagnostic without its leading `file:line:col:` (the
+    CompilationError names the line itself)."""
+    return _LOC_PREFIX.sub("", msg, count=1)
+
+
 class CodeGenerator(ast.NodeVisitor):
     def __init__(self, fn, semantic, scope, depth=0, call_stack=()):
         self.fn = fn
@@ -97,6 +120,11 @@ class CodeGenerator(ast.NodeVisitor):
         self.lines = fn.src.splitlines()
         self._dynamic_if_depth = 0
         self.last_node = None
+        # The language's own @jit functions (tl.sum, tl.rand, ...) are
+        # inlined at the user's call: their ops carry the call's location,
+        # and their errors name the user's line.
+        self.library = _is_library_file(self.file)
+        self._loc = None
 
     # ------------------------------------------------------------------
     # Errors and locations
@@ -121,25 +149,43 @@ class CodeGenerator(ast.NodeVisitor):
                                self.fn.__name__)
 
     def visit(self, node):
-        if hasattr(node, "lineno"):
+        prev = self._loc
+        located = hasattr(node, "lineno") and not self.library
+        if located:
             self.last_node = node
-            self.b.set_loc(self.file, node.lineno + self.line_offset,
-                           node.col_offset + self.col_offset + 1)
+            self._loc = (self.file, node.lineno + self.line_offset,
+                         node.col_offset + self.col_offset + 1)
+            self.b.set_loc(*self._loc)
         try:
             return super().visit(node)
         except (CompilationError, _Return):
             raise
         except TridentUserError as e:
+            if self.library:
+                raise
             raise self._error(node, str(e)) from None
         except _C.Error as e:
-            raise self._error(node, str(e)) from None
+            if self.library:
+                raise TridentUserError(_strip_location(str(e))) from None
+            raise self._error(node, _strip_location(str(e))) from None
         except RecursionError:
+            if self.library:
+                raise
             raise self._error(node, "the kernel nests too deeply (recursive "
                               "@jit calls?)") from None
         except Exception as e:  # noqa: BLE001 - a bug of ours, named as such
-            raise self._error(
-                node, "internal error in the Trident front end: %s: %s" %
-                (type(e).__name__, e)) from e
+            reason = "internal error in the Trident front end: %s: %s" % (
+                type(e).__name__, e)
+            if self.library:
+                raise TridentUserError(reason) from e
+            raise self._error(node, reason) from e
+        finally:
+            # The ops a node emits after visiting its children (an add
+            # after its operands, a loop after its bounds) get its own
+            # location again, not that of the last child.
+            if located and prev is not None:
+                self._loc = prev
+                self.b.set_loc(*prev)
 
     def generic_visit(self, node):
         raise TridentUserError("unsupported Python construct in a kernel: %s"
@@ -581,7 +627,7 @@ class CodeGenerator(ast.NodeVisitor):
                 value = constexpr(None)
             scope[name] = value
         stack = self.call_stack + ([self.where(node)] if node is not None
-                                   else [])
+                                   and not self.library else [])
         if fn.noinline:
             return self._call_noinline(fn, scope, stack)
         gen = CodeGenerator(fn, self.sem, scope, self.depth + 1, stack)

@@ -18,6 +18,11 @@ from .core import (  # noqa: F401
 from .math import (  # noqa: F401
     abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin, sqrt)
 from .semantic import tensor_descriptor, tensor_descriptor_type  # noqa
+from .core import PropagateNan  # noqa: F401
+from . import random  # noqa: F401
+from .random import (  # noqa: F401
+    pair_uniform_to_normal, philox, philox_impl, rand, rand4x, randint,
+    randint4x, randn, randn4x, uint_to_uniform_float)
 from .standard import (  # noqa: F401
     argmax, argmin, cdiv, cumprod, cumsum, max, min, reduce_and, reduce_or,
     sigmoid, softmax, sum, swizzle2d, xor_sum)

@@ -808,6 +808,23 @@ def where(condition, x, y):
     return _sem().where(condition, x, y)
 
 
+class PropagateNan:
+    """`propagate_nan=` of tl.maximum, tl.minimum and tl.clamp: NONE (the
+    default) returns the other operand when one is NaN, ALL returns NaN."""
+
+    class _Mode:
+        def __init__(self, name):
+            self.name = name
+
+        def __repr__(self):
+            return "PropagateNan." + self.name
+
+        __str__ = __repr__
+
+    NONE = _Mode("NONE")
+    ALL = _Mode("ALL")
+
+
 @builtin
 def maximum(x, y, propagate_nan=None):
     return _sem().minmax(x, y, "max", _unwrap(propagate_nan))

@@ -934,9 +934,10 @@ class Semantic:
         if not x.dtype.is_int():
             _err("tl.umulhi needs integer operands, got %r", x.dtype)
         t = self.type_of(x.type)
-        name = ("arith.mului_extended" if x.dtype.is_int_unsigned() else
-                "arith.mulsi_extended")
-        hs = self.builder.opn(name, [x.handle, y.handle], [t, t])
+        # Unsigned whatever the operands' signedness, as Triton's
+        # (__nv_umulhi): the high half of the product of the bit patterns.
+        hs = self.builder.opn("arith.mului_extended", [x.handle, y.handle],
+                              [t, t])
         return tensor(hs[1], x.type)
 
     def fdiv(self, x, y):

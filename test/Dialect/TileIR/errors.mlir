@@ -44,8 +44,47 @@ func.func @kernel_on_op() {
 
 // -----
 
-// expected-error @+1 {{'tir.divisibility' is an argument attribute, not an operation attribute}}
+// expected-error @+1 {{'func.func' op has no result for the axis hint 'tir.divisibility' to describe}}
 func.func @divisibility_on_op() attributes {tir.divisibility = 16 : i32} {
+  return
+}
+
+// -----
+
+func.func @hint_not_array(%n: i32) {
+  // expected-error @+1 {{'arith.addi' op axis hint 'tir.divisibility' must be a dense i32 array (array<i32: ...>), got 16 : i32}}
+  %0 = arith.addi %n, %n {tir.divisibility = 16 : i32} : i32
+  return
+}
+
+// -----
+
+func.func @hint_rank() {
+  // expected-error @+1 {{'tir.make_range' op axis hint 'tir.contiguity' has 2 entries, but 'tensor<64xi32>' needs 1 (one per dimension, one for a scalar)}}
+  %0 = tir.make_range 0 to 64 {tir.contiguity = array<i32: 64, 1>} : tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @hint_not_pow2() {
+  // expected-error @+1 {{'tir.make_range' op axis hint 'tir.divisibility' entries must be positive powers of two, got 12}}
+  %0 = tir.make_range 0 to 64 {tir.divisibility = array<i32: 12>} : tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @hint_constancy_positive() {
+  // expected-error @+1 {{'tir.make_range' op axis hint 'tir.constancy' entries must be positive, got 0}}
+  %0 = tir.make_range 0 to 64 {tir.constancy = array<i32: 0>} : tensor<64xi32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument #0: axis hint 'tir.contiguity' has 1 entries, but 'tensor<4x8xi32>' needs 2 (one per dimension, one for a scalar)}}
+func.func @hint_on_argument(%t: tensor<4x8xi32> {tir.contiguity = array<i32: 8>}) {
   return
 }
 
@@ -825,5 +864,61 @@ func.func @print_signed_value(%x: i32) {
 func.func @assert_condition(%c: tensor<4xi32>) {
   // expected-error @+1 {{'tir.assert' op operand #0 must be i1 or i1 tile}}
   tir.assert %c, "bad" : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @barrier_operand(%x: i32) {
+  // expected-error @+1 {{'tir.barrier' op requires zero operands}}
+  "tir.barrier"(%x) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @asm_no_result(%x: i32) {
+  // expected-error @+1 {{'tir.inline_asm_elementwise' op needs at least one result}}
+  "tir.inline_asm_elementwise"(%x) {asm_string = "", constraints = "r"} : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @asm_shapes(%x: tensor<64xi32>, %s: i32) {
+  // expected-error @+1 {{'tir.inline_asm_elementwise' op operand #1 has type 'i32', but the operands and results must all be scalars or all tiles of one shape (result #0 is 'tensor<64xi32>')}}
+  %0 = tir.inline_asm_elementwise "add.s32 $0, $1, $2;", "=r,r,r" pure (%x, %s : tensor<64xi32>, i32) -> tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @asm_result_shape(%x: tensor<64xi32>) {
+  // expected-error @+1 {{'tir.inline_asm_elementwise' op result #1 has type 'tensor<32xi32>', but the operands and results must all be scalars or all tiles of one shape (result #0 is 'tensor<64xi32>')}}
+  %0:2 = tir.inline_asm_elementwise "", "=r,=r,r" pure (%x : tensor<64xi32>) -> tensor<64xi32>, tensor<32xi32>
+  return
+}
+
+// -----
+
+func.func @asm_pack(%x: tensor<6xi8>) {
+  // expected-error @+1 {{'tir.inline_asm_elementwise' op pack 4 does not divide the 6 elements of 'tensor<6xi8>'}}
+  %0 = tir.inline_asm_elementwise "", "=r,r" pure pack = 4 (%x : tensor<6xi8>) -> tensor<6xi8>
+  return
+}
+
+// -----
+
+func.func @asm_pack_positive(%x: i32) {
+  // expected-error @+1 {{'tir.inline_asm_elementwise' op attribute 'pack' failed to satisfy constraint}}
+  %0 = tir.inline_asm_elementwise "", "=r,r" pure pack = 0 (%x : i32) -> i32
+  return
+}
+
+// -----
+
+func.func @asm_pointer_result(%p: !tir.ptr<f32>) {
+  // expected-error @+1 {{'tir.inline_asm_elementwise' op result #0 must be variadic of integer/float scalar or tile}}
+  %0 = tir.inline_asm_elementwise "", "=l,l" pure (%p : !tir.ptr<f32>) -> !tir.ptr<f32>
   return
 }

@@ -1,7 +1,8 @@
 //===- TileIRComputeOps.cpp - dot, reduce, scan and debug ops ---*- C++ -*-===//
 //
 // Verifiers and builders of tir.dot, the region-carrying tir.reduce and
-// tir.scan, and the debug operations tir.assume, tir.print and tir.assert.
+// tir.scan, tir.inline_asm_elementwise, and the debug operations
+// tir.assume, tir.print and tir.assert.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/IR/TileIR.h"
@@ -273,4 +274,83 @@ LogicalResult PrintOp::verify() {
     if (s != 0 && s != 1)
       return emitOpError() << "is_signed entries must be 0 or 1, got " << s;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// InlineAsmElementwiseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult InlineAsmElementwiseOp::verify() {
+  if (getNumResults() == 0)
+    return emitOpError() << "needs at least one result";
+  Type first = (*this)->getResult(0).getType();
+  auto shapeOf = [](Type t) -> std::optional<ArrayRef<int64_t>> {
+    if (auto tile = dyn_cast<RankedTensorType>(t))
+      return tile.getShape();
+    return std::nullopt;
+  };
+  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
+    if (shapeOf(t) != shapeOf(first))
+      return emitOpError() << what << " #" << i << " has type " << t
+                           << ", but the operands and results must all be "
+                              "scalars or all tiles of one shape (result #0 "
+                              "is "
+                           << first << ")";
+    return success();
+  };
+  for (auto [i, t] : llvm::enumerate(getArgs().getTypes()))
+    if (failed(check(t, "operand", i)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(getResultTypes()))
+    if (failed(check(t, "result", i)))
+      return failure();
+  int64_t elements = 1;
+  if (auto tile = dyn_cast<RankedTensorType>(first))
+    elements = tile.getNumElements();
+  if (elements % getPack() != 0)
+    return emitOpError() << "pack " << getPack() << " does not divide the "
+                         << elements << " elements of " << first;
+  return success();
+}
+
+void InlineAsmElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  // Assembly that is not pure may touch any memory.
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SideEffects::DefaultResource::get());
+}
+
+LogicalResult InlineAsmElementwiseOp::verifyConstraintCounts(unsigned outputs,
+                                                             unsigned inputs) {
+  // LLVM's constraint list: comma-separated; "=..." an output (but "=*..."
+  // an indirect output, which takes a pointer operand), "~..." a clobber,
+  // anything else an input.
+  unsigned haveOutputs = 0, haveInputs = 0;
+  SmallVector<StringRef> entries;
+  StringRef constraints = getConstraints();
+  if (!constraints.trim().empty())
+    constraints.split(entries, ',');
+  for (StringRef e : entries) {
+    e = e.trim();
+    if (e.starts_with("~"))
+      continue;
+    if (e.starts_with("=") && !e.starts_with("=*"))
+      ++haveOutputs;
+    else
+      ++haveInputs;
+  }
+  if (haveOutputs == outputs && haveInputs == inputs)
+    return success();
+  return emitOpError() << "constraints \"" << getConstraints() << "\" give "
+                       << haveOutputs << " outputs and " << haveInputs
+                       << " inputs, but each invocation of the assembly (pack "
+                       << getPack() << ") here has " << outputs
+                       << " outputs and " << inputs << " inputs";
 }

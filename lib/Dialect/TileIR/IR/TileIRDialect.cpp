@@ -1,7 +1,8 @@
 //===- TileIRDialect.cpp - Tile IR dialect and types ------------*- C++ -*-===//
 //
-// Dialect registration, constant materialisation, the `tir.kernel` and
-// `tir.divisibility` attributes, and the types' verifiers.
+// Dialect registration, constant materialisation, the `tir.kernel`
+// attribute and the axis hints (`tir.divisibility`, `tir.contiguity`,
+// `tir.constancy`), and the types' verifiers.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/IR/TileIR.h"
@@ -66,20 +67,71 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
                              << fn.getNumResults() << " results)";
     return success();
   }
-  if (attr.getName() == getDivisibilityAttrName())
-    return op->emitError() << "'" << getDivisibilityAttrName()
-                           << "' is an argument attribute, not an operation "
-                              "attribute";
+  // An axis hint (tl.multiple_of, tl.max_contiguous, tl.max_constancy) on
+  // the value the operation defines (its first result).
+  if (isAxisHintName(attr.getName())) {
+    if (op->getNumResults() == 0)
+      return op->emitOpError()
+             << "has no result for the axis hint '" << attr.getName().getValue()
+             << "' to describe";
+    return verifyAxisHint(attr.getName(), attr.getValue(),
+                          op->getResult(0).getType(),
+                          [&] { return op->emitOpError(); });
+  }
   // Other `tir.*` attributes are left to later stages and plugins.
   return success();
+}
+
+LogicalResult trident::tir::verifyAxisHint(
+    StringRef name, Attribute value, Type type,
+    function_ref<InFlightDiagnostic()> emitError) {
+  int64_t rank = 1;
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    rank = std::max<int64_t>(1, tile.getRank());
+  auto array = dyn_cast<DenseI32ArrayAttr>(value);
+  if (!array)
+    return emitError() << "axis hint '" << name
+                       << "' must be a dense i32 array (array<i32: ...>), got "
+                       << value;
+  if (int64_t(array.size()) != rank)
+    return emitError() << "axis hint '" << name << "' has " << array.size()
+                       << " entries, but " << type << " needs " << rank
+                       << " (one per dimension, one for a scalar)";
+  bool pow2 = name != TileIRDialect::getConstancyAttrName();
+  for (int32_t v : array.asArrayRef())
+    if (v <= 0 || (pow2 && !llvm::isPowerOf2_32(uint32_t(v))))
+      return emitError() << "axis hint '" << name << "' entries must be "
+                         << (pow2 ? "positive powers of two" : "positive")
+                         << ", got " << v;
+  return success();
+}
+
+void TileIRDialect::removeAxisHints(Operation *root) {
+  root->walk([](Operation *op) {
+    op->removeAttr(getDivisibilityAttrName());
+    op->removeAttr(getContiguityAttrName());
+    op->removeAttr(getConstancyAttrName());
+  });
 }
 
 LogicalResult TileIRDialect::verifyRegionArgAttribute(Operation *op,
                                                       unsigned regionIndex,
                                                       unsigned argIndex,
                                                       NamedAttribute attr) {
-  if (attr.getName() != getDivisibilityAttrName())
+  if (!isAxisHintName(attr.getName()))
     return success();
+  // The array form of the hints, as on an operation's result.
+  if (isa<DenseI32ArrayAttr>(attr.getValue()) ||
+      attr.getName() != getDivisibilityAttrName()) {
+    Region &argRegion = op->getRegion(regionIndex);
+    if (argRegion.empty() || argIndex >= argRegion.getNumArguments())
+      return success();
+    return verifyAxisHint(
+        attr.getName(), attr.getValue(),
+        argRegion.getArgument(argIndex).getType(), [&] {
+          return op->emitError() << "argument #" << argIndex << ": ";
+        });
+  }
   auto value = dyn_cast<IntegerAttr>(attr.getValue());
   if (!value || !value.getType().isInteger(32))
     return op->emitError() << "'" << getDivisibilityAttrName()

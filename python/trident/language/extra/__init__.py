@@ -69,6 +69,11 @@ def __getattr__(name):
         raise AttributeError(name)
     if name in _modules:
         return _modules[name]
+    if name in ("cuda", "libdevice"):
+        # Built in: `tl.extra.cuda.libdevice`, and Triton's target-neutral
+        # spelling `tl.extra.libdevice`.
+        cuda = importlib.import_module(__name__ + ".cuda")
+        return cuda if name == "cuda" else cuda.libdevice
     module = _python_module(name)
     ops = _plugin_ops(name)
     if module is None and not ops:

@@ -44,6 +44,14 @@ mlir::Type getTypeLikeWithElement(mlir::Type type, mlir::Type elementType);
 /// Whether `op` is a function marked with the `tir.kernel` attribute.
 bool isKernel(mlir::Operation *op);
 
+/// Checks the axis hint `name` (tir.divisibility, tir.contiguity or
+/// tir.constancy) with `value` for a value of `type`: a dense i32 array
+/// with one entry per dimension (one for a scalar), each a positive power
+/// of two (divisibility, contiguity) or positive (constancy).
+mlir::LogicalResult
+verifyAxisHint(llvm::StringRef name, mlir::Attribute value, mlir::Type type,
+               llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
 /// Implemented by a dialect whose attributes are tile encodings (layouts),
 /// so that Tile IR operations keep verifying once tiles carry them: it says
 /// which encoding the result of a shape-changing operation has.

@@ -138,4 +138,49 @@ def TIR_ScanReturnOp : TileIR_Op<"scan.return", [Pure, Terminator,
   let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
 }
 
+def TIR_InlineAsmElementwiseOp : TileIR_Op<"inline_asm_elementwise", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "apply target assembly to the elements of tiles";
+  let description = [{
+    Runs the assembly `asm_string` on the elements of its operands, like
+    `tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure,
+    pack)`. Operands and results are scalars, or tiles of one shape. Each
+    invocation of the assembly handles `pack` elements (of every operand
+    and result; `pack` divides the element count). `constraints` are LLVM
+    inline-assembly constraints (`"=r,r"`): outputs first (`$0`, ...),
+    then inputs. Without `pure` the assembly may read and write memory and
+    is never removed.
+
+    The text is the target's: PTX on NVIDIA GPUs, where operands narrower
+    than 32 bits are packed, `32 / bits` of a pack at a time, into one
+    vector register per constraint (as Triton does); x86 (AT&T syntax) on
+    the CPU, where every element of a pack is its own operand. The order
+    of asm operands is, for each result, its `pack` elements (or packed
+    registers), then the same for each operand.
+
+    ```mlir
+    %y = tir.inline_asm_elementwise "shl.b32 $0, $1, 3;", "=r,r" pure
+        (%x : tensor<128xi32>) -> tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints,
+                       UnitAttr:$pure,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
+                                         "1">:$pack,
+                       Variadic<TIR_Type>:$args);
+  let results = (outs Variadic<TIR_NumLike>:$result);
+  let assemblyFormat = [{
+    $asm_string `,` $constraints (`pure` $pure^)? (`pack` `=` $pack^)?
+    (` ` `(` $args^ `:` type($args) `)`)? attr-dict `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Checks that `constraints` name `outputs` outputs and `inputs` inputs
+    /// (clobbers aside): what a lowering passes to each invocation. Emits
+    /// an error naming the counts otherwise.
+    ::mlir::LogicalResult verifyConstraintCounts(unsigned outputs,
+                                                 unsigned inputs);
+  }];
+}
+
 #endif // TRIDENT_TILEIR_COMPUTEOPS

@@ -65,4 +65,23 @@ def TIR_AssertOp : TileIR_Op<"assert", [
   let hasCanonicalizer = 1;
 }
 
+def TIR_BarrierOp : TileIR_Op<"barrier", [
+    MemoryEffects<[MemRead<TIR_GlobalMemory>, MemWrite<TIR_GlobalMemory>,
+                   MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until every thread of the program instance gets here";
+  let description = [{
+    A barrier among the threads that run one program instance, like
+    `tl.debug_barrier()`: memory accesses before it are done and visible
+    to the instance's threads after it. It reads and writes all memory, so
+    it is neither removed nor moved. On a GPU it is the CTA barrier
+    (`bar.sync 0`); on the CPU a program instance is one thread and it is
+    nothing.
+
+    ```mlir
+    tir.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // TRIDENT_TILEIR_DEBUGOPS

@@ -25,6 +25,13 @@ def TileIR_Dialect : Dialect {
     attribute. Function arguments may carry `tir.divisibility` (an i32
     power of two: the integer or pointer value is a multiple of it) as a
     hint for vectorisation.
+
+    Axis hints (`tl.multiple_of`, `tl.max_contiguous`, `tl.max_constancy`)
+    are dense i32 arrays, one entry per dimension of the value (one for a
+    scalar), on the operation that defines the value (or on a function
+    argument): `tir.divisibility` and `tir.contiguity` (powers of two) and
+    `tir.constancy` (positive). The axis analysis takes the larger of each
+    hint and what it computes.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
@@ -40,6 +47,24 @@ def TileIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDivisibilityAttrName() {
       return ::llvm::StringLiteral("tir.divisibility");
     }
+    /// The axis hint: runs of this many consecutive values.
+    static constexpr ::llvm::StringLiteral getContiguityAttrName() {
+      return ::llvm::StringLiteral("tir.contiguity");
+    }
+    /// The axis hint: runs of this many equal values.
+    static constexpr ::llvm::StringLiteral getConstancyAttrName() {
+      return ::llvm::StringLiteral("tir.constancy");
+    }
+    /// Whether `name` is one of the three axis hints.
+    static bool isAxisHintName(::llvm::StringRef name) {
+      return name == getDivisibilityAttrName() ||
+             name == getContiguityAttrName() || name == getConstancyAttrName();
+    }
+    /// Removes the axis hints from `root` and every operation in it (not
+    /// from function arguments): lowerings drop them once the analysis has
+    /// read them, since lowered operations of another rank would no
+    /// longer verify with them.
+    static void removeAxisHints(::mlir::Operation *root);
   }];
 }
 

@@ -1,0 +1,993 @@
+"""Element-wise ops of the language, checked as Triton defines them.
+
+Each test runs its kernel on the CPU target and compares the numbers with a
+numpy reference computed in float64 (or exactly, for integers), and builds
+the same kernel for sm_90a through ptxas (the `compile_sm90` fixture).
+Typing follows Triton: a Python scalar does not widen a tensor, fp16 with
+fp32 gives fp32, int / int gives fp32, `//` and `%` truncate toward zero
+(the remainder takes the dividend's sign), signed and unsigned integers
+mix by width.
+"""
+import math
+
+import numpy as np
+import pytest
+
+import trident
+import trident.language as tl
+
+BLOCK = 64
+N = 50  # < BLOCK: every kernel also checks its mask
+
+_NAME = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32",
+         "int64": "i64", "uint8": "u8", "uint16": "u16", "uint32": "u32",
+         "uint64": "u64", "float16": "fp16", "float32": "fp32",
+         "float64": "fp64"}
+TL = {"bool": tl.int1, "int8": tl.int8, "int16": tl.int16,
+      "int32": tl.int32, "int64": tl.int64, "uint8": tl.uint8,
+      "uint16": tl.uint16, "uint32": tl.uint32, "uint64": tl.uint64,
+      "float16": tl.float16, "bfloat16": tl.bfloat16, "float32": tl.float32,
+      "float64": tl.float64, "float8e4nv": tl.float8e4nv,
+      "float8e5": tl.float8e5}
+SINT = ["int8", "int16", "int32", "int64"]
+UINT = ["uint8", "uint16", "uint32", "uint64"]
+INTS = SINT + UINT
+FLOATS = ["float16", "float32", "float64"]
+
+
+def signature_of(kernel, kwargs):
+    """The signature and constexprs of a launch with `kwargs`, for
+    trident.compile."""
+    sig, cx = {}, {}
+    for name, v in kwargs.items():
+        if name in kernel.constexpr_names:
+            cx[name] = v
+        elif isinstance(v, np.ndarray):
+            sig[name] = "*" + _NAME[v.dtype.name]
+        elif isinstance(v, bool):
+            sig[name] = "i1"
+        elif isinstance(v, int):
+            sig[name] = "i32" if -2 ** 31 <= v < 2 ** 31 else "i64"
+        elif isinstance(v, float):
+            sig[name] = "fp32"
+        else:
+            cx[name] = v
+    return sig, cx
+
+
+@pytest.fixture
+def check(compile_sm90):
+    """check(kernel, grid, **args): runs the kernel on the CPU target and
+    builds the cubin of the same signature; returns the cuda kernel."""
+    def run(kernel, grid=(1,), **kwargs):
+        kernel[grid](**kwargs)
+        sig, cx = signature_of(kernel, kwargs)
+        return compile_sm90(kernel, sig, cx)
+    return run
+
+
+def ints(rng, dtype, n=N, lo=None, hi=None):
+    info = np.iinfo(dtype)
+    lo = info.min if lo is None else lo
+    hi = info.max if hi is None else hi
+    return rng.integers(lo, hi, size=n, dtype=dtype, endpoint=True)
+
+
+def bf16(x):
+    """float32 values rounded to bfloat16 (to nearest, ties to even)."""
+    b = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    b = (b + 0x7FFF + ((b >> 16) & 1)) & 0xFFFF0000
+    return b.astype(np.uint32).view(np.float32)
+
+
+def c_div(a, b):
+    """C's integer division and remainder (truncation toward zero), exact
+    for every width."""
+    q, r = [], []
+    for x, y in zip(a.tolist(), b.tolist()):
+        t = abs(x) // abs(y)
+        t = t if (x < 0) == (y < 0) else -t
+        q.append(t)
+        r.append(x - y * t)
+    return np.array(q, a.dtype), np.array(r, a.dtype)
+
+
+def out(dtype, n=N, fill=None):
+    """An output array filled with a value the kernel must overwrite."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "f":
+        return np.full(n, np.nan, dtype)
+    if dtype.kind == "b":
+        return np.zeros(n, dtype)
+    return np.full(n, 0x5A if fill is None else fill, dtype)
+
+
+# ---------------------------------------------------------------------------
+# + - * / // % on every integer and float type
+# ---------------------------------------------------------------------------
+
+
+@trident.jit
+def arith_kernel(x_ptr, y_ptr, add_ptr, sub_ptr, mul_ptr, div_ptr, fdiv_ptr,
+                 mod_ptr, n, DIV_TY: tl.constexpr, IS_INT: tl.constexpr,
+                 BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.static_assert((x + y).dtype == x.dtype)
+    tl.static_assert((x * y).dtype == x.dtype)
+    tl.store(add_ptr + offs, x + y, mask=m)
+    tl.store(sub_ptr + offs, x - y, mask=m)
+    tl.store(mul_ptr + offs, x * y, mask=m)
+    q = x / y
+    tl.static_assert(q.dtype == DIV_TY)
+    tl.store(div_ptr + offs, q, mask=m)
+    if IS_INT:
+        tl.static_assert((x // y).dtype == x.dtype)
+        tl.store(fdiv_ptr + offs, x // y, mask=m)
+        tl.static_assert((x % y).dtype == x.dtype)
+    else:
+        tl.static_assert((x % y).dtype == DIV_TY)
+    tl.store(mod_ptr + offs, x % y, mask=m)
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_integer_arithmetic(dtype, rng, check):
+    x = ints(rng, dtype)
+    y = ints(rng, dtype)
+    y[y == 0] = 3
+    y[:8] = [7, -7, 7, -7, 3, 3, 1, 2] if dtype in SINT else \
+        [7, 7, 3, 1, 2, 5, 9, 11]
+    x[:8] = [23, 23, -23, -23, -1, 1, 0, -9] if dtype in SINT else \
+        [23, 2, 0, 1, 255, 7, 100, 10]
+    if dtype in SINT:
+        x[x == np.iinfo(dtype).min] += 1   # INT_MIN / -1 overflows in C
+    res = {k: out(dtype) for k in ("add", "sub", "mul", "fdiv", "mod")}
+    div = out(np.float32)
+    check(arith_kernel, x_ptr=x, y_ptr=y, add_ptr=res["add"],
+          sub_ptr=res["sub"], mul_ptr=res["mul"], div_ptr=div,
+          fdiv_ptr=res["fdiv"], mod_ptr=res["mod"], n=N, DIV_TY=tl.float32,
+          IS_INT=True, BLOCK=BLOCK)
+    np.testing.assert_array_equal(res["add"], x + y)
+    np.testing.assert_array_equal(res["sub"], x - y)
+    np.testing.assert_array_equal(res["mul"], x * y)
+    q, r = c_div(x, y)
+    np.testing.assert_array_equal(res["fdiv"], q)
+    np.testing.assert_array_equal(res["mod"], r)
+    # int / int is float32 division of the operands converted to float32
+    np.testing.assert_allclose(
+        div, x.astype(np.float32).astype(np.float64) /
+        y.astype(np.float32).astype(np.float64), rtol=1e-6)
+    if dtype in SINT:
+        # C semantics, not Python's: -23 // 7 == -3 and -23 % 7 == -2
+        assert res["fdiv"][2] == -3 and res["mod"][2] == -2
+        assert res["fdiv"][1] == -3 and res["mod"][1] == 2
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_float_arithmetic(dtype, rng, check):
+    x = rng.uniform(-10, 10, N).astype(dtype)
+    y = rng.uniform(0.5, 10, N).astype(dtype) * \
+        rng.choice([-1, 1], N).astype(dtype)
+    x[:4] = [7.5, -7.5, 7.5, -7.5]
+    y[:4] = [2, 2, -2, -2]
+    # fp16 / and % compute in fp32, as Triton does
+    div_ty = "float32" if dtype == "float16" else dtype
+    res = {k: out(dtype) for k in ("add", "sub", "mul")}
+    div, mod = out(div_ty), out(div_ty)
+    check(arith_kernel, x_ptr=x, y_ptr=y, add_ptr=res["add"],
+          sub_ptr=res["sub"], mul_ptr=res["mul"], div_ptr=div,
+          fdiv_ptr=out(dtype), mod_ptr=mod, n=N, DIV_TY=TL[div_ty],
+          IS_INT=False, BLOCK=BLOCK)
+    x64, y64 = x.astype(np.float64), y.astype(np.float64)
+    rtol = {"float16": 1e-3, "float32": 1e-6, "float64": 1e-15}[dtype]
+    np.testing.assert_allclose(res["add"], x64 + y64, rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(res["sub"], x64 - y64, rtol=rtol, atol=rtol)
+    np.testing.assert_allclose(res["mul"], x64 * y64, rtol=rtol)
+    np.testing.assert_allclose(div, x64 / y64, rtol=1e-6 if dtype !=
+                               "float64" else 1e-15)
+    # float % is C's fmod: the sign of the dividend
+    np.testing.assert_allclose(mod, np.fmod(x64, y64), rtol=1e-6, atol=1e-6)
+    np.testing.assert_array_equal(mod[:4], [1.5, -1.5, 1.5, -1.5])
+
+
+@trident.jit
+def bf16_kernel(x_ptr, y_ptr, add_ptr, sub_ptr, mul_ptr, div_ptr, mod_ptr,
+                neg_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m).to(tl.bfloat16)
+    y = tl.load(y_ptr + offs, mask=m).to(tl.bfloat16)
+    tl.static_assert((x + y).dtype == tl.bfloat16)
+    tl.static_assert((x / y).dtype == tl.float32)
+    tl.static_assert((x % y).dtype == tl.float32)
+    tl.static_assert((x + 1.5).dtype == tl.bfloat16)
+    tl.store(add_ptr + offs, (x + y).to(tl.float32), mask=m)
+    tl.store(sub_ptr + offs, x - y, mask=m)
+    tl.store(mul_ptr + offs, x * y, mask=m)
+    tl.store(div_ptr + offs, x / y, mask=m)
+    tl.store(mod_ptr + offs, x % y, mask=m)
+    tl.store(neg_ptr + offs, -x, mask=m)
+
+
+def test_bfloat16_arithmetic(rng, check):
+    x = rng.uniform(-4, 4, N).astype(np.float32)
+    y = rng.uniform(0.25, 4, N).astype(np.float32)
+    res = {k: out(np.float32) for k in ("add", "sub", "mul", "div", "mod",
+                                         "neg")}
+    check(bf16_kernel, x_ptr=x, y_ptr=y, **{k + "_ptr": v for k, v in
+                                            res.items()}, n=N, BLOCK=BLOCK)
+    xb, yb = bf16(x), bf16(y)
+    np.testing.assert_array_equal(res["add"], bf16(xb + yb))
+    np.testing.assert_array_equal(res["sub"], bf16(xb - yb))
+    np.testing.assert_array_equal(res["mul"], bf16(xb * yb))
+    np.testing.assert_array_equal(res["neg"], -xb)
+    np.testing.assert_allclose(res["div"], xb.astype(np.float64) / yb,
+                               rtol=1e-6)
+    np.testing.assert_allclose(res["mod"], np.fmod(xb.astype(np.float64),
+                                                   yb), rtol=1e-6, atol=1e-6)
+
+
+@trident.jit
+def floordiv_float_kernel(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(x_ptr + tl.arange(0, BLOCK), x // 2.0)
+
+
+def test_floordiv_of_floats_is_an_error():
+    with pytest.raises(trident.CompilationError, match="'//'"):
+        trident.compile(floordiv_float_kernel, signature={"x_ptr": "*fp32"},
+                        constexprs={"BLOCK": 16}, target="cpu")
+
+
+@trident.jit
+def mixed_sign_div_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.load(y_ptr + tl.arange(0, BLOCK))
+    tl.store(x_ptr + tl.arange(0, BLOCK), x % y)
+
+
+def test_mixed_signedness_division_is_an_error():
+    with pytest.raises(trident.CompilationError, match="signedness"):
+        trident.compile(mixed_sign_div_kernel,
+                        signature={"x_ptr": "*i32", "y_ptr": "*u32"},
+                        constexprs={"BLOCK": 16}, target="cpu")
+
+
+# ---------------------------------------------------------------------------
+# Promotion: tensor with tensor, tensor with Python scalar
+# ---------------------------------------------------------------------------
+
+
+@trident.jit
+def promote_kernel(x_ptr, y_ptr, o_ptr, n, OUT_TY: tl.constexpr,
+                   BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    z = x + y
+    tl.static_assert(z.dtype == OUT_TY)
+    tl.store(o_ptr + offs, z, mask=m)
+
+
+# (lhs, rhs, result) as Triton types them
+PROMOTIONS = [
+    ("float16", "float32", "float32"),
+    ("float32", "float64", "float64"),
+    ("int32", "float16", "float16"),
+    ("int64", "float32", "float32"),
+    ("int8", "int32", "int32"),
+    ("int32", "uint32", "uint32"),   # unsigned wins at equal width
+    ("int64", "uint32", "int64"),    # the wider signed type wins
+    ("uint8", "int16", "int16"),
+    ("uint16", "uint64", "uint64"),
+    ("bool", "int8", "int8"),
+]
+
+
+@pytest.mark.parametrize("a,b,res", PROMOTIONS)
+def test_tensor_tensor_promotion(a, b, res, rng, check):
+    def values(dt):
+        if dt == "bool":
+            return rng.integers(0, 2, N).astype(bool)
+        if np.dtype(dt).kind == "f":
+            return rng.uniform(-8, 8, N).astype(dt)
+        return ints(rng, dt, lo=0 if dt.startswith("u") else -100, hi=100)
+    x, y = values(a), values(b)
+    o = out(res)
+    check(promote_kernel, x_ptr=x, y_ptr=y, o_ptr=o, n=N, OUT_TY=TL[res],
+          BLOCK=BLOCK)
+    ref = x.astype(res) + y.astype(res)
+    np.testing.assert_allclose(o.astype(np.float64), ref.astype(np.float64),
+                               rtol=1e-3 if res == "float16" else 1e-12)
+
+
+@trident.jit
+def scalar_promote_kernel(x_ptr, f_ptr, o1_ptr, o2_ptr, o3_ptr, o4_ptr,
+                          alpha, n, T: tl.constexpr, T_INT: tl.constexpr,
+                          T_FLOAT: tl.constexpr, T_ALPHA: tl.constexpr,
+                          BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    # a Python int does not widen the tensor (of its kind or above)
+    a = x + 3
+    tl.static_assert(a.dtype == T_INT)
+    tl.store(o1_ptr + offs, a, mask=m)
+    # a Python float widens an integer tensor to fp32, not a float one
+    b = x * 0.5
+    tl.static_assert(b.dtype == T_FLOAT)
+    tl.store(o2_ptr + offs, b, mask=m)
+    # a run-time scalar argument (fp32) is a tensor: it takes part
+    c = x * alpha
+    tl.static_assert(c.dtype == T_ALPHA)
+    tl.store(o3_ptr + offs, c, mask=m)
+    # reflected operators
+    d = 10 - x
+    tl.static_assert(d.dtype == T_INT)
+    tl.store(o4_ptr + offs, d, mask=m)
+
+
+SCALAR_PROMOTIONS = [
+    # T, T + 3, T * 0.5, T * fp32 argument
+    ("int8", "int8", "float32", "float32"),
+    ("uint8", "int32", "float32", "float32"),  # int kind > uint kind
+    ("int64", "int64", "float32", "float32"),
+    ("float16", "float16", "float16", "float32"),
+    ("float32", "float32", "float32", "float32"),
+    ("float64", "float64", "float64", "float64"),
+]
+
+
+@pytest.mark.parametrize("t,t_int,t_float,t_alpha", SCALAR_PROMOTIONS)
+def test_scalar_promotion(t, t_int, t_float, t_alpha, rng, check):
+    if np.dtype(t).kind == "f":
+        x = rng.uniform(-8, 8, N).astype(t)
+    else:
+        x = ints(rng, t, lo=0, hi=100)
+    o1, o2, o3, o4 = out(t_int), out(t_float), out(t_alpha), out(t_int)
+    check(scalar_promote_kernel, x_ptr=x, f_ptr=x, o1_ptr=o1, o2_ptr=o2,
+          o3_ptr=o3, o4_ptr=o4, alpha=1.25, n=N, T=TL[t], T_INT=TL[t_int],
+          T_FLOAT=TL[t_float], T_ALPHA=TL[t_alpha], BLOCK=BLOCK)
+    x64 = x.astype(np.float64)
+    np.testing.assert_allclose(o1, x64 + 3, rtol=1e-3)
+    np.testing.assert_allclose(o2, x64 * 0.5, rtol=1e-3)
+    np.testing.assert_allclose(o3, x64 * 1.25, rtol=1e-3)
+    np.testing.assert_allclose(o4, 10 - x64, rtol=1e-3, atol=1e-2)
+
+
+@trident.jit
+def narrow_wrap_kernel(x_ptr, o_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = x + 100            # stays int8: wraps around as int8 does
+    tl.static_assert(y.dtype == tl.int8)
+    tl.store(o_ptr + offs, y)
+
+
+def test_scalar_does_not_widen_int8(check):
+    x = np.arange(-8, 8, dtype=np.int8) * 10
+    o = out(np.int8, 16)
+    check(narrow_wrap_kernel, x_ptr=x, o_ptr=o, BLOCK=16)
+    np.testing.assert_array_equal(o, (x.astype(np.int64) + 100).astype(
+        np.int8))
+
+
+# ---------------------------------------------------------------------------
+# Unary ops, comparisons, bitwise ops, shifts
+# ---------------------------------------------------------------------------
+
+
+@trident.jit
+def unary_kernel(x_ptr, neg_ptr, inv_ptr, not_ptr, abs_ptr, n,
+                 IS_INT: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(neg_ptr + offs, -x, mask=m)
+    tl.store(abs_ptr + offs, abs(x), mask=m)
+    if IS_INT:
+        tl.store(inv_ptr + offs, ~x, mask=m)
+    tl.store(not_ptr + offs, not x, mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint16",
+                                   "uint32", "float16", "float32",
+                                   "float64"])
+def test_unary(dtype, rng, check):
+    is_int = np.dtype(dtype).kind != "f"
+    if is_int:
+        x = ints(rng, dtype)
+        if dtype in SINT:
+            x[x == np.iinfo(dtype).min] = 0
+        x[:3] = [0, 1, 5]
+    else:
+        x = rng.uniform(-5, 5, N).astype(dtype)
+        x[:2] = [0, -0.0]
+    neg, inv, ab = out(dtype), out(dtype), out(dtype)
+    nt = out(bool)
+    check(unary_kernel, x_ptr=x, neg_ptr=neg, inv_ptr=inv, not_ptr=nt,
+          abs_ptr=ab, n=N, IS_INT=is_int, BLOCK=BLOCK)
+    np.testing.assert_array_equal(neg, -x)
+    np.testing.assert_array_equal(nt, x == 0)
+    if is_int:
+        np.testing.assert_array_equal(inv, ~x)
+        # abs of an unsigned integer is the value itself
+        np.testing.assert_array_equal(ab, np.abs(x) if dtype in SINT else x)
+    else:
+        np.testing.assert_array_equal(ab, np.abs(x))
+
+
+@trident.jit
+def compare_kernel(x_ptr, y_ptr, lt_ptr, le_ptr, gt_ptr, ge_ptr, eq_ptr,
+                   ne_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.static_assert((x < y).dtype == tl.int1)
+    tl.store(lt_ptr + offs, x < y, mask=m)
+    tl.store(le_ptr + offs, x <= y, mask=m)
+    tl.store(gt_ptr + offs, x > y, mask=m)
+    tl.store(ge_ptr + offs, x >= y, mask=m)
+    tl.store(eq_ptr + offs, x == y, mask=m)
+    tl.store(ne_ptr + offs, x != y, mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int64", "uint8", "uint32",
+                                   "float16", "float32", "float64"])
+def test_comparisons(dtype, rng, check):
+    if np.dtype(dtype).kind == "f":
+        x = rng.integers(-3, 3, N).astype(dtype)
+        y = rng.integers(-3, 3, N).astype(dtype)
+        x[0], y[1] = np.nan, np.nan  # unordered: only != holds
+    else:
+        x, y = ints(rng, dtype), ints(rng, dtype)
+        y[::3] = x[::3]
+        if dtype.startswith("u"):
+            # unsigned order: the top bit set is the largest
+            x[0], y[0] = np.iinfo(dtype).max, 1
+    res = {k: out(bool) for k in ("lt", "le", "gt", "ge", "eq", "ne")}
+    check(compare_kernel, x_ptr=x, y_ptr=y,
+          **{k + "_ptr": v for k, v in res.items()}, n=N, BLOCK=BLOCK)
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_array_equal(res["lt"], x < y)
+        np.testing.assert_array_equal(res["le"], x <= y)
+        np.testing.assert_array_equal(res["gt"], x > y)
+        np.testing.assert_array_equal(res["ge"], x >= y)
+        np.testing.assert_array_equal(res["eq"], x == y)
+        np.testing.assert_array_equal(res["ne"], x != y)
+
+
+@trident.jit
+def bitwise_kernel(x_ptr, y_ptr, s_ptr, and_ptr, or_ptr, xor_ptr, shl_ptr,
+                   shr_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    s = tl.load(s_ptr + offs, mask=m)
+    tl.store(and_ptr + offs, x & y, mask=m)
+    tl.store(or_ptr + offs, x | y, mask=m)
+    tl.store(xor_ptr + offs, x ^ y, mask=m)
+    tl.store(shl_ptr + offs, x << s, mask=m)
+    tl.store(shr_ptr + offs, x >> s, mask=m)
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_bitwise_and_shifts(dtype, rng, check):
+    x, y = ints(rng, dtype), ints(rng, dtype)
+    bits = np.dtype(dtype).itemsize * 8
+    s = rng.integers(0, bits, N).astype(dtype)
+    if dtype in SINT:
+        x[:4] = [-1, -128, -77, 77]
+    else:
+        x[:4] = [np.iinfo(dtype).max, 1 << (bits - 1), 77, 3]
+    s[:4] = [1, 3, bits - 1, 2]
+    res = {k: out(dtype) for k in ("and", "or", "xor", "shl", "shr")}
+    k = check(bitwise_kernel, x_ptr=x, y_ptr=y, s_ptr=s,
+              **{k + "_ptr": v for k, v in res.items()}, n=N, BLOCK=BLOCK)
+    np.testing.assert_array_equal(res["and"], x & y)
+    np.testing.assert_array_equal(res["or"], x | y)
+    np.testing.assert_array_equal(res["xor"], x ^ y)
+    np.testing.assert_array_equal(res["shl"], x << s)
+    # >> is arithmetic on signed integers, logical on unsigned ones
+    np.testing.assert_array_equal(res["shr"], x >> s)
+    if dtype in SINT:
+        assert res["shr"][0] == -1 and res["shr"][2] == -1
+    else:
+        assert res["shr"][1] == 1 << (bits - 2)
+    ptx = k.asm["ptx"]
+    w = max(bits, 16)
+    assert ("shr.%s%d" % ("s" if dtype in SINT else "u", w)) in ptx or \
+        ("shr.%s%d" % ("s" if dtype in SINT else "u", 32)) in ptx, \
+        "no %s right shift in the PTX" % ("arithmetic" if dtype in SINT
+                                          else "logical")
+
+
+@trident.jit
+def bool_ops_kernel(x_ptr, y_ptr, and_ptr, or_ptr, xor_ptr, lg_ptr, n,
+                    BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.static_assert(x.dtype == tl.int1)
+    tl.store(and_ptr + offs, x & y, mask=m)
+    tl.store(or_ptr + offs, x | y, mask=m)
+    tl.store(xor_ptr + offs, x ^ y, mask=m)
+    tl.store(lg_ptr + offs, (x < 1) & (y > 0) | x.logical_and(y), mask=m)
+
+
+def test_bool_ops(rng, check):
+    x = rng.integers(0, 2, N).astype(bool)
+    y = rng.integers(0, 2, N).astype(bool)
+    res = {k: out(bool) for k in ("and", "or", "xor", "lg")}
+    check(bool_ops_kernel, x_ptr=x, y_ptr=y,
+          **{k + "_ptr": v for k, v in res.items()}, n=N, BLOCK=BLOCK)
+    np.testing.assert_array_equal(res["and"], x & y)
+    np.testing.assert_array_equal(res["or"], x | y)
+    np.testing.assert_array_equal(res["xor"], x ^ y)
+    np.testing.assert_array_equal(res["lg"], (~x & y) | (x & y))
+
+
+# ---------------------------------------------------------------------------
+# Casts
+# ---------------------------------------------------------------------------
+
+
+@trident.jit
+def cast_kernel(x_ptr, o_ptr, n, DST: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = x.to(DST)
+    tl.static_assert(y.dtype == DST)
+    tl.store(o_ptr + offs, y, mask=m)
+
+
+CASTS = [
+    # int -> int: truncation wraps, sign- or zero-extension by the source
+    ("int32", "int8"), ("int8", "int64"), ("uint8", "int32"),
+    ("int8", "uint32"), ("uint32", "int64"), ("int64", "uint16"),
+    ("int32", "uint32"), ("uint64", "int8"),
+    # int -> float
+    ("int32", "float32"), ("uint32", "float32"), ("int64", "float64"),
+    ("int8", "float16"), ("uint8", "float64"), ("uint64", "float64"),
+    # float -> int: truncation toward zero
+    ("float32", "int32"), ("float64", "int64"), ("float32", "uint8"),
+    ("float16", "int16"), ("float64", "uint32"),
+    # float -> float: rounding to nearest even
+    ("float32", "float16"), ("float16", "float32"), ("float64", "float32"),
+    ("float32", "float64"), ("float16", "float64"), ("float64", "float16"),
+    # to and from int1: x != 0, and 0 / 1
+    ("int32", "bool"), ("float32", "bool"), ("uint8", "bool"),
+    ("bool", "int32"), ("bool", "float32"), ("bool", "uint8"),
+]
+
+
+def cast_inputs(rng, src, dst):
+    if src == "bool":
+        return rng.integers(0, 2, N).astype(bool)
+    if np.dtype(src).kind in "iu":
+        x = ints(rng, src)
+        if np.dtype(dst).kind == "f" and dst == "float16":
+            x = ints(rng, src, lo=-1000 if src in SINT else 0, hi=1000)
+        x[:2] = 0
+        return x
+    # float sources: in the range of the destination
+    lo, hi = -1e4, 1e4
+    if dst in INTS:
+        info = np.iinfo(dst)
+        lo, hi = max(info.min, -3e4 if src == "float16" else -1e9), \
+            min(info.max, 6e4 if src == "float16" else 1e9)
+        lo = 0 if dst.startswith("u") else lo
+    x = rng.uniform(lo, hi, N)
+    x[:6] = [0.0, 2.7, -2.7 if lo < 0 else 1.5, 0.5, 3.999, hi * 0.99]
+    x[6:10] = 0 if dst == "bool" else x[6:10]
+    return x.astype(src)
+
+
+@pytest.mark.parametrize("src,dst", CASTS)
+def test_cast(src, dst, rng, check):
+    x = cast_inputs(rng, src, dst)
+    o = out(dst)
+    check(cast_kernel, x_ptr=x, o_ptr=o, n=N, DST=TL[dst], BLOCK=BLOCK)
+    if dst == "bool":
+        ref = x != 0
+    elif np.dtype(src).kind == "f" and dst in INTS:
+        ref = np.trunc(x.astype(np.float64)).astype(dst)
+    else:
+        ref = x.astype(dst)
+    np.testing.assert_array_equal(o, ref)
+
+
+@trident.jit
+def bitcast_kernel(x_ptr, o_ptr, back_ptr, n, DST: tl.constexpr,
+                   BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = x.to(DST, bitcast=True)
+    tl.static_assert(y.dtype == DST)
+    tl.store(o_ptr + offs, y, mask=m)
+    tl.store(back_ptr + offs, tl.cast(y, x.dtype, bitcast=True), mask=m)
+
+
+@pytest.mark.parametrize("src,dst", [("float32", "int32"),
+                                     ("float32", "uint32"),
+                                     ("int32", "float32"),
+                                     ("float16", "int16"),
+                                     ("float64", "int64"),
+                                     ("uint64", "float64"),
+                                     ("int8", "uint8")])
+def test_bitcast(src, dst, rng, check):
+    if np.dtype(src).kind == "f":
+        x = rng.uniform(-100, 100, N).astype(src)
+        x[:3] = [-0.0, np.inf, 1.0]
+    else:
+        x = ints(rng, src)
+        if np.dtype(dst).kind == "f":
+            # no NaN patterns: they need not keep their payload
+            x = rng.uniform(-1e6, 1e6, N).astype(dst).view(src)
+    o, back = out(dst), out(src)
+    check(bitcast_kernel, x_ptr=x, o_ptr=o, back_ptr=back, n=N,
+          DST=TL[dst], BLOCK=BLOCK)
+    np.testing.assert_array_equal(o.view(np.uint8), x.view(np.uint8))
+    np.testing.assert_array_equal(back.view(np.uint8), x.view(np.uint8))
+
+
+@trident.jit
+def bitcast_width_kernel(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(x_ptr + tl.arange(0, BLOCK), x.to(tl.int16, bitcast=True))
+
+
+def test_bitcast_width_mismatch_is_an_error():
+    with pytest.raises(trident.CompilationError, match="bit width"):
+        trident.compile(bitcast_width_kernel, signature={"x_ptr": "*fp32"},
+                        constexprs={"BLOCK": 16}, target="cpu")
+
+
+@trident.jit
+def bf16_cast_kernel(x_ptr, h_ptr, bits_ptr, back_ptr, i_ptr, fromh_ptr, n,
+                     BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    b = x.to(tl.bfloat16)
+    tl.store(bits_ptr + offs, b.to(tl.uint16, bitcast=True), mask=m)
+    tl.store(back_ptr + offs, b.to(tl.float32), mask=m)
+    tl.store(i_ptr + offs, b.to(tl.int32), mask=m)
+    h = tl.load(h_ptr + offs, mask=m)
+    # fp16 -> bf16 -> fp32
+    tl.store(fromh_ptr + offs, h.to(tl.bfloat16).to(tl.float32), mask=m)
+
+
+def test_bfloat16_casts(rng, check):
+    x = rng.uniform(-300, 300, N).astype(np.float32)
+    # ties: the lower 16 bits exactly 0x8000 round to even
+    x[:4] = np.array([0x3F808000, 0x3F818000, 0xBF808000, 0x3F7FFFFF],
+                     np.uint32).view(np.float32)
+    h = rng.uniform(-60, 60, N).astype(np.float16)
+    bits, back = out(np.uint16), out(np.float32)
+    iv, fromh = out(np.int32), out(np.float32)
+    check(bf16_cast_kernel, x_ptr=x, h_ptr=h, bits_ptr=bits, back_ptr=back,
+          i_ptr=iv, fromh_ptr=fromh, n=N, BLOCK=BLOCK)
+    ref = bf16(x)
+    np.testing.assert_array_equal(bits, (ref.view(np.uint32) >> 16).astype(
+        np.uint16))
+    np.testing.assert_array_equal(back, ref)
+    np.testing.assert_array_equal(iv, np.trunc(ref).astype(np.int32))
+    np.testing.assert_array_equal(fromh, bf16(h.astype(np.float32)))
+
+
+# fp8: the formats' values, decoded from their bits
+def fp8_values(fmt):
+    codes = np.arange(256)
+    sign = np.where(codes & 0x80, -1.0, 1.0)
+    if fmt == "float8e4nv":
+        e, m, bias, mbits = (codes >> 3) & 0xF, codes & 7, 7, 3
+        nan = (e == 15) & (m == 7)
+        inf = np.zeros(256, bool)
+    else:
+        e, m, bias, mbits = (codes >> 2) & 0x1F, codes & 3, 15, 2
+        nan = (e == 31) & (m != 0)
+        inf = (e == 31) & (m == 0)
+    mag = np.where(e == 0, m / 2.0 ** mbits * 2.0 ** (1 - bias),
+                   (1 + m / 2.0 ** mbits) * 2.0 ** (e.astype(float) - bias))
+    v = sign * mag
+    v[inf] = sign[inf] * np.inf
+    v[nan] = np.nan
+    return v
+
+
+def fp8_encode(x, fmt):
+    """Round to the nearest fp8 value, ties to an even code."""
+    vals = fp8_values(fmt)
+    pos = [c for c in range(128) if np.isfinite(vals[c])]
+    pv = vals[pos]
+    codes = []
+    for v in np.asarray(x, np.float64).tolist():
+        d = np.abs(pv - abs(v))
+        best = np.flatnonzero(d == d.min())
+        c = pos[best[0]] if len(best) == 1 else \
+            [pos[i] for i in best if pos[i] % 2 == 0][0]
+        codes.append(c | (0x80 if math.copysign(1, v) < 0 else 0))
+    return np.array(codes, np.uint8)
+
+
+@trident.jit
+def fp8_kernel(x_ptr, h_ptr, c_ptr, bits_ptr, back_ptr, hbits_ptr,
+               dec_ptr, dech_ptr, n, F8: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = x.to(F8)
+    tl.static_assert(y.dtype == F8)
+    tl.store(bits_ptr + offs, y.to(tl.uint8, bitcast=True), mask=m)
+    tl.store(back_ptr + offs, y.to(tl.float32), mask=m)
+    h = tl.load(h_ptr + offs, mask=m)
+    tl.store(hbits_ptr + offs, h.to(F8).to(tl.uint8, bitcast=True), mask=m)
+    # every code decoded
+    codes = tl.arange(0, 256)
+    c = tl.load(c_ptr + codes).to(F8, bitcast=True)
+    tl.store(dec_ptr + codes, c.to(tl.float32))
+    tl.store(dech_ptr + codes, c.to(tl.float16))
+
+
+@pytest.mark.parametrize("fmt", ["float8e4nv", "float8e5"])
+def test_fp8_casts(fmt, rng, check):
+    vals = fp8_values(fmt)
+    top = np.nanmax(vals[np.isfinite(vals)])
+    x = rng.uniform(-top, top, N).astype(np.float32)
+    x[:6] = [0.0, -0.0, 1.0, -2.5, top, vals[1] / 2 * 1.5]
+    # exact midpoints between neighbours: ties go to the even code
+    x[6] = (vals[0x39] + vals[0x3A]) / 2
+    x[7] = (vals[0x3A] + vals[0x3B]) / 2
+    h = rng.uniform(-min(top, 6e4), min(top, 6e4), N).astype(np.float16)
+    codes = np.arange(256, dtype=np.uint8)
+    bits, back, hbits = out(np.uint8), out(np.float32), out(np.uint8)
+    dec, dech = out(np.float32, 256), out(np.float16, 256)
+    check(fp8_kernel, x_ptr=x, h_ptr=h, c_ptr=codes, bits_ptr=bits,
+          back_ptr=back, hbits_ptr=hbits, dec_ptr=dec, dech_ptr=dech, n=N,
+          F8=TL[fmt], BLOCK=BLOCK)
+    np.testing.assert_array_equal(dec, vals.astype(np.float32))
+    np.testing.assert_array_equal(dech, vals.astype(np.float16))
+    ref = fp8_encode(x, fmt)
+    np.testing.assert_array_equal(bits, ref)
+    np.testing.assert_array_equal(back, vals[ref].astype(np.float32))
+    np.testing.assert_array_equal(hbits, fp8_encode(h, fmt))
+
+
+# ---------------------------------------------------------------------------
+# Math
+# ---------------------------------------------------------------------------
+
+libdevice = tl.extra.cuda.libdevice
+
+
+@trident.jit
+def unary_math_kernel(x_ptr, o_ptr, n, FN: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = FN(x)
+    tl.static_assert(y.dtype == x.dtype)
+    tl.store(o_ptr + offs, y, mask=m)
+
+
+def _erf(x):
+    return np.vectorize(math.erf)(x)
+
+
+def _erfc(x):
+    return np.vectorize(math.erfc)(x)
+
+
+# name: (function, numpy reference, input range)
+UNARY_MATH = {
+    "exp": (tl.exp, np.exp, (-10, 10)),
+    "exp2": (tl.exp2, np.exp2, (-10, 10)),
+    "log": (tl.log, np.log, (0.01, 100)),
+    "log2": (tl.log2, np.log2, (0.01, 100)),
+    "sqrt": (tl.sqrt, np.sqrt, (0, 100)),
+    "rsqrt": (tl.rsqrt, lambda x: 1 / np.sqrt(x), (0.01, 100)),
+    "sin": (tl.sin, np.sin, (-6, 6)),
+    "cos": (tl.cos, np.cos, (-6, 6)),
+    "erf": (tl.erf, _erf, (-3, 3)),
+    "floor": (tl.floor, np.floor, (-10, 10)),
+    "ceil": (tl.ceil, np.ceil, (-10, 10)),
+    "abs": (tl.abs, np.abs, (-10, 10)),
+    "sigmoid": (tl.sigmoid, lambda x: 1 / (1 + np.exp(-x)), (-10, 10)),
+    "math.tanh": (tl.math.tanh, np.tanh, (-5, 5)),
+    "math.log1p": (tl.math.log1p, np.log1p, (-0.9, 10)),
+    "math.expm1": (tl.math.expm1, np.expm1, (-3, 3)),
+    "math.log10": (tl.math.log10, np.log10, (0.01, 100)),
+    "math.tan": (tl.math.tan, np.tan, (-1.5, 1.5)),
+    "math.sinh": (tl.math.sinh, np.sinh, (-5, 5)),
+    "math.cosh": (tl.math.cosh, np.cosh, (-5, 5)),
+    "math.asin": (tl.math.asin, np.arcsin, (-0.99, 0.99)),
+    "math.acos": (tl.math.acos, np.arccos, (-0.99, 0.99)),
+    "math.atan": (tl.math.atan, np.arctan, (-10, 10)),
+    "math.asinh": (tl.math.asinh, np.arcsinh, (-10, 10)),
+    "math.acosh": (tl.math.acosh, np.arccosh, (1.01, 10)),
+    "math.atanh": (tl.math.atanh, np.arctanh, (-0.99, 0.99)),
+    "math.erfc": (tl.math.erfc, _erfc, (-3, 3)),
+    "math.cbrt": (tl.math.cbrt, np.cbrt, (-100, 100)),
+    "math.trunc": (tl.math.trunc, np.trunc, (-10, 10)),
+    "math.rint": (tl.math.rint, np.rint, (-10, 10)),
+    "libdevice.exp": (libdevice.exp, np.exp, (-10, 10)),
+    "libdevice.log": (libdevice.log, np.log, (0.01, 100)),
+    "libdevice.tanh": (libdevice.tanh, np.tanh, (-5, 5)),
+    "libdevice.fast_expf": (libdevice.fast_expf, np.exp, (-10, 10)),
+    "libdevice.fabs": (libdevice.fabs, np.abs, (-10, 10)),
+    "libdevice.nearbyint": (libdevice.nearbyint, np.rint, (-10, 10)),
+    "libdevice.sqrt_rn": (libdevice.sqrt_rn, np.sqrt, (0, 100)),
+}
+
+
+@pytest.mark.parametrize("name", list(UNARY_MATH))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_unary_math(name, dtype, rng, check):
+    fn, ref, (lo, hi) = UNARY_MATH[name]
+    if dtype == "float64" and name.startswith("libdevice.fast"):
+        return test_unary_math(name, "float32", rng, check)
+    x = rng.uniform(lo, hi, N).astype(dtype)
+    if name in ("math.rint", "libdevice.nearbyint"):
+        x[:4] = [0.5, 1.5, 2.5, -2.5]   # ties to even
+    if name in ("floor", "ceil", "math.trunc"):
+        x[:3] = [-2.0, -2.5, 2.5]
+    o = out(dtype)
+    check(unary_math_kernel, x_ptr=x, o_ptr=o, n=N, FN=fn, BLOCK=BLOCK)
+    expected = ref(x.astype(np.float64))
+    rtol = 2e-6 if dtype == "float32" else 1e-13
+    np.testing.assert_allclose(o, expected, rtol=rtol, atol=rtol)
+
+
+@pytest.mark.parametrize("name", ["exp", "log", "sqrt", "sin", "floor",
+                                  "math.tanh"])
+def test_unary_math_float16(name, rng, check):
+    fn, ref, (lo, hi) = UNARY_MATH[name]
+    x = rng.uniform(lo, min(hi, 10), N).astype(np.float16)
+    o = out(np.float16)
+    check(unary_math_kernel, x_ptr=x, o_ptr=o, n=N, FN=fn, BLOCK=BLOCK)
+    np.testing.assert_allclose(o, ref(x.astype(np.float64)), rtol=2e-3,
+                               atol=2e-3)
+
+
+@trident.jit
+def int_math_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1)
+    y = tl.sqrt(x)            # integers are converted to float32
+    tl.static_assert(y.dtype == tl.float32)
+    tl.store(o_ptr + offs, y, mask=m)
+
+
+def test_math_of_integers(rng, check):
+    x = ints(rng, np.int32, lo=0, hi=10000)
+    o = out(np.float32)
+    check(int_math_kernel, x_ptr=x, o_ptr=o, n=N, BLOCK=BLOCK)
+    np.testing.assert_allclose(o, np.sqrt(x.astype(np.float64)), rtol=1e-6)
+
+
+@trident.jit
+def binary_math_kernel(x_ptr, y_ptr, z_ptr, pow_ptr, atan2_ptr, cs_ptr,
+                       fma_ptr, divrn_ptr, fdiv_ptr, ldpow_ptr, n,
+                       BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    z = tl.load(z_ptr + offs, mask=m, other=1.0)
+    tl.store(pow_ptr + offs, tl.math.pow(x, y), mask=m)
+    tl.store(atan2_ptr + offs, tl.math.atan2(z, y), mask=m)
+    tl.store(cs_ptr + offs, tl.math.copysign(x, z), mask=m)
+    tl.store(fma_ptr + offs, tl.fma(x, y, z), mask=m)
+    tl.store(divrn_ptr + offs, tl.div_rn(z, y), mask=m)
+    tl.store(fdiv_ptr + offs, tl.fdiv(z, y), mask=m)
+    tl.store(ldpow_ptr + offs, libdevice.pow(x, 2.0), mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_binary_math(dtype, rng, check):
+    x = rng.uniform(0.1, 4, N).astype(dtype)
+    y = rng.uniform(-3, 3, N).astype(dtype)
+    z = rng.uniform(-10, 10, N).astype(dtype)
+    res = {k: out(dtype) for k in ("pow", "atan2", "cs", "fma", "divrn",
+                                   "fdiv", "ldpow")}
+    check(binary_math_kernel, x_ptr=x, y_ptr=y, z_ptr=z,
+          **{k + "_ptr": v for k, v in res.items()}, n=N, BLOCK=BLOCK)
+    x64, y64, z64 = (a.astype(np.float64) for a in (x, y, z))
+    rtol = 2e-6 if dtype == "float32" else 1e-14
+    np.testing.assert_allclose(res["pow"], x64 ** y64, rtol=rtol)
+    np.testing.assert_allclose(res["atan2"], np.arctan2(z64, y64), rtol=rtol)
+    np.testing.assert_array_equal(res["cs"], np.copysign(x, z))
+    np.testing.assert_allclose(res["fma"], x64 * y64 + z64, rtol=rtol,
+                               atol=rtol)
+    # div_rn is IEEE division, correctly rounded
+    np.testing.assert_array_equal(res["divrn"], z / y)
+    np.testing.assert_allclose(res["fdiv"], z64 / y64, rtol=rtol)
+    np.testing.assert_allclose(res["ldpow"], x64 ** 2, rtol=rtol)
+
+
+@trident.jit
+def umulhi_kernel(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.store(o_ptr + offs, tl.umulhi(x, y), mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "uint64"])
+def test_umulhi(dtype, rng, check):
+    x, y = ints(rng, dtype), ints(rng, dtype)
+    o = out(dtype)
+    check(umulhi_kernel, x_ptr=x, y_ptr=y, o_ptr=o, n=N, BLOCK=BLOCK)
+    bits = np.dtype(dtype).itemsize * 8
+    mask = (1 << bits) - 1
+    # the high half of the unsigned product of the bit patterns, as
+    # Triton's (__nv_umulhi / __nv_umul64hi) for either signedness
+    ref = [((a & mask) * (b & mask)) >> bits for a, b in
+           zip(x.tolist(), y.tolist())]
+    np.testing.assert_array_equal(o.view("u%d" % (bits // 8)),
+                                  np.array(ref, "u%d" % (bits // 8)))
+
+
+@trident.jit
+def minmax_kernel(x_ptr, y_ptr, max_ptr, min_ptr, maxn_ptr, minn_ptr,
+                  clamp_ptr, clampn_ptr, n, IS_FLOAT: tl.constexpr,
+                  BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.store(max_ptr + offs, tl.maximum(x, y), mask=m)
+    tl.store(min_ptr + offs, tl.minimum(x, y), mask=m)
+    if IS_FLOAT:
+        tl.store(maxn_ptr + offs,
+                 tl.maximum(x, y, propagate_nan=tl.PropagateNan.ALL), mask=m)
+        tl.store(minn_ptr + offs,
+                 tl.minimum(x, y, propagate_nan=tl.PropagateNan.ALL), mask=m)
+        tl.store(clamp_ptr + offs, tl.clamp(x, -1.0, 2.0), mask=m)
+        tl.store(clampn_ptr + offs,
+                 tl.clamp(x, -y - 3, y + 3,
+                          propagate_nan=tl.PropagateNan.ALL), mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "int8",
+                                   "int64", "uint32"])
+def test_minimum_maximum_clamp(dtype, rng, check):
+    is_float = np.dtype(dtype).kind == "f"
+    if is_float:
+        x = rng.uniform(-5, 5, N).astype(dtype)
+        y = rng.uniform(0, 5, N).astype(dtype)
+        x[0], y[1], x[2], y[2] = np.nan, np.nan, np.nan, np.nan
+    else:
+        x, y = ints(rng, dtype), ints(rng, dtype)
+        if dtype.startswith("u"):
+            x[0], y[0] = np.iinfo(dtype).max, 1
+    res = {k: out(dtype) for k in ("max", "min", "maxn", "minn", "clamp",
+                                   "clampn")}
+    check(minmax_kernel, x_ptr=x, y_ptr=y,
+          **{k + "_ptr": v for k, v in res.items()}, n=N, IS_FLOAT=is_float,
+          BLOCK=BLOCK)
+    if not is_float:
+        np.testing.assert_array_equal(res["max"], np.maximum(x, y))
+        np.testing.assert_array_equal(res["min"], np.minimum(x, y))
+        return
+    # default: NaN loses (fmax); PropagateNan.ALL: NaN wins
+    np.testing.assert_array_equal(res["max"], np.fmax(x, y))
+    np.testing.assert_array_equal(res["min"], np.fmin(x, y))
+    np.testing.assert_array_equal(res["maxn"], np.maximum(x, y))
+    np.testing.assert_array_equal(res["minn"], np.minimum(x, y))
+    ok = ~np.isnan(x)
+    np.testing.assert_array_equal(res["clamp"][ok], np.clip(x, -1, 2)[ok])
+    hi = (y.astype(np.float64) + 3).astype(dtype)
+    np.testing.assert_array_equal(
+        res["clampn"], np.minimum(np.maximum(x, -hi), hi))
