@@ -160,9 +160,12 @@ Pipeline defaultPipeline(const Target &target) {
       addCore(stage, "math-extend-to-supported-types");
       addCore(stage, "arith-expand", "include-bf16=true");
       addCore(stage, "convert-scf-to-cf");
-      addCore(stage, "convert-vector-to-llvm");
+      // Math functions LLVM has no intrinsic for (asinh, cbrt, f64 erf,
+      // ...) become libm calls element by element: their vector.extract and
+      // vector.insert are lowered by convert-vector-to-llvm after them.
       addCore(stage, "convert-math-to-llvm");
       addCore(stage, "convert-math-to-libm");
+      addCore(stage, "convert-vector-to-llvm");
       addCore(stage, "finalize-memref-to-llvm");
       addCore(stage, "convert-arith-to-llvm");
       addCore(stage, "convert-cf-to-llvm");

@@ -107,6 +107,14 @@ static __bf16 tridentTruncDFBF2(double d) {
   return tridentTruncSFBF2(static_cast<float>(d));
 }
 
+/// fp16 conversions that LLVM leaves to compiler-rt where the CPU has no
+/// instruction for them (double -> fp16 always; float <-> fp16 without
+/// F16C): this process need not have loaded a libgcc that defines them.
+/// The compiler implements the casts (rounding to nearest even).
+static _Float16 tridentTruncDFHF2(double d) { return static_cast<_Float16>(d); }
+static _Float16 tridentTruncSFHF2(float f) { return static_cast<_Float16>(f); }
+static float tridentExtendHFSF2(_Float16 h) { return static_cast<float>(h); }
+
 Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
                                                      unsigned optLevel) {
   if (artifact.format != "ll" && artifact.format != "obj")
@@ -167,7 +175,13 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
            {mangle("__truncsfbf2"),
             {orc::ExecutorAddr::fromPtr(&tridentTruncSFBF2), callable}},
            {mangle("__truncdfbf2"),
-            {orc::ExecutorAddr::fromPtr(&tridentTruncDFBF2), callable}}})))
+            {orc::ExecutorAddr::fromPtr(&tridentTruncDFBF2), callable}},
+           {mangle("__truncdfhf2"),
+            {orc::ExecutorAddr::fromPtr(&tridentTruncDFHF2), callable}},
+           {mangle("__truncsfhf2"),
+            {orc::ExecutorAddr::fromPtr(&tridentTruncSFHF2), callable}},
+           {mangle("__extendhfsf2"),
+            {orc::ExecutorAddr::fromPtr(&tridentExtendHFSF2), callable}}})))
     return std::move(e);
 
   if (artifact.format == "ll") {

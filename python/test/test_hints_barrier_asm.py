@@ -244,10 +244,11 @@ def asm_ptx(x_ptr, y_ptr, z_ptr, BLOCK: tl.constexpr):
     y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
                                   dtype=tl.int32, is_pure=True, pack=1)
     tl.store(y_ptr + r, y)
-    # Triton's example: four int8 in one 32-bit register per invocation.
-    z = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r",
-                                  [x.to(tl.int8)], dtype=tl.int8,
-                                  is_pure=True, pack=4)
+    # Triton's example: four int8 in one 32-bit register per invocation,
+    # (x & 31) << 3 in each byte.
+    z = tl.inline_asm_elementwise(
+        "and.b32 $0, $1, 0x1F1F1F1F;\n\tshl.b32 $0, $0, 3;", "=r,r",
+        [x.to(tl.int8)], dtype=tl.int8, is_pure=True, pack=4)
     tl.store(z_ptr + r, z)
 
 
@@ -256,6 +257,7 @@ def test_inline_asm_sm90(compile_sm90):
                                "z_ptr": "*i8"}, {"BLOCK": 512})
     assert "tir.inline_asm_elementwise" in k.asm["tir"]
     ptx = k.asm["ptx"]
-    # 4 elements per thread: the move once per element, the permute once.
-    assert ptx.count("mov.b32 %r") >= 4
-    assert ptx.count("prmt.b32 %r") == 1
+    # 4 elements per thread: the move once per element, the byte-wise
+    # and/shift once for all four.
+    assert ptx.count("mov.b32 %r") == 4
+    assert ptx.count("0x1F1F1F1F") == 1

@@ -290,3 +290,29 @@ def test_bf16_matmul_cpu(rng):
     driver.launch(k, (2, 2), [a, b, c, M, N, K, K, N, N])
     ref = _bf16_value(a).astype(np.float64) @ _bf16_value(b)
     np.testing.assert_array_equal(c, _bf16_bits(ref.astype(np.float32)))
+
+
+@trident.jit
+def batched_dot_kernel(a_ptr, b_ptr, c_ptr, B: tl.constexpr,
+                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rb = tl.arange(0, B)[:, None, None]
+    rm = tl.arange(0, BM)[None, :, None]
+    rn = tl.arange(0, BN)[None, None, :]
+    rka = tl.arange(0, BK)[None, None, :]
+    rkb = tl.arange(0, BK)[None, :, None]
+    a = tl.load(a_ptr + rb * BM * BK + rm * BK + rka)
+    b = tl.load(b_ptr + rb * BK * BN + rkb * BN + rn)
+    tl.store(c_ptr + rb * BM * BN + rm * BN + rn, tl.dot(a, b))
+
+
+def test_dot_batched(rng, compile_sm90):
+    B, BM, BN, BK = 2, 16, 32, 16
+    a = rng.standard_normal((B, BM, BK)).astype(np.float16)
+    b = rng.standard_normal((B, BK, BN)).astype(np.float16)
+    c = np.zeros((B, BM, BN), np.float32)
+    meta = {"B": B, "BM": BM, "BN": BN, "BK": BK}
+    batched_dot_kernel[(1,)](a, b, c, **meta)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64),
+                               rtol=1e-5, atol=1e-5)
+    compile_sm90(batched_dot_kernel, {"a_ptr": "*fp16", "b_ptr": "*fp16",
+                                      "c_ptr": "*fp32"}, meta)

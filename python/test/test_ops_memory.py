@@ -592,3 +592,101 @@ def test_atomic_cas_tile(compile_sm90):
     np.testing.assert_array_equal(cmp, [5, 1, 7, 3] * 16)
     compile_sm90(cas_tile_kernel, {"x_ptr": "*i32", "cmp_ptr": "*i32",
                                    "n": "i32"}, {"BLOCK": 64})
+
+
+# ---------------------------------------------------------------------------
+# tl.device_print and the hints (tl.multiple_of, tl.max_contiguous,
+# tl.assume): the hints must not change results.
+# ---------------------------------------------------------------------------
+
+
+@trident.jit
+def print_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.device_print("x", x)
+    tl.device_print("n=", n)
+    tl.device_print("h", x, hex=True)
+
+
+def test_device_print(capfd, compile_sm90):
+    x = np.array([1, -2, 30, 4], np.int32)
+    print_kernel[(1,)](x, 7, BLOCK=4)
+    out = capfd.readouterr().out.splitlines()
+    vals = [line for line in out if " x " in line]
+    assert [v.split()[-1] for v in vals] == ["1", "-2", "30", "4"], out
+    assert [v.split("idx")[1].split()[0] for v in vals] == \
+        ["(0)", "(1)", "(2)", "(3)"], out
+    assert any(line.endswith("n= 7") for line in out), out
+    hexes = [line.split()[-1] for line in out if " h " in line]
+    assert hexes == ["0x1", "0xfffffffe", "0x1e", "0x4"], out
+    k = compile_sm90(print_kernel, {"x_ptr": "*i32", "n": "i32"},
+                     {"BLOCK": 4})
+    assert "vprintf" in k.asm["ptx"]
+
+
+@trident.jit
+def print_float_kernel(x_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    x = tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK))
+    tl.device_print("v ", x * 2)
+
+
+def test_device_print_float_programs(capfd):
+    x = np.array([0.5, 1.25, -3.0, 8.0], np.float32)
+    print_float_kernel[(2,)](x, BLOCK=2)
+    out = [line for line in capfd.readouterr().out.splitlines()
+           if " v " in line]
+    got = sorted((line.split(")")[0], float(line.split()[-1]))
+                 for line in out)
+    assert got == [("pid (0, 0, 0", 1.0),
+                   ("pid (0, 0, 0", 2.5), ("pid (1, 0, 0", -6.0),
+                   ("pid (1, 0, 0", 16.0)], out
+
+
+@trident.jit
+def hinted_copy_kernel(x_ptr, y_ptr, n, stride, HINT: tl.constexpr,
+                       BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    if HINT:
+        offs = tl.max_contiguous(tl.multiple_of(offs, BLOCK), BLOCK)
+        tl.assume(n > 0)
+        tl.assume(stride > 0)
+        tl.assume(pid >= 0)
+    m = offs < n
+    x = tl.load(x_ptr + offs * stride, mask=m, other=0.0)
+    tl.store(y_ptr + offs, x + 1.0, mask=m)
+
+
+@pytest.mark.parametrize("hint", [False, True])
+def test_hints_keep_results(rng, compile_sm90, hint):
+    n, block = 1000, 128
+    x = rng.standard_normal(2 * n).astype(np.float32)
+    y = np.zeros(n, np.float32)
+    hinted_copy_kernel[(trident.cdiv(n, block),)](x, y, n, 2, HINT=hint,
+                                                  BLOCK=block)
+    np.testing.assert_array_equal(y, x[::2] + np.float32(1))
+    compile_sm90(hinted_copy_kernel, {"x_ptr": P32, "y_ptr": P32, "n": "i32",
+                                      "stride": "i32"},
+                 {"HINT": hint, "BLOCK": block})
+
+
+@trident.jit
+def hinted_2d_kernel(x_ptr, y_ptr, stride, BM: tl.constexpr,
+                     BN: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.max_contiguous(tl.multiple_of(tl.arange(0, BN), 8), 8)
+    offs = rm[:, None] * stride + rn[None, :]
+    offs = tl.multiple_of(offs, (1, 8))
+    x = tl.load(x_ptr + offs)
+    tl.store(y_ptr + rm[:, None] * BN + rn[None, :], x * 2)
+
+
+def test_hints_2d(rng, compile_sm90):
+    x = rng.integers(-100, 100, (16, 64)).astype(np.int32)
+    y = np.zeros((16, 32), np.int32)
+    hinted_2d_kernel[(1,)](x, y, 64, BM=16, BN=32)
+    np.testing.assert_array_equal(y, x[:, :32] * 2)
+    compile_sm90(hinted_2d_kernel, {"x_ptr": "*i32", "y_ptr": "*i32",
+                                    "stride": "i32"}, {"BM": 16, "BN": 32},
+                 attrs={"stride": {"tir.divisibility": 16}})

@@ -66,6 +66,13 @@ def test_softmax_cpu(rng, shape, programs):
     assert_close(y.sum(axis=1), np.ones(shape[0]), atol=1e-5, rtol=0)
 
 
+def test_softmax_fp16_cpu(rng):
+    x = rng.standard_normal((9, 300)).astype(np.float16)
+    y = softmax.softmax(x)
+    assert y.dtype == np.float16
+    assert_close(y, softmax_ref(x), atol=1e-3, rtol=1e-2)
+
+
 def test_softmax_strided_rows_cpu(rng):
     # A view whose rows are further apart than their length.
     base = rng.standard_normal((20, 160)).astype(np.float32)
@@ -74,9 +81,10 @@ def test_softmax_strided_rows_cpu(rng):
     assert_close(y, softmax_ref(x), atol=1e-6, rtol=1e-5)
 
 
-def test_softmax_cubin(compile_sm90):
+@pytest.mark.parametrize("dtype", ["fp32", "fp16"])
+def test_softmax_cubin(compile_sm90, dtype):
     k = compile_sm90(softmax.softmax_kernel,
-                     {"output_ptr": "*fp32", "input_ptr": "*fp32",
+                     {"output_ptr": "*" + dtype, "input_ptr": "*" + dtype,
                       **i32("input_row_stride", "output_row_stride",
                             "n_rows", "n_cols")},
                      {"BLOCK_SIZE": 1024, "ROWS_PER_PROGRAM": 4}, num_warps=4)
@@ -100,6 +108,7 @@ def test_matmul_autotuned_cpu(rng):
     b = rng.standard_normal((70, 90)).astype(np.float32)
     tuner = matmul.matmul_kernel_autotuned
     tuner.cache.clear()
+    tuner.bench_times.clear()
     c = matmul.matmul(a, b, activation="leaky_relu")
     assert_close(c, matmul_ref(a, b, "leaky_relu"), atol=1e-4, rtol=1e-4)
     # Every config was timed once for this (M, N, K), and one was kept.
@@ -110,6 +119,15 @@ def test_matmul_autotuned_cpu(rng):
     c = matmul.matmul(a, b)
     assert_close(c, matmul_ref(a, b), atol=1e-4, rtol=1e-4)
     assert list(tuner.bench_times) == [key]
+
+
+@pytest.mark.parametrize("config", matmul.get_configs(), ids=str)
+def test_matmul_each_config_cpu(rng, config):
+    # 200 rows: the last group of GROUP_SIZE_M row blocks is a short one.
+    a = rng.standard_normal((200, 48)).astype(np.float32)
+    b = rng.standard_normal((48, 136)).astype(np.float32)
+    c = matmul.matmul_with(a, b, config, activation="leaky_relu")
+    assert_close(c, matmul_ref(a, b, "leaky_relu"), atol=1e-4, rtol=1e-4)
 
 
 def test_matmul_fp16_cpu(rng):
@@ -263,6 +281,25 @@ def test_philox_matches_reference_cpu():
             np.testing.assert_array_equal(bits[i], ref[i])
 
 
+def test_philox_64bit_offsets_cpu():
+    # Offsets past 2^32 run Philox on 64-bit words (Triton's variant).
+    def philox64(seed, c0):
+        m64 = (1 << 64) - 1
+        c1 = c2 = c3 = 0
+        k0, k1 = seed, 0
+        for _ in range(10):
+            p0, p2 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+            c0, c1, c2, c3 = (((p2 >> 64) ^ c1 ^ k0) & m64, p2 & m64,
+                              ((p0 >> 64) ^ c3 ^ k1) & m64, p0 & m64)
+            k0 = (k0 + 0x9E3779B9) & m64
+            k1 = (k1 + 0xBB67AE85) & m64
+        return c0
+    base = 2 ** 40 + 3
+    out = dropout.random_bits64(200, 5, base)
+    assert [int(v) for v in out] == [philox64(5, base + i)
+                                     for i in range(200)]
+
+
 def test_dropout_cpu(rng):
     n = 5000
     p = 0.3
@@ -298,6 +335,12 @@ def test_dropout_cubin(compile_sm90):
     compile_sm90(dropout.random_bits_kernel,
                  {"out_ptr": "*u32", "n_elements": "i32", "seed": "i32"},
                  {"BLOCK_SIZE": 256})
+    compile_sm90(dropout.random_bits64_kernel,
+                 {"out_ptr": "*u64", "n_elements": "i32", "seed": "i64",
+                  "base": "i64"}, {"BLOCK_SIZE": 128})
+    compile_sm90(dropout.randn_kernel,
+                 {"out_ptr": "*fp32", "n_elements": "i32", "seed": "i32"},
+                 {"BLOCK_SIZE": 512})
 
 
 # ---------------------------------------------------------------------------

@@ -22,7 +22,8 @@ _C = _native.load()
 
 from ._core import (PluginError, TridentError, compile_mlir,  # noqa: E402
                     core_build_id, pipeline, plugins)
-from ._errors import CompilationError, OutOfResources  # noqa: E402
+from ._errors import (CompilationError, LaunchError,  # noqa: E402
+                      OutOfResources)
 from . import language  # noqa: E402
 from ._pipelines import pipeline_scope, set_pipeline  # noqa: E402
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402
@@ -54,7 +55,7 @@ def next_power_of_2(n):
 
 
 __all__ = ["CompilationError", "CompiledKernel", "Config", "JITFunction",
-           "OutOfResources", "PluginError", "TridentError", "autotune",
-           "cdiv", "compile", "compile_mlir", "core_build_id", "heuristics",
-           "jit", "language", "load_plugin", "next_power_of_2", "pipeline",
+           "LaunchError", "OutOfResources", "PluginError", "TridentError",
+           "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
+           "heuristics", "jit", "language", "load_plugin", "next_power_of_2", "pipeline",
            "pipeline_scope", "plugins", "set_pipeline"]

@@ -13,8 +13,9 @@ class CompilationError(Exception):
     column; `.filename`, `.lineno`, `.col` and `.reason` give the parts."""
 
     def __init__(self, reason, filename=None, lineno=None, col=None,
-                 source_line=None, function=None, call_stack=()):
+                 source_line=None, function=None, call_stack=(), notes=()):
         self.reason = reason
+        self.notes = list(notes)
         self.filename = filename
         self.lineno = lineno
         self.col = col
@@ -36,12 +37,20 @@ class CompilationError(Exception):
                 lines.append("    " + " " * (self.col - 1) + "^")
         for frame in self.call_stack:
             lines.append("  called from %s" % frame)
+        lines.extend(self.notes)
         return "\n".join(lines)
+
+
+class LaunchError(TypeError, ValueError):
+    """A kernel was called or launched wrongly from the host (no grid, wrong
+    or unknown arguments, an argument a kernel cannot take). The message
+    names the kernel, quotes its definition and says what is wrong."""
 
 
 class OutOfResources(Exception):
     """A compiled kernel needs more of a resource than the target has."""
 
 
-for _cls in (TridentUserError, CompilationError, OutOfResources):
+for _cls in (TridentUserError, CompilationError, LaunchError,
+             OutOfResources):
     _cls.__module__ = "trident"

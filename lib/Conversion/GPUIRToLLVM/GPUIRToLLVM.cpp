@@ -10,12 +10,13 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
+#include "../Float8Casts.h"
+
 #include "trident/Conversion/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -284,6 +285,7 @@ struct ConvertGPUIRToLLVMPass
     populateScanPatterns(converter, patterns, lc);
     populateTmaPatterns(converter, patterns, lc);
     populateInlineAsmPatterns(converter, patterns, lc);
+    populateDebugPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
@@ -293,45 +295,117 @@ struct ConvertGPUIRToLLVMPass
     return applyPartialConversion(module, target, std::move(patterns));
   }
 
-  /// Whether `op` is a math function NVPTX has no instruction for (or,
-  /// for f64 exp and exp2, only an f32 one), to be called in CUDA's
-  /// libdevice.
-  static bool needsLibdevice(Operation *op) {
-    if (op->getNumResults() != 1)
-      return false;
+  /// libdevice's f32 and f64 functions for `op`, when it is a math
+  /// function NVPTX has no instruction for (exp and exp2: except on f32);
+  /// else null.
+  static const std::pair<const char *, const char *> *
+  libdeviceFunctions(Operation *op) {
+    static const llvm::StringMap<std::pair<const char *, const char *>> names = {
+        {"math.acos", {"__nv_acosf", "__nv_acos"}},
+        {"math.acosh", {"__nv_acoshf", "__nv_acosh"}},
+        {"math.asin", {"__nv_asinf", "__nv_asin"}},
+        {"math.asinh", {"__nv_asinhf", "__nv_asinh"}},
+        {"math.atan", {"__nv_atanf", "__nv_atan"}},
+        {"math.atan2", {"__nv_atan2f", "__nv_atan2"}},
+        {"math.atanh", {"__nv_atanhf", "__nv_atanh"}},
+        {"math.cbrt", {"__nv_cbrtf", "__nv_cbrt"}},
+        {"math.cos", {"__nv_cosf", "__nv_cos"}},
+        {"math.cosh", {"__nv_coshf", "__nv_cosh"}},
+        {"math.erf", {"__nv_erff", "__nv_erf"}},
+        {"math.erfc", {"__nv_erfcf", "__nv_erfc"}},
+        {"math.exp", {"__nv_expf", "__nv_exp"}},
+        {"math.exp2", {"__nv_exp2f", "__nv_exp2"}},
+        {"math.expm1", {"__nv_expm1f", "__nv_expm1"}},
+        {"math.log", {"__nv_logf", "__nv_log"}},
+        {"math.log10", {"__nv_log10f", "__nv_log10"}},
+        {"math.log1p", {"__nv_log1pf", "__nv_log1p"}},
+        {"math.log2", {"__nv_log2f", "__nv_log2"}},
+        {"math.powf", {"__nv_powf", "__nv_pow"}},
+        {"math.sin", {"__nv_sinf", "__nv_sin"}},
+        {"math.sinh", {"__nv_sinhf", "__nv_sinh"}},
+        {"math.tan", {"__nv_tanf", "__nv_tan"}},
+        {"math.tanh", {"__nv_tanhf", "__nv_tanh"}},
+        // frem has no PTX instruction; libdevice's fmod is exact.
+        {"arith.remf", {"__nv_fmodf", "__nv_fmod"}},
+    };
+    if (op->getNumResults() != 1 ||
+        !isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())))
+      return nullptr;
+    auto it = names.find(op->getName().getStringRef());
+    if (it == names.end())
+      return nullptr;
+    // f32 exp and exp2 are ex2.approx (exp scaled first: ExpPattern).
     Type elt = getElementTypeOrSelf(op->getResult(0).getType());
-    if (!isa<FloatType>(elt))
-      return false;
-    if (isa<math::ExpOp, math::Exp2Op>(op))
-      return elt.isF64();
-    return isa<math::AcosOp, math::AcoshOp, math::AsinOp, math::AsinhOp,
-               math::AtanOp, math::Atan2Op, math::AtanhOp, math::CbrtOp,
-               math::CosOp, math::CoshOp, math::ErfOp, math::ErfcOp,
-               math::ExpM1Op, math::LogOp, math::Log10Op, math::Log1pOp,
-               math::Log2Op, math::PowFOp, math::SinOp, math::SinhOp,
-               math::TanOp, math::TanhOp, arith::RemFOp>(op);
+    if (elt.isF32() && isa<math::ExpOp, math::Exp2Op>(op))
+      return nullptr;
+    return &it->second;
   }
 
-  /// Those functions become calls of libdevice's __nv_* (scalarized; f16
-  /// and bf16 through f32), which the NVPTX step links in
-  /// (NVPTXCodegen.cpp). The others stay LLVM intrinsics.
+  /// Those functions become calls of CUDA's libdevice (__nv_logf, __nv_sin,
+  /// ...), element by element, f16 and bf16 through f32; the NVPTX step
+  /// links libdevice in (NVPTXCodegen.cpp). The others stay LLVM
+  /// intrinsics.
   LogicalResult lowerMathToLibdevice(ModuleOp module) {
-    MLIRContext *ctx = &getContext();
-    LLVMTypeConverter converter(ctx);
-    RewritePatternSet patterns(ctx);
-    populateLibDeviceConversionPatterns(converter, patterns);
-    ConversionTarget target(*ctx);
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    target.addDynamicallyLegalDialect<math::MathDialect>(
-        [](Operation *op) { return !needsLibdevice(op); });
-    target.addDynamicallyLegalOp<arith::RemFOp>(
-        [](Operation *op) { return !needsLibdevice(op); });
-    target.addLegalDialect<LLVM::LLVMDialect>();
-    return applyPartialConversion(module, target, std::move(patterns));
+    SmallVector<Operation *> ops;
+    module.walk([&](Operation *op) {
+      if (libdeviceFunctions(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      Location loc = op->getLoc();
+      Type type = op->getResult(0).getType();
+      Type elt = getElementTypeOrSelf(type);
+      OpBuilder b(op);
+      Type callType = elt.isF64() ? b.getF64Type() : b.getF32Type();
+      const auto *fns = libdeviceFunctions(op);
+      StringRef name = elt.isF64() ? fns->second : fns->first;
+      Operation *symbols = op->getParentWithTrait<OpTrait::SymbolTable>();
+      auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(
+          SymbolTable::lookupSymbolIn(symbols, name));
+      if (!fn) {
+        OpBuilder mb(symbols->getRegion(0));
+        SmallVector<Type> params(op->getNumOperands(), callType);
+        fn = LLVM::LLVMFuncOp::create(
+            mb, loc, name, LLVM::LLVMFunctionType::get(callType, params));
+      }
+      auto call = [&](ArrayRef<Value> scalars) -> Value {
+        SmallVector<Value> args;
+        for (Value s : scalars)
+          args.push_back(s.getType() == callType
+                             ? s
+                             : arith::ExtFOp::create(b, loc, callType, s));
+        Value r = LLVM::CallOp::create(b, loc, fn, args).getResult();
+        return elt == callType ? r : arith::TruncFOp::create(b, loc, elt, r);
+      };
+      Value result;
+      if (auto vt = dyn_cast<VectorType>(type)) {
+        if (vt.getRank() != 1)
+          return op->emitOpError("convert-gir-to-llvm: a libdevice call on a "
+                                 "vector of rank ")
+                 << vt.getRank();
+        result = arith::ConstantOp::create(b, loc, vt, b.getZeroAttr(vt));
+        for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+          SmallVector<Value> scalars;
+          for (Value v : op->getOperands())
+            scalars.push_back(vector::ExtractOp::create(b, loc, v, i));
+          result = vector::InsertOp::create(b, loc, call(scalars), result, i);
+        }
+      } else if (isa<FloatType>(type)) {
+        result = call(SmallVector<Value>(op->getOperands()));
+      } else {
+        return op->emitOpError("convert-gir-to-llvm: a libdevice call on ")
+               << type;
+      }
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+    }
+    return success();
   }
 
   LogicalResult lowerToLLVM(ModuleOp module) {
     MLIRContext *ctx = &getContext();
+    // fp8 conversions: integer arithmetic (NVPTX has no fp8 types).
+    float8::expandCasts(module);
     if (failed(lowerMathToLibdevice(module)))
       return failure();
     {

@@ -234,6 +234,10 @@ void populateTmaPatterns(mlir::TypeConverter &converter,
 void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);
+/// tir.print: vprintf calls.
+void populateDebugPatterns(mlir::TypeConverter &converter,
+                           mlir::RewritePatternSet &patterns,
+                           LoweringContext &ctx);
 /// tir.inline_asm_elementwise: llvm.inline_asm per pack of registers.
 void populateInlineAsmPatterns(mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns,

@@ -190,9 +190,37 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
       rewriter.replaceOp(op, loaded);
       return success();
     }
-    Value loaded = LLVM::masked_gather::create(
-        rewriter, loc, memVec, adaptor.getPtr(), mask, ValueRange{other},
-        rewriter.getI32IntegerAttr(alignmentOf(memType)));
+    Value loaded;
+    if (op.getIsVolatile()) {
+      // A gather has no volatile form: one volatile load per register,
+      // under its mask.
+      loaded = other;
+      for (int64_t r = 0; r < vecType.getNumElements(); ++r) {
+        Value ptr =
+            vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
+        Value m = vector::ExtractOp::create(rewriter, loc, mask, r);
+        Value o = vector::ExtractOp::create(rewriter, loc, other, r);
+        Value v = scf::IfOp::create(
+                      rewriter, loc, m,
+                      [&](OpBuilder &b, Location l) {
+                        scf::YieldOp::create(
+                            b, l,
+                            LLVM::LoadOp::create(b, l, memType, ptr,
+                                                 alignmentOf(memType),
+                                                 /*isVolatile=*/true)
+                                .getResult());
+                      },
+                      [&](OpBuilder &b, Location l) {
+                        scf::YieldOp::create(b, l, o);
+                      })
+                      .getResult(0);
+        loaded = vector::InsertOp::create(rewriter, loc, v, loaded, r);
+      }
+    } else {
+      loaded = LLVM::masked_gather::create(
+          rewriter, loc, memVec, adaptor.getPtr(), mask, ValueRange{other},
+          rewriter.getI32IntegerAttr(alignmentOf(memType)));
+    }
     if (memType != element)
       loaded = arith::TruncIOp::create(rewriter, loc, vecType, loaded);
     rewriter.replaceOp(op, loaded);

@@ -9,6 +9,7 @@
 #include "trident/Conversion/Passes.h"
 
 #include "KernelLowering.h"
+#include "../Float8Casts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -165,6 +166,7 @@ struct ConvertTileIRToCPUPass
       for (Type t : kernel.getArgumentTypes())
         kinds.push_back(b.getStringAttr(cpu::argKindOf(t)));
       guardIntegerDivisions(kernel);
+      float8::expandCasts(kernel);
       cpu::KernelLowering lowering(kernel, stackBytes, lanesBits());
       if (failed(lowering.run()))
         return signalPassFailure();

@@ -197,7 +197,7 @@ Error linkLibdevice(Module &module) {
     if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
       f.setLinkage(GlobalValue::InternalLinkage);
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
-    module.addModuleFlag(Module::Override, "nvvm-reflect-ftz", 0);
+    module.addModuleFlag(Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   return Error::success();
 }
 

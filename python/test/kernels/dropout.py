@@ -37,6 +37,15 @@ def random_bits_kernel(out_ptr, n_elements, seed, BLOCK_SIZE: tl.constexpr):
 
 
 @triton.jit
+def random_bits64_kernel(out_ptr, n_elements, seed, base,
+                         BLOCK_SIZE: tl.constexpr):
+    # 64-bit offsets (past 2^32): the 4x64 variant, uint64 results.
+    idx = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    offsets = idx.to(tl.int64) + base
+    tl.store(out_ptr + idx, tl.randint(seed, offsets), mask=idx < n_elements)
+
+
+@triton.jit
 def randn_kernel(out_ptr, n_elements, seed, BLOCK_SIZE: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     tl.store(out_ptr + offsets, tl.randn(seed, offsets),
@@ -61,4 +70,11 @@ def random_bits(n: int, seed: int):
 def randn(n: int, seed: int):
     out = np.empty(n, dtype=np.float32)
     randn_kernel[(triton.cdiv(n, 512),)](out, n, seed, BLOCK_SIZE=512)
+    return out
+
+
+def random_bits64(n: int, seed: int, base: int):
+    out = np.empty(n, dtype=np.uint64)
+    random_bits64_kernel[(triton.cdiv(n, 128),)](out, n, seed, base,
+                                                 BLOCK_SIZE=128)
     return out

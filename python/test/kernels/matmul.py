@@ -109,3 +109,21 @@ def matmul(a: np.ndarray, b: np.ndarray, activation="", out_dtype=None):
         c.strides[0] // c.itemsize, c.strides[1] // c.itemsize,
         ACTIVATION=activation)
     return c
+
+
+def matmul_with(a: np.ndarray, b: np.ndarray, config, activation=""):
+    """One launch of the plain kernel with the meta-parameters of `config`
+    (a triton.Config), without autotuning."""
+    M, K = a.shape
+    _, N = b.shape
+    c = np.empty((M, N), dtype=a.dtype)
+    meta = config.all_kwargs()
+    grid = (triton.cdiv(M, meta["BLOCK_SIZE_M"]) *
+            triton.cdiv(N, meta["BLOCK_SIZE_N"]),)
+    matmul_kernel[grid](
+        a, b, c, M, N, K,
+        a.strides[0] // a.itemsize, a.strides[1] // a.itemsize,
+        b.strides[0] // b.itemsize, b.strides[1] // b.itemsize,
+        c.strides[0] // c.itemsize, c.strides[1] // c.itemsize,
+        ACTIVATION=activation, **meta)
+    return c

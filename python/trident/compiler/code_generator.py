@@ -103,6 +103,28 @@ def _strip_location(msg):
     return _LOC_PREFIX.sub("", msg, count=1)
 
 
+def _blame(node, err):
+    """The node an error of `node` is reported at: for a loop-carried value
+    whose type changed, the loop body's last assignment to it."""
+    name = getattr(err, "assigned_name", None)
+    if not name or not isinstance(node, (ast.For, ast.While)):
+        return node
+    last = None
+    for sub in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+        targets = []
+        if isinstance(sub, ast.Assign):
+            targets = sub.targets
+        elif isinstance(sub, (ast.AugAssign, ast.AnnAssign)):
+            targets = [sub.target]
+        for t in targets:
+            if any(isinstance(n, ast.Name) and n.id == name
+                   for n in ast.walk(t)):
+                if last is None or (sub.lineno, sub.col_offset) > \
+                        (last.lineno, last.col_offset):
+                    last = sub
+    return last or node
+
+
 class CodeGenerator(ast.NodeVisitor):
     def __init__(self, fn, semantic, scope, depth=0, call_stack=()):
         self.fn = fn
@@ -163,7 +185,7 @@ class CodeGenerator(ast.NodeVisitor):
         except TridentUserError as e:
             if self.library:
                 raise
-            raise self._error(node, str(e)) from None
+            raise self._error(_blame(node, e), str(e)) from None
         except _C.Error as e:
             if self.library:
                 raise TridentUserError(_strip_location(str(e))) from None
@@ -239,7 +261,13 @@ class CodeGenerator(ast.NodeVisitor):
             return self._global_value(name, self.gscope[name], node)
         if hasattr(builtins, name):
             return getattr(builtins, name)
-        raise TridentUserError("unknown name '%s'" % name)
+        import difflib
+        known = set(self.scope) | set(self.closure) | {
+            n for n in self.gscope if not n.startswith("__")}
+        close = difflib.get_close_matches(name, sorted(known), 1)
+        raise TridentUserError("unknown name '%s'%s" % (
+            name, " (did you mean '%s'?)" % close[0] if close else
+            " (not an argument, a local, a global or a built-in)"))
 
     def _global_value(self, name, value, node):
         if isinstance(value, (constexpr, tl.dtype, types.ModuleType, type)):
@@ -371,8 +399,13 @@ class CodeGenerator(ast.NodeVisitor):
         except AttributeError:
             what = (obj.__name__ if isinstance(obj, types.ModuleType) else
                     type(obj).__name__)
-            raise TridentUserError("'%s' has no attribute '%s'" %
-                                   (what, node.attr)) from None
+            import difflib
+            close = difflib.get_close_matches(
+                node.attr, [n for n in dir(obj) if not n.startswith("_")], 1)
+            raise TridentUserError("'%s' has no attribute '%s'%s" % (
+                what, node.attr,
+                " (did you mean '%s'?)" % close[0] if close else "")) \
+                from None
 
     _BINOPS = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__",
                ast.Div: "__truediv__", ast.FloorDiv: "__floordiv__",
@@ -752,10 +785,12 @@ class CodeGenerator(ast.NodeVisitor):
                             (isinstance(p, tl.base_value)):
                         name = n
                         break
-                raise TridentUserError(
+                err = TridentUserError(
                     "'%s' has type %r before the %s but %r at the end of its "
                     "body; a loop-carried value must keep its type (cast it "
                     "with .to())" % (name or "?", b.type, where, a.type))
+                err.assigned_name = name  # visit() blames its assignment
+                raise err
         return vals
 
     def visit_If(self, node):
@@ -903,9 +938,14 @@ class CodeGenerator(ast.NodeVisitor):
             raise TridentUserError("'for ... else' is not supported")
         it = node.iter
         if not isinstance(it, ast.Call):
+            what = {ast.List: "a list", ast.Tuple: "a tuple",
+                    ast.Name: "'%s'" % getattr(it, "id", "")}.get(
+                        type(it), "this iterable")
             raise TridentUserError(
                 "a kernel loop must iterate over range(...), tl.range(...) or"
-                " tl.static_range(...)")
+                " tl.static_range(...), not over %s (to visit constexpr "
+                "values, loop over tl.static_range(len(t)) and index t)" %
+                what)
         fn = _unwrap(self.visit(it.func))
         args = self._elts(it.args)
         kwargs = {kw.arg: self.visit(kw.value) for kw in it.keywords}

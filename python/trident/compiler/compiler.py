@@ -8,7 +8,9 @@ No GPU is needed: the cuda targets stop at the cubin (ptxas), the cpu
 target at its object file.
 """
 import json
+import linecache
 import os
+import re
 
 from .. import _C
 from .._errors import CompilationError, TridentUserError
@@ -163,6 +165,39 @@ def build_module(fn, signature, constexprs, target, attrs=None):
     return b, run_args
 
 
+_DIAGNOSTIC = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+):(?P<col>\d+): "
+                         r"error: (?P<msg>.*)$", re.M)
+
+
+def _backend_error(fn, target, text):
+    """A CompilationError for a failure past the front end (a pass or a
+    translation step): at the first kernel source line the diagnostics
+    name, with what failed where."""
+    found = None
+    for m in _DIAGNOSTIC.finditer(text):
+        if os.path.isfile(m.group("file")):
+            found = m
+            if os.path.abspath(m.group("file")) == os.path.abspath(fn.file):
+                break
+    if found is None:
+        return CompilationError("compiling %s for %s failed:\n%s" %
+                                (fn.__name__, target, text))
+    path, line, col = (found.group("file"), int(found.group("line")),
+                       int(found.group("col")))
+    stage = " ".join(text[:found.start()].split()).rstrip(":")
+    reason = "%s (compiling %s for %s%s)" % (
+        found.group("msg"), fn.__name__, target,
+        ": " + stage if stage else "")
+    # What follows: the back end's quote of the line (dropped: the error
+    # quotes it itself) and further diagnostics and notes (kept).
+    rest = text[found.end():].split("\n")
+    source = linecache.getline(path, line).rstrip("\n") or None
+    while rest and (not rest[0].strip() or rest[0].strip() == "^" or
+                    (source and rest[0].strip() == source.strip())):
+        rest.pop(0)
+    return CompilationError(reason, path, line, col, source, notes=rest)
+
+
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             num_stages=3, num_ctas=1, pipeline=None, attrs=None,
             until_stage=None):
@@ -196,8 +231,7 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
             target, pipeline, stage, num_warps, num_stages, num_ctas)
     except _C.Error as e:
-        raise CompilationError("compiling %s for %s failed:\n%s" %
-                               (fn.__name__, target, e)) from None
+        raise _backend_error(fn, target, str(e)) from None
     asm = {}
     for name, fmt, data in stages:
         if name == "source":

@@ -657,7 +657,10 @@ class static_range:
         for a in (arg1, arg2, step):
             if a is not None and not isinstance(a, (constexpr, int)):
                 raise TridentUserError(
-                    "tl.static_range's bounds must be constexprs")
+                    "tl.static_range's bounds must be constexprs (it is "
+                    "unrolled at compile time), got %s; use tl.range or "
+                    "range for a bound known only at run time" %
+                    ("a tensor" if isinstance(a, tensor) else repr(a)))
         if arg2 is None:
             self.start, self.end = 0, _unwrap(arg1)
         else:

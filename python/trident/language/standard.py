@@ -3,6 +3,7 @@ standard library is): reductions and scans over combine functions,
 sigmoid, softmax, cdiv and friends."""
 from ..runtime.jit import jit
 from . import core
+from . import math as _math
 from .core import builtin, constexpr, _unwrap
 
 
@@ -13,7 +14,7 @@ def cdiv(x, div):
 
 @jit
 def sigmoid(x):
-    return 1 / (1 + core.exp(-x))
+    return 1 / (1 + _math.exp(-x))
 
 
 @jit
@@ -23,7 +24,7 @@ def softmax(x, dim=None, keep_dims=False, ieee_rounding=False):
     else:
         _dim: core.constexpr = dim
     z = x - max(x, _dim, keep_dims=keep_dims)
-    num = core.exp(z)
+    num = _math.exp(z)
     den = sum(num, _dim, keep_dims=keep_dims)
     return core.fdiv(num, den, ieee_rounding)
 

@@ -116,10 +116,36 @@ class JITFunction:
         return h.hexdigest()
 
     def __call__(self, *args, **kwargs):
-        raise TridentUserError(
-            "%s is a @trident.jit kernel: launch it with %s[grid](...), or "
-            "call it from another @trident.jit function" %
+        raise self.launch_error(
+            "%s is a @trident.jit kernel: launch it with %s[grid](...) (the "
+            "grid is the number of programs, e.g. (triton.cdiv(n, BLOCK),)),"
+            " or call it from another @trident.jit function" %
             (self.__name__, self.__name__))
+
+    def launch_error(self, reason):
+        """A LaunchError for a host-side mistake with this kernel: the
+        message points at its definition."""
+        from .._errors import LaunchError
+        col = self.indent + 1
+        lines = self.src.splitlines()
+        def_line = self.starting_line
+        text = None
+        for i, line in enumerate(lines):
+            if line.lstrip().startswith(("def ", "async def ")):
+                def_line = self.starting_line + i
+                text = " " * self.indent + line
+                break
+        parts = ["%s:%d:%d: %s" % (self.file, def_line, col, reason)]
+        if text is not None:
+            parts += ["    " + text, "    " + " " * (col - 1) + "^"]
+        return LaunchError("\n".join(parts))
+
+    def _signature_text(self):
+        params = []
+        for name, p in self.signature.parameters.items():
+            params.append(name + (": tl.constexpr"
+                                  if name in self.constexpr_names else ""))
+        return "%s(%s)" % (self.__name__, ", ".join(params))
 
     def __getitem__(self, grid):
         return functools.partial(self.run, grid=grid)
@@ -132,7 +158,21 @@ class JITFunction:
         try:
             bound = self.signature.bind(*args, **kwargs)
         except TypeError as e:
-            raise TridentUserError("%s: %s" % (self.__name__, e)) from None
+            reason = str(e)
+            unknown = [k for k in kwargs if k not in self.signature.parameters]
+            if unknown:
+                import difflib
+                close = difflib.get_close_matches(unknown[0], self.arg_names,
+                                                  1)
+                reason = "unknown keyword argument '%s'%s" % (
+                    unknown[0],
+                    " (did you mean '%s'?)" % close[0] if close else "")
+            elif len(args) > len(self.arg_names):
+                reason = "takes %d arguments but %d were given" % (
+                    len(self.arg_names), len(args))
+            raise TridentUserError("launching %s: %s; the kernel is %s" %
+                                   (self.__name__, reason,
+                                    self._signature_text())) from None
         bound.apply_defaults()
         return bound.arguments
 
@@ -143,6 +183,13 @@ class JITFunction:
         for name in self.arg_names:
             v = bound[name]
             if name in self.constexpr_names:
+                if hasattr(v, "data_ptr") or \
+                        hasattr(v, "__array_interface__"):
+                    raise TridentUserError(
+                        "argument '%s' is a tl.constexpr (a value known when "
+                        "the kernel is compiled) but was given a %s; pass a "
+                        "Python int, float, bool or str, or drop its "
+                        "tl.constexpr annotation" % (name, type(v).__name__))
                 constexprs[name] = tl._unwrap(v)
                 continue
             kind, ty, divisible, value_one = driver.classify(v, name)
@@ -159,8 +206,18 @@ class JITFunction:
             runtime.append(name)
         return signature, constexprs, attrs, runtime
 
-    def run(self, *args, grid, num_warps=None, num_stages=None,
-            num_ctas=None, warmup=False, **kwargs):
+    def run(self, *args, grid, **kwargs):
+        try:
+            return self._run(*args, grid=grid, **kwargs)
+        except TridentUserError as e:
+            # A host-side mistake (kernel errors are CompilationErrors).
+            msg = str(e)
+            if not msg.startswith("launching "):
+                msg = "launching %s: %s" % (self.__name__, msg)
+            raise self.launch_error(msg) from None
+
+    def _run(self, *args, grid, num_warps=None, num_stages=None,
+             num_ctas=None, warmup=False, **kwargs):
         from . import driver
         from .. import _pipelines
         from ..compiler.compiler import compile as _compile

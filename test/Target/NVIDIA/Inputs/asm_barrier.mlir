@@ -3,9 +3,9 @@
 //   x = tl.load(x_ptr + r)
 //   y = tl.inline_asm_elementwise("shl.b32 $0, $1, 3;", "=r,r", [x],
 //                                 dtype=tl.int32, is_pure=True, pack=1)
-//   b = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r",
-//                                 [x.to(tl.int8)], dtype=tl.int8,
-//                                 is_pure=True, pack=4)
+//   b = tl.inline_asm_elementwise(
+//           "and.b32 $0, $1, 0x1F1F1F1F; shl.b32 $0, $0, 3;", "=r,r",
+//           [x.to(tl.int8)], dtype=tl.int8, is_pure=True, pack=4)
 //   tl.debug_barrier()
 //   tl.store(y_ptr + r, y); tl.store(b_ptr + r, b)
 func.func @asm_barrier(%x: !tir.ptr<i32> {tir.divisibility = 16 : i32},
@@ -17,7 +17,7 @@ func.func @asm_barrier(%x: !tir.ptr<i32> {tir.divisibility = 16 : i32},
   %v = tir.load %xp : tensor<512x!tir.ptr<i32>>
   %s = tir.inline_asm_elementwise "shl.b32 $0, $1, 3;", "=r,r" pure (%v : tensor<512xi32>) -> tensor<512xi32>
   %v8 = arith.trunci %v : tensor<512xi32> to tensor<512xi8>
-  %p = tir.inline_asm_elementwise "prmt.b32 $0, $1, 0, 0x0123;", "=r,r" pure pack = 4 (%v8 : tensor<512xi8>) -> tensor<512xi8>
+  %p = tir.inline_asm_elementwise "and.b32 $0, $1, 0x1F1F1F1F; shl.b32 $0, $0, 3;", "=r,r" pure pack = 4 (%v8 : tensor<512xi8>) -> tensor<512xi8>
   tir.barrier
   %ys = tir.splat %y : !tir.ptr<i32> -> tensor<512x!tir.ptr<i32>>
   %yp = tir.addptr %ys, %r : tensor<512x!tir.ptr<i32>>, tensor<512xi32>

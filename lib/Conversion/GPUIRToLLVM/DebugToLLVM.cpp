@@ -1,0 +1,229 @@
+//===- DebugToLLVM.cpp - tir.print on NVIDIA GPUs (vprintf) ---------------===//
+//
+// tir.print calls CUDA's `vprintf(format, args)` (args: a local buffer of
+// the arguments, each aligned to its size), with the CPU target's lines:
+//
+//   pid (0, 0, 0) idx (3) x = 1.500000
+//
+// A tile prints one line per element, from the one thread of each group of
+// replicas that holds it (a register that repeats another of its thread is
+// skipped); a scalar prints once per program, from thread 0.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+std::string escape(StringRef s) {
+  std::string out;
+  for (char c : s) {
+    out.push_back(c);
+    if (c == '%')
+      out.push_back('%');
+  }
+  return out;
+}
+
+/// The printf conversion of `v` and the value to pass (C's promotions:
+/// floats as doubles, integers widened to 64 bits).
+std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
+                                        bool hex, bool isSigned) {
+  Type t = v.getType();
+  Type i64 = b.getI64Type();
+  if (isa<LLVM::LLVMPointerType>(t))
+    return {"%p", LLVM::PtrToIntOp::create(b, l, i64, v)};
+  if (auto f = dyn_cast<FloatType>(t)) {
+    if (hex) {
+      Value i = arith::BitcastOp::create(b, l, b.getIntegerType(f.getWidth()),
+                                         v);
+      if (f.getWidth() < 64)
+        i = arith::ExtUIOp::create(b, l, i64, i);
+      return {"0x%llx", i};
+    }
+    if (f.getWidth() < 64)
+      v = arith::ExtFOp::create(b, l, b.getF64Type(), v);
+    return {"%f", v};
+  }
+  unsigned width = t.getIntOrFloatBitWidth();
+  if (width < 64 && isSigned && !hex)
+    v = arith::ExtSIOp::create(b, l, i64, v);
+  else if (width < 64)
+    v = arith::ExtUIOp::create(b, l, i64, v);
+  return {hex ? "0x%llx" : isSigned ? "%lld" : "%llu", v};
+}
+
+struct PrintPattern : OpConversionPattern<tir::PrintOp> {
+  PrintPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LoweringContext &lc;
+
+  /// A private constant global holding `text` (NUL-terminated).
+  Value globalString(ConversionPatternRewriter &rewriter, Location loc,
+                     StringRef text) const {
+    ModuleOp module = lc.module;
+    std::string data = text.str();
+    data.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), data.size());
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "__trident_printf_" + std::to_string(i);
+      auto existing = module.lookupSymbol<LLVM::GlobalOp>(name);
+      if (!existing)
+        break;
+      if (existing.getValueAttr() == rewriter.getStringAttr(data))
+        return LLVM::AddressOfOp::create(rewriter, loc, existing);
+    }
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                      LLVM::Linkage::Private, name,
+                                      rewriter.getStringAttr(data));
+    }
+    return LLVM::AddressOfOp::create(rewriter, loc, global);
+  }
+
+  LLVM::LLVMFuncOp vprintf(ConversionPatternRewriter &rewriter,
+                           Location loc) const {
+    ModuleOp module = lc.module;
+    if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
+      return f;
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
+    return LLVM::LLVMFuncOp::create(
+        rewriter, loc, "vprintf",
+        LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptr, ptr}));
+  }
+
+  /// vprintf(format, &{values...}) under `cond` (null: always). The
+  /// argument buffer is an alloca at the top of the function.
+  void print(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
+             StringRef format, ArrayRef<Value> values, Value cond) const {
+    MLIRContext *ctx = rewriter.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    SmallVector<Type> fields;
+    for (Value v : values)
+      fields.push_back(v.getType());
+    auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+    Value buffer;
+    if (!values.empty()) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto fn = op->getParentOfType<FunctionOpInterface>();
+      rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
+      Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                           rewriter.getI64IntegerAttr(1));
+      buffer = LLVM::AllocaOp::create(rewriter, loc, ptr, structType, one,
+                                      /*alignment=*/8);
+    }
+    auto emit = [&](OpBuilder &b, Location l) {
+      for (auto [i, v] : llvm::enumerate(values)) {
+        Value field = LLVM::GEPOp::create(
+            b, l, ptr, structType, buffer,
+            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+        LLVM::StoreOp::create(b, l, v, field);
+      }
+      Value args = buffer ? buffer : LLVM::ZeroOp::create(b, l, ptr).getResult();
+      LLVM::CallOp::create(b, l, vprintf(rewriter, l),
+                           ValueRange{globalString(rewriter, l, format), args});
+    };
+    if (!cond) {
+      emit(rewriter, loc);
+      return;
+    }
+    scf::IfOp::create(rewriter, loc, cond, [&](OpBuilder &b, Location l) {
+      emit(b, l);
+      scf::YieldOp::create(b, l);
+    });
+  }
+
+  LogicalResult
+  matchAndRewrite(tir::PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    SmallVector<Value> pid = {NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                              NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                              NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    Value zero = i32Const(rewriter, loc, 0);
+    Value thread0 = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, lane,
+                              zero),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, warp,
+                              zero));
+    std::string prefix = escape(op.getPrefix());
+    ArrayRef<int32_t> signs = op.getIsSigned();
+    auto withPid = [&](ArrayRef<Value> rest) {
+      SmallVector<Value> values(pid);
+      values.append(rest.begin(), rest.end());
+      return values;
+    };
+    if (op.getArgs().empty())
+      print(rewriter, loc, op, "pid (%d, %d, %d) " + prefix + "\n", withPid({}),
+            thread0);
+    for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+      bool isSigned = signs.empty() || signs[i] != 0;
+      Value v = adaptor.getArgs()[i];
+      auto tile = dyn_cast<RankedTensorType>(arg.getType());
+      if (!tile) {
+        auto [spec, value] =
+            printfArg(rewriter, loc, v, op.getHex(), isSigned);
+        print(rewriter, loc, op, "pid (%d, %d, %d) " + prefix + spec + "\n",
+              withPid({value}), thread0);
+        continue;
+      }
+      FailureOr<LayoutMap> map = mapOf(tile, lc, op);
+      if (failed(map))
+        return failure();
+      Value first = map->isFirstReplica(rewriter, loc, lane, warp);
+      SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+      std::set<SmallVector<int64_t>> seen;
+      for (int64_t r = 0; r < map->numRegisters(); ++r) {
+        SmallVector<int64_t> coords = map->registerCoords(r);
+        if (!seen.insert(coords).second)
+          continue;
+        std::string format = "pid (%d, %d, %d) idx (";
+        SmallVector<Value> rest;
+        for (unsigned d = 0; d < coords.size(); ++d) {
+          format += d ? ", %d" : "%d";
+          rest.push_back(arith::XOrIOp::create(
+              rewriter, loc, thread[d], i32Const(rewriter, loc, coords[d])));
+        }
+        Value element = vector::ExtractOp::create(rewriter, loc, v, r);
+        auto [spec, value] =
+            printfArg(rewriter, loc, element, op.getHex(), isSigned);
+        rest.push_back(value);
+        print(rewriter, loc, op, format + ") " + prefix + spec + "\n",
+              withPid(rest), first);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateDebugPatterns(TypeConverter &converter,
+                           RewritePatternSet &patterns, LoweringContext &ctx) {
+  patterns.add<PrintPattern>(converter, patterns.getContext(), ctx);
+}
+
+} // namespace trident::gir_to_llvm
