@@ -246,6 +246,19 @@ int KernelBuilder::tensorDescType(int blockType) {
   return addType(tir::TensorDescType::get(t));
 }
 
+int KernelBuilder::blockPointerType(int blockType, int addressSpace) {
+  auto t = dyn_cast_or_null<RankedTensorType>(type(blockType));
+  if (!t)
+    return fail("internal: a block pointer's block must be a tile type");
+  Collector diags(getContext());
+  if (failed(tir::BlockPointerType::verify([&] { return emitError(loc); }, t,
+                                           addressSpace))) {
+    error = diags.take();
+    return -1;
+  }
+  return addType(tir::BlockPointerType::get(t, addressSpace));
+}
+
 int KernelBuilder::valueType(int h) {
   Value v = value(h);
   if (!v)
@@ -297,6 +310,12 @@ bool KernelBuilder::setFunctionAttr(int function, StringRef name, int64_t v) {
   Operation *o = op(function);
   if (!o)
     return fail("internal: invalid function"), false;
+  // func.call's `no_inline` (a noinline function's call, which the inliner
+  // keeps) is a unit attribute.
+  if (name == "no_inline" && isa<func::CallOp>(o)) {
+    o->setAttr(name, builder.getUnitAttr());
+    return true;
+  }
   o->setAttr(name, builder.getI32IntegerAttr(int32_t(v)));
   return true;
 }
@@ -752,6 +771,73 @@ int KernelBuilder::descriptorStore(int desc, int v, ArrayRef<int> indices) {
   if (!values(indices, idx))
     return -1;
   return finish(tir::DescriptorStoreOp::create(builder, loc, d, val, idx));
+}
+
+int KernelBuilder::makeBlockPointer(int base, ArrayRef<int> shape,
+                                    ArrayRef<int> strides,
+                                    ArrayRef<int> offsets,
+                                    ArrayRef<int32_t> order, int blockType) {
+  TRIDENT_VALUE(b, base);
+  auto ptr = dyn_cast<tir::PointerType>(b.getType());
+  if (!ptr)
+    return fail("a block pointer's base must be a scalar pointer");
+  int t = blockPointerType(blockType, ptr.getAddressSpace());
+  if (t < 0)
+    return -1;
+  SmallVector<Value> sh, st, off;
+  if (!values(shape, sh) || !values(strides, st) || !values(offsets, off))
+    return -1;
+  return finish(tir::MakeBlockPtrOp::create(builder, loc, type(t), b, sh, st,
+                                            off, order));
+}
+
+int KernelBuilder::advance(int p, ArrayRef<int> offsets) {
+  TRIDENT_VALUE(ptr, p);
+  if (!isa<tir::BlockPointerType>(ptr.getType()))
+    return fail("advance needs a block pointer");
+  SmallVector<Value> off;
+  if (!values(offsets, off))
+    return -1;
+  return finish(tir::AdvanceOp::create(builder, loc, ptr, off));
+}
+
+int KernelBuilder::blockLoad(int p, ArrayRef<int32_t> boundaryCheck,
+                             StringRef padding, StringRef cache,
+                             StringRef evict, bool isVolatile) {
+  TRIDENT_VALUE(ptr, p);
+  if (!isa<tir::BlockPointerType>(ptr.getType()))
+    return fail("block_load needs a block pointer");
+  std::optional<tir::PaddingOption> pad =
+      padding.empty() ? tir::PaddingOption::Zero
+                      : tir::symbolizePaddingOption(padding);
+  if (!pad)
+    return fail("unknown padding option '" + padding +
+                "' (expected zero or nan)");
+  FailureOr<tir::CacheModifier> c = cacheOf(cache);
+  if (failed(c))
+    return fail("unknown cache modifier '" + cache + "'");
+  FailureOr<tir::EvictionPolicy> e = evictOf(evict);
+  if (failed(e))
+    return fail("unknown eviction policy '" + evict + "'");
+  return finish(tir::BlockLoadOp::create(
+      builder, loc, tir::getBlockPtrBlockType(ptr.getType()), ptr,
+      boundaryCheck, *pad, *c, *e, isVolatile));
+}
+
+int KernelBuilder::blockStore(int p, int v, ArrayRef<int32_t> boundaryCheck,
+                              StringRef cache, StringRef evict) {
+  TRIDENT_VALUE(ptr, p);
+  TRIDENT_VALUE(val, v);
+  if (!isa<tir::BlockPointerType>(ptr.getType()))
+    return fail("block_store needs a block pointer");
+  FailureOr<tir::CacheModifier> c = cacheOf(cache);
+  if (failed(c))
+    return fail("unknown cache modifier '" + cache + "'");
+  FailureOr<tir::EvictionPolicy> e = evictOf(evict);
+  if (failed(e))
+    return fail("unknown eviction policy '" + evict + "'");
+  return finish(tir::BlockStoreOp::create(builder, loc, ptr, val,
+                                          boundaryCheck, *c, *e));
 }
 
 int KernelBuilder::assume(int c) {

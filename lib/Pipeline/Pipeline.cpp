@@ -112,6 +112,9 @@ Pipeline defaultPipeline(const Target &target) {
     if (name == "tir") {
       // Target-independent clean-up of the kernel as the front end wrote it.
       addCore(stage, "inline");
+      // Block pointers become base + offsets arithmetic and masked loads
+      // and stores (loops and ifs carry their parts).
+      addCore(stage, "tir-lower-block-pointers");
       // Descriptors made in the kernel become masked pointer accesses
       // (those passed as arguments are the back end's: TMA on sm_90).
       addCore(stage, "tir-lower-descriptors");

@@ -203,6 +203,7 @@ BUILDER_METHOD(tensor_type)
   RETURN_HANDLE(B.tensorType(shape, int(a.i(1))));
 END_METHOD
 BUILDER_METHOD(desc_type) CHECK(1); RETURN_HANDLE(B.tensorDescType(int(a.i(0)))); END_METHOD
+BUILDER_METHOD(block_ptr_type) CHECK(2); RETURN_HANDLE(B.blockPointerType(int(a.i(0)), int(a.i(1)))); END_METHOD
 BUILDER_METHOD(value_type) CHECK(1); RETURN_HANDLE(B.valueType(int(a.i(0)))); END_METHOD
 BUILDER_METHOD(type_str)
   CHECK(1);
@@ -418,6 +419,35 @@ BUILDER_METHOD(desc_store)
   std::vector<int> idx = a.list<int>(2);
   RETURN_HANDLE(B.descriptorStore(int(a.i(0)), int(a.i(1)), idx));
 END_METHOD
+// make_block_ptr(base, shape, strides, offsets, order, block_type) -> the
+// block pointer's value handle (block_type: the tile type of a block).
+BUILDER_METHOD(make_block_ptr)
+  CHECK(6);
+  std::vector<int> shape = a.list<int>(1), strides = a.list<int>(2),
+                   offsets = a.list<int>(3);
+  std::vector<int32_t> order = a.list<int32_t>(4);
+  ONE_RESULT(B.makeBlockPointer(int(a.i(0)), shape, strides, offsets, order,
+                                int(a.i(5))));
+END_METHOD
+BUILDER_METHOD(advance)
+  CHECK(2);
+  std::vector<int> offsets = a.list<int>(1);
+  ONE_RESULT(B.advance(int(a.i(0)), offsets));
+END_METHOD
+// block_load(ptr, boundary_check, padding, cache, evict, volatile)
+BUILDER_METHOD(block_load)
+  CHECK(6);
+  std::vector<int32_t> check = a.list<int32_t>(1);
+  std::string padding = a.s(2), cache = a.s(3), evict = a.s(4);
+  ONE_RESULT(B.blockLoad(int(a.i(0)), check, padding, cache, evict, a.b(5)));
+END_METHOD
+// block_store(ptr, value, boundary_check, cache, evict)
+BUILDER_METHOD(block_store)
+  CHECK(5);
+  std::vector<int32_t> check = a.list<int32_t>(2);
+  std::string cache = a.s(3), evict = a.s(4);
+  RETURN_HANDLE(B.blockStore(int(a.i(0)), int(a.i(1)), check, cache, evict));
+END_METHOD
 BUILDER_METHOD(assume) CHECK(1); RETURN_HANDLE(B.assume(int(a.i(0)))); END_METHOD
 BUILDER_METHOD(print)
   CHECK(4);
@@ -578,6 +608,8 @@ PyMethodDef builderMethods[] = {
     M(ptr_to_int), M(bitcast), M(load), M(store), M(atomic_rmw),
     M(atomic_cas), M(dot), M(reduce), M(scan), M(reduce_return),
     M(scan_return), M(make_tensor_desc), M(desc_load), M(desc_store),
+    M(block_ptr_type), M(make_block_ptr), M(advance), M(block_load),
+    M(block_store),
     M(assume), M(print), M(assert_), M(for_), M(if_), M(while_),
     M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(inline_asm), M(verify),
     M(module_str), M(compile), {nullptr, nullptr, 0, nullptr}};

@@ -266,10 +266,14 @@ def test_bf16_matmul_uses_wgmma_and_async_copies(compile_sm90):
                                                 "BK": 64},
                      num_warps=4, num_stages=3, attrs=attrs)
     ptx = k.asm["ptx"]
-    assert "wgmma.mma_async" in ptx
-    assert "cp.async.bulk" in ptx or "cp.async.cg" in ptx or \
-        "cp.async.ca" in ptx, "the loop's loads are not asynchronous copies"
-    assert k.metadata["shared_bytes"] >= 2 * (128 * 64 + 64 * 128) * 2
+    assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" in ptx
+    # The loop's loads are asynchronous copies into a ring of stages that
+    # the loop waits on.
+    assert "cp.async.bulk" in ptx or "cp.async.cg.shared.global" in ptx or \
+        "cp.async.ca.shared.global" in ptx, "no asynchronous copies"
+    assert "cp.async.wait_group" in ptx or "mbarrier.try_wait" in ptx
+    stage = (128 * 64 + 64 * 128) * 2  # bytes of one A and one B tile
+    assert k.metadata["shared_bytes"] >= 2 * stage
 
 
 def test_bf16_matmul_cpu(rng):

@@ -242,17 +242,25 @@ def test_floordiv_of_floats_is_an_error():
 
 
 @trident.jit
-def mixed_sign_div_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+def mixed_sign_div_kernel(x_ptr, y_ptr, OP: tl.constexpr,
+                          BLOCK: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, BLOCK))
     y = tl.load(y_ptr + tl.arange(0, BLOCK))
-    tl.store(x_ptr + tl.arange(0, BLOCK), x % y)
+    if OP == "%":
+        z = x % y
+    elif OP == "//":
+        z = x // y
+    else:
+        z = x / y
+    tl.store(x_ptr + tl.arange(0, BLOCK), z)
 
 
-def test_mixed_signedness_division_is_an_error():
+@pytest.mark.parametrize("op", ["%", "//", "/"])
+def test_mixed_signedness_division_is_an_error(op):
     with pytest.raises(trident.CompilationError, match="signedness"):
         trident.compile(mixed_sign_div_kernel,
                         signature={"x_ptr": "*i32", "y_ptr": "*u32"},
-                        constexprs={"BLOCK": 16}, target="cpu")
+                        constexprs={"OP": op, "BLOCK": 16}, target="cpu")
 
 
 # ---------------------------------------------------------------------------
@@ -686,6 +694,54 @@ def test_bfloat16_casts(rng, check):
     np.testing.assert_array_equal(fromh, bf16(h.astype(np.float32)))
 
 
+@trident.jit
+def rounding_kernel(x_ptr, h_ptr, b_ptr, n, R: tl.constexpr,
+                    BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(h_ptr + offs, x.to(tl.float16, fp_downcast_rounding=R), mask=m)
+    b = x.to(tl.bfloat16, fp_downcast_rounding=R)
+    tl.store(b_ptr + offs, b.to(tl.uint16, bitcast=True), mask=m)
+
+
+@pytest.mark.parametrize("mode", ["rtne", "rtz"])
+def test_fp_downcast_rounding(mode, rng, check):
+    x = (rng.uniform(-3e4, 3e4, N) * rng.choice([1, 1e-4], N)).astype(
+        np.float32)
+    x[:3] = [7e4, -1e5, np.inf]   # beyond fp16's range
+    h, bb = out(np.float16), out(np.uint16)
+    check(rounding_kernel, x_ptr=x, h_ptr=h, b_ptr=bb, n=N, R=mode,
+          BLOCK=BLOCK)
+    if mode == "rtne":
+        with np.errstate(over="ignore"):
+            np.testing.assert_array_equal(h, x.astype(np.float16))
+        np.testing.assert_array_equal(bb, bf16(x).view(np.uint32) >> 16)
+        return
+    # toward zero: the largest magnitude not above |x| (finite x never
+    # becomes an infinity), and bf16 drops the low 16 bits
+    with np.errstate(over="ignore"):
+        near = x.astype(np.float16)
+    step = np.nextafter(near, np.float16(0))
+    ref = np.where(np.abs(near.astype(np.float32)) > np.abs(x), step, near)
+    np.testing.assert_array_equal(h, ref)
+    assert h[0] == 65504 and h[1] == -65504 and h[2] == np.inf
+    np.testing.assert_array_equal(bb, x.view(np.uint32) >> 16)
+
+
+@trident.jit
+def bad_rounding_kernel(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(x_ptr + tl.arange(0, BLOCK),
+             x.to(tl.float64, fp_downcast_rounding="rtz"))
+
+
+def test_fp_downcast_rounding_of_an_upcast_is_an_error():
+    with pytest.raises(trident.CompilationError, match="narrower float"):
+        trident.compile(bad_rounding_kernel, signature={"x_ptr": "*fp32"},
+                        constexprs={"BLOCK": 16}, target="cpu")
+
+
 # fp8: the formats' values, decoded from their bits
 def fp8_values(fmt):
     codes = np.arange(256)
@@ -993,3 +1049,247 @@ def test_minimum_maximum_clamp(dtype, rng, check):
     hi = (y.astype(np.float64) + 3).astype(dtype)
     np.testing.assert_array_equal(
         res["clampn"], np.minimum(np.maximum(x, -hi), hi))
+
+
+# ---------------------------------------------------------------------------
+# where, tile construction, broadcasting, the grid
+# ---------------------------------------------------------------------------
+
+
+@trident.jit
+def where_kernel(c_ptr, x_ptr, y_ptr, o1_ptr, o2_ptr, o3_ptr, n,
+                 BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    c = tl.load(c_ptr + offs, mask=m)
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.store(o1_ptr + offs, tl.where(c, x, y), mask=m)
+    # a Python scalar takes the tensor's type
+    z = tl.where(c, x, 0)
+    tl.static_assert(z.dtype == tl.float16)
+    tl.store(o2_ptr + offs, z, mask=m)
+    # an integer condition is compared with 0; int8 and a float scalar: fp32
+    w = tl.where(offs % 3, y.to(tl.int8), 1.5)
+    tl.static_assert(w.dtype == tl.float32)
+    tl.store(o3_ptr + offs, w, mask=m)
+
+
+def test_where(rng, check):
+    c = rng.integers(0, 2, N).astype(bool)
+    x = rng.uniform(-4, 4, N).astype(np.float16)
+    y = rng.integers(-9, 9, N).astype(np.float16)
+    o1, o2, o3 = out(np.float16), out(np.float16), out(np.float32)
+    check(where_kernel, c_ptr=c, x_ptr=x, y_ptr=y, o1_ptr=o1, o2_ptr=o2,
+          o3_ptr=o3, n=N, BLOCK=BLOCK)
+    np.testing.assert_array_equal(o1, np.where(c, x, y))
+    np.testing.assert_array_equal(o2, np.where(c, x, 0))
+    offs = np.arange(N)
+    np.testing.assert_array_equal(o3, np.where(offs % 3 != 0,
+                                               y.astype(np.int8), 1.5))
+
+
+@trident.jit
+def full_kernel(src_ptr, o_ptr, o16_ptr, oi_ptr, ob_ptr, v, R: tl.constexpr,
+                C: tl.constexpr):
+    rows = tl.arange(0, R)[:, None]
+    cols = tl.arange(0, C)[None, :]
+    idx = rows * C + cols
+    a = tl.full([R, C], 2.5, tl.float32)
+    b = tl.zeros((R, C), dtype=tl.float16)
+    s = tl.load(src_ptr + idx)
+    z = tl.zeros_like(s)
+    tl.static_assert(z.dtype == s.dtype)
+    f = tl.full_like(s, 7)
+    # a run-time scalar value, converted to the tile's type
+    g = tl.full([R, C], v, tl.int32)
+    t = tl.full([R, C], True, tl.int1)
+    tl.store(o_ptr + idx, a + z + f)
+    tl.store(o16_ptr + idx, b + 1)
+    tl.store(oi_ptr + idx, g + idx)
+    tl.store(ob_ptr + idx, t & (cols > rows))
+
+
+def test_full_zeros(rng, check):
+    R, C = 4, 8
+    src = rng.uniform(size=R * C).astype(np.float32)
+    o, o16 = out(np.float32, R * C), out(np.float16, R * C)
+    oi, ob = out(np.int32, R * C), out(bool, R * C)
+    check(full_kernel, src_ptr=src, o_ptr=o, o16_ptr=o16, oi_ptr=oi,
+          ob_ptr=ob, v=3.9, R=R, C=C)
+    np.testing.assert_array_equal(o, 9.5)
+    np.testing.assert_array_equal(o16, 1)
+    np.testing.assert_array_equal(oi, 3 + np.arange(R * C))
+    r, c = np.divmod(np.arange(R * C), C)
+    np.testing.assert_array_equal(ob, c > r)
+
+
+@trident.jit
+def broadcast_kernel(x_ptr, y_ptr, o_ptr, o2_ptr, o3_ptr, M: tl.constexpr,
+                     N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, M))        # (M,)
+    y = tl.load(y_ptr + tl.arange(0, N))        # (N,)
+    idx = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    # (M, 1) x (1, N) -> (M, N)
+    tl.store(o_ptr + idx, x[:, None] * 10 + y[None, :])
+    # (M, N) with (N,): the missing leading dimension is added
+    z = tl.zeros([M, N], tl.float32) + y
+    tl.store(o2_ptr + idx, z - tl.expand_dims(x, 1))
+    # explicit broadcast_to, and tl.broadcast of a pair
+    a, b = tl.broadcast(tl.expand_dims(x, 1), tl.expand_dims(y, 0))
+    tl.static_assert(a.shape == b.shape)
+    w = tl.broadcast_to(x[:, None], (M, N))
+    tl.store(o3_ptr + idx, tl.maximum(a, b) + w)
+
+
+def test_broadcasting(rng, check):
+    M, Nn = 8, 16
+    x = rng.uniform(-1, 1, M).astype(np.float32)
+    y = rng.uniform(-1, 1, Nn).astype(np.float32)
+    o, o2, o3 = (out(np.float32, M * Nn) for _ in range(3))
+    check(broadcast_kernel, x_ptr=x, y_ptr=y, o_ptr=o, o2_ptr=o2, o3_ptr=o3,
+          M=M, N=Nn)
+    X, Y = x[:, None], y[None, :]
+    np.testing.assert_allclose(o.reshape(M, Nn), X * 10 + Y, rtol=1e-6)
+    np.testing.assert_allclose(o2.reshape(M, Nn), Y - X, rtol=1e-6)
+    np.testing.assert_allclose(o3.reshape(M, Nn), np.maximum(X, Y) + X,
+                               rtol=1e-6)
+
+
+@trident.jit
+def bad_broadcast_kernel(x_ptr):
+    a = tl.zeros([8, 4], tl.float32)
+    b = tl.zeros([8, 2], tl.float32)
+    tl.store(x_ptr + tl.arange(0, 8)[:, None], a + b)
+
+
+def test_incompatible_shapes_are_an_error():
+    with pytest.raises(trident.CompilationError, match="cannot be broadcast"):
+        trident.compile(bad_broadcast_kernel, signature={"x_ptr": "*fp32"},
+                        target="cpu")
+
+
+@trident.jit
+def grid_kernel(o_ptr):
+    x = tl.program_id(0)
+    y = tl.program_id(1)
+    z = tl.program_id(2)
+    nx = tl.num_programs(0)
+    ny = tl.num_programs(1)
+    nz = tl.num_programs(2)
+    lin = (z * ny + y) * nx + x
+    tl.store(o_ptr + lin * 4, x + 10 * y + 100 * z)
+    tl.store(o_ptr + lin * 4 + 1, nx)
+    tl.store(o_ptr + lin * 4 + 2, ny)
+    tl.store(o_ptr + lin * 4 + 3, nz)
+
+
+@pytest.mark.parametrize("grid", [(5,), (3, 4), (2, 3, 4)])
+def test_num_programs_on_a_grid(grid, check):
+    g = grid + (1,) * (3 - len(grid))
+    total = g[0] * g[1] * g[2]
+    o = out(np.int32, total * 4, fill=-1)
+    check(grid_kernel, grid=grid, o_ptr=o)
+    o = o.reshape(g[2], g[1], g[0], 4)
+    z, y, x = np.meshgrid(range(g[2]), range(g[1]), range(g[0]),
+                          indexing="ij")
+    np.testing.assert_array_equal(o[..., 0], x + 10 * y + 100 * z)
+    np.testing.assert_array_equal(o[..., 1], g[0])
+    np.testing.assert_array_equal(o[..., 2], g[1])
+    np.testing.assert_array_equal(o[..., 3], g[2])
+
+
+# ---------------------------------------------------------------------------
+# Constexprs, globals and Python built-ins
+# ---------------------------------------------------------------------------
+
+GLOBAL_BLOCK: tl.constexpr = 64
+GLOBAL_SCALE = tl.constexpr(3)
+GLOBAL_DTYPE = tl.float16
+NOT_A_CONSTEXPR = 5
+
+
+@trident.jit
+def constexpr_kernel(x_ptr, o_ptr, misc_ptr, n, DIMS: tl.constexpr,
+                     K: tl.constexpr):
+    offs = tl.arange(0, GLOBAL_BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    # constexpr arithmetic is done by Python
+    HALF: tl.constexpr = GLOBAL_BLOCK // 2
+    tl.static_assert(HALF == 32)
+    tl.static_assert(K * 2 + 1 == 7)
+    tl.static_assert(K ** 2 == 9 and -K == -3 and K % 2 == 1)
+    tl.static_assert((K << 2) == 12 and (K | 4) == 7 and K / 2 == 1.5)
+    tl.static_assert(len(DIMS) == 3)
+    tl.static_assert(DIMS[1] == 20)
+    tl.static_assert(min(DIMS) == 10 and max(DIMS[0], K) == 10)
+    tl.static_assert(abs(-K) == 3 and int(2.9) == 2)
+    tl.static_assert(tl.cdiv(100, K) == 34 and trident.cdiv(7, 2) == 4)
+    first = tl.arange(0, HALF)
+    y = x * GLOBAL_SCALE
+    y = y.to(GLOBAL_DTYPE).to(tl.float32)
+    tl.store(o_ptr + offs, y, mask=m)
+    tl.store(o_ptr + GLOBAL_BLOCK + first, first.to(tl.float32) * K)
+    # Python built-ins on tiles and run-time scalars
+    lo = min(x, 0.5)
+    hi = max(x, -0.5, lo)
+    tl.store(misc_ptr + offs, abs(lo) + hi, mask=m)
+    big = tl.where(m, x, float("inf"))
+    tl.store(misc_ptr + GLOBAL_BLOCK, tl.min(big, axis=0))
+    tl.store(misc_ptr + GLOBAL_BLOCK + 1, float(K) + len(DIMS))
+    nn = min(n, 40)   # run-time scalar with a constant
+    tl.store(misc_ptr + GLOBAL_BLOCK + 2, nn + abs(n - 100))
+    c = tl.cdiv(n, 16)          # tl.cdiv of a run-time scalar
+    tl.store(misc_ptr + GLOBAL_BLOCK + 3, c)
+    tl.store(misc_ptr + GLOBAL_BLOCK + 4, float("-inf"))
+
+
+def test_constexprs_globals_and_builtins(rng, check):
+    x = rng.uniform(-2, 2, N).astype(np.float32)
+    o = out(np.float32, 64 + 32)
+    misc = out(np.float32, 64 + 5)
+    check(constexpr_kernel, x_ptr=x, o_ptr=o, misc_ptr=misc, n=N,
+          DIMS=(10, 20, 30), K=3)
+    np.testing.assert_allclose(o[:N], (x * 3).astype(np.float16), rtol=1e-6)
+    np.testing.assert_array_equal(o[64:], np.arange(32) * 3)
+    lo = np.minimum(x, 0.5)
+    hi = np.maximum(np.maximum(x, -0.5), lo)
+    np.testing.assert_allclose(misc[:N], np.abs(lo) + hi, rtol=1e-6)
+    assert misc[64] == x.min()
+    assert misc[65] == 6.0
+    assert misc[66] == min(N, 40) + abs(N - 100)
+    assert misc[67] == -(-N // 16)
+    assert misc[68] == -np.inf
+
+
+@trident.jit
+def plain_global_kernel(x_ptr):
+    tl.store(x_ptr, NOT_A_CONSTEXPR)
+
+
+def test_plain_global_is_an_error():
+    with pytest.raises(trident.CompilationError,
+                       match="NOT_A_CONSTEXPR.*constexpr"):
+        trident.compile(plain_global_kernel, signature={"x_ptr": "*i32"},
+                        target="cpu")
+
+
+@trident.jit
+def scalar_arith_kernel(o_ptr, a, b, f):
+    # run-time scalars (kernel arguments) follow the same rules as tiles
+    tl.store(o_ptr, a // b)
+    tl.store(o_ptr + 1, a % b)
+    tl.store(o_ptr + 2, (a / b).to(tl.int32) * 1000)
+    tl.store(o_ptr + 3, (a * f).to(tl.int32))
+    tl.store(o_ptr + 4, -a >> 1)
+    tl.store(o_ptr + 5, (a < b).to(tl.int32) + (a == a))
+    tl.store(o_ptr + 6, tl.maximum(a, b))
+    tl.store(o_ptr + 7, abs(b))
+
+
+def test_scalar_arguments(check):
+    o = out(np.int32, 8)
+    check(scalar_arith_kernel, o_ptr=o, a=-17, b=5, f=2.5)
+    # -17 // 5 and -17 % 5 truncate: -3 and -2; -17 / 5 is -3.4 in fp32
+    np.testing.assert_array_equal(o, [-3, -2, -3000, -42, 8, 2, 5, 5])

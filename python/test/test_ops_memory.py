@@ -291,6 +291,156 @@ def test_block_ptr_store_in_loop(rng, compile_sm90):
                  {"BM": 16, "BN": 32})
 
 
+@trident.jit
+def block_ptr_if_while_kernel(a_ptr, b_ptr, y_ptr, m_ptr, mo_ptr, n, pick,
+                              BLOCK: tl.constexpr):
+    # y = 2 * (a if pick == 0 else b), block by block in a while loop; the
+    # source block pointer is chosen by a run-time if, and a bool block is
+    # copied negated through block pointers in the same loop.
+    src = tl.make_block_ptr(a_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                            block_shape=(BLOCK,), order=(0,))
+    if pick != 0:
+        src = tl.make_block_ptr(b_ptr, shape=(n,), strides=(1,),
+                                offsets=(0,), block_shape=(BLOCK,),
+                                order=(0,))
+    dst = tl.make_block_ptr(y_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                            block_shape=(BLOCK,), order=(0,))
+    mp = tl.make_block_ptr(m_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                           block_shape=(BLOCK,), order=(0,))
+    mo = tl.make_block_ptr(mo_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                           block_shape=(BLOCK,), order=(0,))
+    i = 0
+    while i < n:
+        tl.store(dst, tl.load(src, boundary_check=(0,)) * 2,
+                 boundary_check=(0,))
+        tl.store(mo, ~tl.load(mp, boundary_check=(0,)), boundary_check=(0,))
+        src = tl.advance(src, (BLOCK,))
+        dst = tl.advance(dst, (BLOCK,))
+        mp = tl.advance(mp, (BLOCK,))
+        mo = tl.advance(mo, (BLOCK,))
+        i += BLOCK
+
+
+@pytest.mark.parametrize("pick", [0, 1])
+def test_block_ptr_if_while(rng, compile_sm90, pick):
+    n, block = 100, 32
+    a = rng.standard_normal(n).astype(np.float32)
+    b = rng.standard_normal(n).astype(np.float32)
+    m = rng.integers(0, 2, n).astype(bool)
+    y = np.full(n + 4, 9.0, np.float32)
+    mo = np.zeros(n + 4, bool)
+    block_ptr_if_while_kernel[(1,)](a, b, y, m, mo, n, pick, BLOCK=block)
+    np.testing.assert_array_equal(y[:n], 2 * (b if pick else a))
+    np.testing.assert_array_equal(y[n:], 9.0)
+    np.testing.assert_array_equal(mo[:n], ~m)
+    np.testing.assert_array_equal(mo[n:], False)
+    compile_sm90(block_ptr_if_while_kernel,
+                 {"a_ptr": P32, "b_ptr": P32, "y_ptr": P32, "m_ptr": "*i1",
+                  "mo_ptr": "*i1", "n": "i32", "pick": "i32"},
+                 {"BLOCK": block})
+
+
+def test_block_ptr_tile_ir():
+    # The front end emits Tile IR block pointers; the tir stage lowers them
+    # to masked pointer accesses, the loop carrying only the offset it
+    # advances.
+    k = trident.compile(block_ptr_rowsum_kernel,
+                        signature={"x_ptr": P32, "out_ptr": P32, "M": "i32",
+                                   "N": "i32", "stride_m": "i32"},
+                        constexprs={"BM": 16, "BN": 32}, target="cpu")
+    src = k.source_ir
+    assert "tir.make_block_ptr" in src
+    assert "{order = array<i32: 1, 0>} : !tir.ptr<f32> -> " \
+        "!tir.blockptr<tensor<16x32xf32>>" in src
+    assert "tir.advance" in src
+    assert "tir.block_load %" in src and "boundary_check = [0, 1]" in src
+    assert "tir.block_store %" in src and "boundary_check = [0]" in src
+    assert "-> (tensor<16xf32>, !tir.blockptr<tensor<16x32xf32>>)" in src
+    tir = k.asm["tir"]
+    for op in ("blockptr", "tir.make_block_ptr", "tir.advance",
+               "tir.block_load", "tir.block_store"):
+        assert op not in tir, op
+    assert "iter_args(%arg6 = %cst_2, %arg7 = %c0_i32) -> " \
+        "(tensor<16xf32>, i32)" in tir or \
+        "-> (tensor<16xf32>, i32)" in tir
+    assert "tir.load %" in tir and "x!tir.ptr<f32>>" in tir
+    assert "tir.store %" in tir
+
+
+def block_ptr_error(kernel, signature, match):
+    with pytest.raises(trident.CompilationError, match=match):
+        trident.compile(kernel, signature=signature, target="cpu")
+
+
+@trident.jit
+def block_ptr_bad_check_kernel(x_ptr, n):
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                          block_shape=(16,), order=(0,))
+    tl.load(p, boundary_check=(1,))
+
+
+@trident.jit
+def block_ptr_bad_order_kernel(x_ptr, n):
+    tl.make_block_ptr(x_ptr, shape=(n, n), strides=(n, 1), offsets=(0, 0),
+                      block_shape=(16, 16), order=(1, 1))
+
+
+@trident.jit
+def block_ptr_nan_int_kernel(x_ptr, n):
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                          block_shape=(16,), order=(0,))
+    tl.load(p, boundary_check=(0,), padding_option="nan")
+
+
+@trident.jit
+def block_ptr_mask_kernel(x_ptr, n):
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                          block_shape=(16,), order=(0,))
+    tl.load(p, mask=tl.arange(0, 16) < n)
+
+
+@trident.jit
+def block_ptr_arith_kernel(x_ptr, n):
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                          block_shape=(16,), order=(0,))
+    tl.load(p + 1)
+
+
+@trident.jit
+def block_ptr_store_shape_kernel(x_ptr, n):
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                          block_shape=(16,), order=(0,))
+    tl.store(p, tl.zeros((32,), tl.float32))
+
+
+@trident.jit
+def block_ptr_advance_rank_kernel(x_ptr, n):
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,),
+                          block_shape=(16,), order=(0,))
+    tl.advance(p, (1, 2))
+
+
+def test_block_ptr_errors():
+    f32 = {"x_ptr": P32, "n": "i32"}
+    block_ptr_error(block_ptr_bad_check_kernel, f32,
+                    "boundary_check dimension 1 is out of range for a 1-D "
+                    "block pointer")
+    block_ptr_error(block_ptr_bad_order_kernel, f32,
+                    r"order must be a permutation of the dimensions 0..1, "
+                    r"got \(1, 1\)")
+    block_ptr_error(block_ptr_nan_int_kernel, {"x_ptr": "*i32", "n": "i32"},
+                    "padding_option='nan' needs a float tensor")
+    block_ptr_error(block_ptr_mask_kernel, f32,
+                    "takes no mask or other: use boundary_check")
+    block_ptr_error(block_ptr_arith_kernel, f32,
+                    "pointer arithmetic on a block pointer .*tl.advance")
+    block_ptr_error(block_ptr_store_shape_kernel, f32,
+                    r"storing a tile of shape \[32\] through a block pointer "
+                    r"of block shape \[16\]")
+    block_ptr_error(block_ptr_advance_rank_kernel, f32,
+                    "tl.advance: 2 offsets for a 1-D block pointer")
+
+
 # ---------------------------------------------------------------------------
 # Tensor descriptors
 # ---------------------------------------------------------------------------

@@ -22,6 +22,16 @@ func.func @descriptor(%p: !tir.ptr<f32>, %m: i32) attributes {tir.kernel} {
 
 // -----
 
+func.func @block_pointer(%p: !tir.ptr<f32>, %m: i64) attributes {tir.kernel} {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+1 {{convert-tir-to-cpu: block pointers are lowered to pointer loads and stores by tir-lower-block-pointers, which has not run}}
+  %b = tir.make_block_ptr %p, [%m], [%m], [%c0] {order = array<i32: 0>} : !tir.ptr<f32> -> !tir.blockptr<tensor<16xf32>>
+  %x = tir.block_load %b : !tir.blockptr<tensor<16xf32>>
+  return
+}
+
+// -----
+
 // Each element of a pack is its own asm operand on the CPU: two outputs and
 // two inputs per invocation here.
 func.func @asm_constraints(%p: !tir.ptr<i32>) attributes {tir.kernel} {

@@ -16,8 +16,8 @@ using Kind = PipelineEdit::Kind;
 
 bool known(StringRef pass) {
   static const StringSet<> passes = {
-      "inline", "tir-lower-descriptors", "tir-combine", "canonicalize", "cse",
-      "loop-invariant-code-motion", "symbol-dce", "p1", "p2", "p3"};
+      "inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+      "canonicalize", "cse", "loop-invariant-code-motion", "symbol-dce", "p1", "p2", "p3"};
   return passes.contains(pass);
 }
 
@@ -59,8 +59,8 @@ bool contains(const std::string &text, StringRef part) {
 }
 
 using Ids = std::vector<std::string>;
-const Ids kTir = {"inline", "tir-lower-descriptors", "tir-combine", "canonicalize", "cse",
-                  "loop-invariant-code-motion", "symbol-dce"};
+const Ids kTir = {"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+                  "canonicalize", "cse", "loop-invariant-code-motion", "symbol-dce"};
 
 TEST(PipelineEdit, NoEditsKeepsTheDefault) {
   Pipeline p = cuda();
@@ -77,7 +77,8 @@ TEST(PipelineEdit, InsertBeforeAndAfter) {
                                {entry("p3", "", "x=1")})}),
             "");
   EXPECT_EQ(ids(p, "tir"),
-            (Ids{"inline", "tir-lower-descriptors", "tir-combine", "canonicalize", "p1", "p2", "cse",
+            (Ids{"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+                 "canonicalize", "p1", "p2", "cse",
                  "p3", "loop-invariant-code-motion", "symbol-dce"}));
   const Stage &tir = *p.findStage("tir");
   EXPECT_EQ(tir.find("p1")->insertedBy, "A");
@@ -93,8 +94,8 @@ TEST(PipelineEdit, InsertAnchoredOnAnInsertedEntry) {
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertAfter, "A", "tir", "cse", {entry("p1")}),
                       makeEdit(Kind::InsertAfter, "B", "tir", "p1", {entry("p2")})}),
             "");
-  EXPECT_EQ(ids(p, "tir")[5], "p1");
-  EXPECT_EQ(ids(p, "tir")[6], "p2");
+  EXPECT_EQ(ids(p, "tir")[6], "p1");
+  EXPECT_EQ(ids(p, "tir")[7], "p2");
 }
 
 TEST(PipelineEdit, Append) {
@@ -128,7 +129,8 @@ TEST(PipelineEdit, Replace) {
                                {entry("p1"), entry("p2")})}),
             "");
   EXPECT_EQ(ids(p, "tir"),
-            (Ids{"inline", "tir-lower-descriptors", "tir-combine", "canonicalize", "p1", "p2",
+            (Ids{"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+                 "canonicalize", "p1", "p2",
                  "loop-invariant-code-motion", "symbol-dce"}));
   const PassEntry *p1 = p.findStage("tir")->find("p1");
   EXPECT_EQ(p1->replacedBy, "A");
@@ -278,8 +280,8 @@ TEST(PipelineEdit, EntryEditsApplyInTheOrderGiven) {
                       makeEdit(Kind::InsertAfter, "B", "tir", "cse", {entry("p2")})}),
             "");
   // B's insertion comes right after cse, before A's.
-  EXPECT_EQ(ids(p, "tir")[5], "p2");
-  EXPECT_EQ(ids(p, "tir")[6], "p1");
+  EXPECT_EQ(ids(p, "tir")[6], "p2");
+  EXPECT_EQ(ids(p, "tir")[7], "p1");
 }
 
 TEST(PipelineEdit, ConflictsNameBothPlugins) {
@@ -344,7 +346,8 @@ TEST(PipelineEdit, UnknownAnchorStageAndPass) {
   Pipeline p = cuda();
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertBefore, "A", "tir", "nope", {entry("p1")})}),
             "plugin 'A': insert-before tir:nope (pipeline 'default', target cuda:90a): no entry "
-            "'nope' in stage 'tir' (entries: inline, tir-lower-descriptors, tir-combine, "
+            "'nope' in stage 'tir' (entries: inline, tir-lower-block-pointers, "
+            "tir-lower-descriptors, tir-combine, "
             "canonicalize, cse, loop-invariant-code-motion, symbol-dce)");
   p = cuda();
   EXPECT_TRUE(contains(applyAll(p, {makeEdit(Kind::Disable, "A", "gir", "inline")}),
@@ -385,7 +388,7 @@ TEST(PipelineEdit, DuplicateIds) {
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertAfter, "A", "tir", "cse",
                                {entry("cse", "again")})}),
             "");
-  EXPECT_EQ(ids(p, "tir")[5], "cse#again");
+  EXPECT_EQ(ids(p, "tir")[6], "cse#again");
 }
 
 TEST(PipelineEdit, TargetPatterns) {

@@ -184,7 +184,8 @@ std::string expand(std::string text) {
 }
 
 const std::string kTirEntries =
-    "(entries: inline, tir-lower-descriptors, tir-combine, canonicalize, cse, "
+    "(entries: inline, tir-lower-block-pointers, tir-lower-descriptors, "
+    "tir-combine, canonicalize, cse, "
     "loop-invariant-code-motion, symbol-dce)";
 
 std::vector<BadCase> badCases() {

@@ -83,6 +83,8 @@ public:
   int pointerType(int pointee, int addressSpace);
   int tensorType(llvm::ArrayRef<int64_t> shape, int element);
   int tensorDescType(int blockType);
+  /// `!tir.blockptr<blockType, addressSpace>`.
+  int blockPointerType(int blockType, int addressSpace);
   int valueType(int value);
   std::string typeString(int type);
 
@@ -164,6 +166,19 @@ public:
                            llvm::ArrayRef<int> strides, int descType);
   int descriptorLoad(int desc, llvm::ArrayRef<int> indices);
   int descriptorStore(int desc, int value, llvm::ArrayRef<int> indices);
+  /// tir.make_block_ptr: a block pointer to blocks of `blockType` (a tile
+  /// type; the address space is the base pointer's). `shape` and
+  /// `strides` are i64, `offsets` i32.
+  int makeBlockPointer(int base, llvm::ArrayRef<int> shape,
+                       llvm::ArrayRef<int> strides, llvm::ArrayRef<int> offsets,
+                       llvm::ArrayRef<int32_t> order, int blockType);
+  int advance(int ptr, llvm::ArrayRef<int> offsets);
+  /// `padding`: "" or "zero", "nan"; cache and evict as for load.
+  int blockLoad(int ptr, llvm::ArrayRef<int32_t> boundaryCheck,
+                llvm::StringRef padding, llvm::StringRef cache,
+                llvm::StringRef evict, bool isVolatile);
+  int blockStore(int ptr, int value, llvm::ArrayRef<int32_t> boundaryCheck,
+                 llvm::StringRef cache, llvm::StringRef evict);
   int assume(int condition);
   int print(llvm::StringRef prefix, bool hex, llvm::ArrayRef<int> args,
             llvm::ArrayRef<int32_t> isSigned);

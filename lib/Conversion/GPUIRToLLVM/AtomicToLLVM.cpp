@@ -3,8 +3,10 @@
 // Each element a thread holds becomes one LLVM atomic, guarded by its mask.
 // An element that several threads (or registers) hold is updated once: by
 // the first replica only. A scalar atomic is done by thread 0 of the
-// program; every thread receives nothing meaningful back from it except
-// thread 0 (as in Triton, whose scalar atomics are also single-thread).
+// program (as in Triton, whose scalar atomics are also single-thread);
+// where its result is used, thread 0 passes it to every thread through
+// shared memory (so a spin lock's loop, `while atomic_cas(...) == 1`, is
+// left by all threads together).
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -47,19 +49,30 @@ Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
   auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
   if (!vecType) {
     // A scalar atomic: thread 0 of the program alone.
+    bool used = !op->getResult(0).use_empty();
+    // (The scratch buffer comes with the barrier before thread 0's store.)
+    Value buffer =
+        used ? lc.scratchBuffer(rewriter, op, sharedBytes(resultType)) : Value();
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         tid, i32Const(rewriter, loc, 0));
     auto ifOp = scf::IfOp::create(
         rewriter, loc, first,
         [&](OpBuilder &b, Location l) {
-          scf::YieldOp::create(b, l, body(b, l, -1));
+          Value old = body(b, l, -1);
+          if (buffer)
+            storeShared(b, l, buffer, i32Const(b, l, 0), old);
+          scf::YieldOp::create(b, l, old);
         },
         [&](OpBuilder &b, Location l) {
           scf::YieldOp::create(b, l, Value(arith::ConstantOp::create(
                                          b, l, b.getZeroAttr(resultType))));
         });
-    return ifOp.getResult(0);
+    if (!buffer)
+      return ifOp.getResult(0);
+    barrier(rewriter, loc);
+    return loadShared(rewriter, loc, buffer, i32Const(rewriter, loc, 0),
+                      resultType);
   }
   FailureOr<LayoutMap> map = mapOf(op->getOperand(0).getType(), lc, op);
   if (failed(map))

@@ -1,4 +1,4 @@
-//===- DebugToLLVM.cpp - tir.print on NVIDIA GPUs (vprintf) ---------------===//
+//===- DebugToLLVM.cpp - tir.print and tir.assert on NVIDIA GPUs ----------===//
 //
 // tir.print calls CUDA's `vprintf(format, args)` (args: a local buffer of
 // the arguments, each aligned to its size), with the CPU target's lines:
@@ -66,36 +66,41 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
   return {hex ? "0x%llx" : isSigned ? "%lld" : "%llu", v};
 }
 
+/// The address of a private constant global of `module` holding `text`
+/// (NUL-terminated), shared by equal texts.
+Value globalString(OpBuilder &rewriter, Location loc, ModuleOp module,
+                   StringRef text) {
+  std::string data = text.str();
+  data.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), data.size());
+  std::string name;
+  for (unsigned i = 0;; ++i) {
+    name = "__trident_printf_" + std::to_string(i);
+    auto existing = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!existing)
+      break;
+    if (existing.getValueAttr() == rewriter.getStringAttr(data))
+      return LLVM::AddressOfOp::create(rewriter, loc, existing);
+  }
+  LLVM::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Private, name,
+                                    rewriter.getStringAttr(data));
+  }
+  return LLVM::AddressOfOp::create(rewriter, loc, global);
+}
+
 struct PrintPattern : OpConversionPattern<tir::PrintOp> {
   PrintPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : OpConversionPattern(tc, ctx), lc(lc) {}
   LoweringContext &lc;
 
-  /// A private constant global holding `text` (NUL-terminated).
   Value globalString(ConversionPatternRewriter &rewriter, Location loc,
                      StringRef text) const {
-    ModuleOp module = lc.module;
-    std::string data = text.str();
-    data.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), data.size());
-    std::string name;
-    for (unsigned i = 0;; ++i) {
-      name = "__trident_printf_" + std::to_string(i);
-      auto existing = module.lookupSymbol<LLVM::GlobalOp>(name);
-      if (!existing)
-        break;
-      if (existing.getValueAttr() == rewriter.getStringAttr(data))
-        return LLVM::AddressOfOp::create(rewriter, loc, existing);
-    }
-    LLVM::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
-                                      LLVM::Linkage::Private, name,
-                                      rewriter.getStringAttr(data));
-    }
-    return LLVM::AddressOfOp::create(rewriter, loc, global);
+    return gir_to_llvm::globalString(rewriter, loc, lc.module, text);
   }
 
   LLVM::LLVMFuncOp vprintf(ConversionPatternRewriter &rewriter,
@@ -219,11 +224,86 @@ struct PrintPattern : OpConversionPattern<tir::PrintOp> {
   }
 };
 
+/// The file and line of `loc` (the innermost call site's, for code inlined
+/// from other functions).
+std::pair<std::string, unsigned> fileAndLine(Location loc) {
+  std::pair<std::string, unsigned> out = {"<unknown>", 0};
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      out = {f.getFilename().str(), f.getLine()};
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return out;
+}
+
+/// tir.assert: a thread any of whose elements of the condition is false
+/// calls CUDA's __assertfail(message, file, line, function, 1), which
+/// reports the failing block and thread and stops the kernel, as Triton's
+/// tl.device_assert does.
+struct AssertPattern : OpConversionPattern<tir::AssertOp> {
+  AssertPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
+      : OpConversionPattern(tc, ctx), lc(lc) {}
+  LoweringContext &lc;
+
+  LLVM::LLVMFuncOp assertfail(ConversionPatternRewriter &rewriter,
+                              Location loc) const {
+    ModuleOp module = lc.module;
+    if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>("__assertfail"))
+      return f;
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    MLIRContext *ctx = rewriter.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    return LLVM::LLVMFuncOp::create(
+        rewriter, loc, "__assertfail",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                    {ptr, ptr, rewriter.getI32Type(), ptr,
+                                     rewriter.getI64Type()}));
+  }
+
+  LogicalResult
+  matchAndRewrite(tir::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value cond = adaptor.getCondition();
+    Value ok = cond;
+    if (auto vt = dyn_cast<VectorType>(cond.getType())) {
+      ok = vector::ExtractOp::create(rewriter, loc, cond, 0);
+      for (int64_t i = 1; i < vt.getNumElements(); ++i)
+        ok = arith::AndIOp::create(
+            rewriter, loc, ok, vector::ExtractOp::create(rewriter, loc, cond, i));
+    }
+    Value failed = arith::XOrIOp::create(
+        rewriter, loc, ok,
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+    auto [file, line] = fileAndLine(loc);
+    std::string function = "<kernel>";
+    if (auto fn = op->getParentOfType<FunctionOpInterface>())
+      function = fn.getName().str();
+    std::string message = op.getMessage().str();
+    scf::IfOp::create(rewriter, loc, failed, [&](OpBuilder &b, Location l) {
+      Value args[] = {
+          globalString(b, l, lc.module, message),
+          globalString(b, l, lc.module, file),
+          arith::ConstantOp::create(b, l, b.getI32IntegerAttr(line)),
+          globalString(b, l, lc.module, function),
+          arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1))};
+      LLVM::CallOp::create(b, l, assertfail(rewriter, l), args);
+      scf::YieldOp::create(b, l);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateDebugPatterns(TypeConverter &converter,
                            RewritePatternSet &patterns, LoweringContext &ctx) {
-  patterns.add<PrintPattern>(converter, patterns.getContext(), ctx);
+  patterns.add<PrintPattern, AssertPattern>(converter, patterns.getContext(),
+                                            ctx);
 }
 
 } // namespace trident::gir_to_llvm

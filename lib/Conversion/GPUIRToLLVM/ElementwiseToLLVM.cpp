@@ -28,6 +28,9 @@ bool hasTile(Operation *op) {
 
 /// Any arith or math operation on tiles: the same operation on the
 /// thread's vectors (arith and math operations are elementwise on vectors).
+/// Also an arith operation on scalars of a converted type (`arith.select`
+/// of two pointers, as an `scf.if` choosing a pointer folds to): the same
+/// operation on the converted scalars.
 struct ElementwisePattern : ConversionPattern {
   ElementwisePattern(TypeConverter &converter, MLIRContext *ctx)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
@@ -36,8 +39,10 @@ struct ElementwisePattern : ConversionPattern {
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
-    if ((ns != "arith" && ns != "math") || !hasTile(op) ||
-        isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
+    if ((ns != "arith" && ns != "math") || isa<arith::ConstantOp>(op) ||
+        op->getNumRegions() != 0)
+      return failure();
+    if (!hasTile(op) && getTypeConverter()->isLegal(op))
       return failure();
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
@@ -255,6 +260,15 @@ struct BitcastPattern : OpConversionPattern<tir::BitcastOp> {
     Value src = adaptor.getSrc();
     if (src.getType() == resultType) {
       rewriter.replaceOp(op, src);
+      return success();
+    }
+    // Numbers: arith.bitcast, whose lowering converts types LLVM lacks
+    // (fp8 becomes i8).
+    auto isNumber = [](Type t) {
+      return getElementTypeOrSelf(t).isIntOrFloat();
+    };
+    if (isNumber(src.getType()) && isNumber(resultType)) {
+      rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, resultType, src);
       return success();
     }
     rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, resultType, src);

@@ -363,6 +363,10 @@ void storeShared(OpBuilder &b, Location loc, Value base, Value index,
   if (type.isInteger(1)) {
     value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
     type = b.getI8Type();
+  } else if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8) {
+    // LLVM has no fp8 types: their bytes.
+    value = arith::BitcastOp::create(b, loc, b.getI8Type(), value);
+    type = b.getI8Type();
   }
   Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), type, base,
                                   ValueRange{index});
@@ -371,12 +375,15 @@ void storeShared(OpBuilder &b, Location loc, Value base, Value index,
 
 Value loadShared(OpBuilder &b, Location loc, Value base, Value index,
                  Type type) {
-  Type stored = type.isInteger(1) ? b.getI8Type() : type;
+  bool fp8 = isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8;
+  Type stored = type.isInteger(1) || fp8 ? b.getI8Type() : type;
   Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), stored, base,
                                   ValueRange{index});
   Value v = LLVM::LoadOp::create(b, loc, stored, ptr);
   if (type.isInteger(1))
     v = arith::TruncIOp::create(b, loc, type, v);
+  else if (fp8)
+    v = arith::BitcastOp::create(b, loc, type, v);
   return v;
 }
 

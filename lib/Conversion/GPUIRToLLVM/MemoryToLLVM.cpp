@@ -14,6 +14,7 @@
 #include "trident/Analysis/AxisInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -243,19 +244,20 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
       Type memType = memoryType(value.getType(), rewriter);
       if (memType != value.getType())
         value = arith::ExtUIOp::create(rewriter, loc, memType, value);
-      auto store = [&](OpBuilder &b, Location l) {
+      // A scalar store is done by thread 0 alone (as in Triton): stores of
+      // one value by every thread could land after a later store of the
+      // program (say, after a lock's release by thread 0).
+      Value cond = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq,
+          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type()),
+          i32Const(rewriter, loc, 0));
+      if (adaptor.getMask())
+        cond = arith::AndIOp::create(rewriter, loc, cond, adaptor.getMask());
+      scf::IfOp::create(rewriter, loc, cond, [&](OpBuilder &b, Location l) {
         LLVM::StoreOp::create(b, l, value, adaptor.getPtr(),
                               alignmentOf(memType));
-      };
-      if (!adaptor.getMask()) {
-        store(rewriter, loc);
-      } else {
-        scf::IfOp::create(rewriter, loc, adaptor.getMask(),
-                          [&](OpBuilder &b, Location l) {
-                            store(b, l);
-                            scf::YieldOp::create(b, l);
-                          });
-      }
+        scf::YieldOp::create(b, l);
+      });
       rewriter.eraseOp(op);
       return success();
     }

@@ -525,12 +525,22 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     return op->emitOpError("convert-tir-to-cpu: tensor descriptors are not "
                            "supported yet; lower them to pointer loads and "
                            "stores first");
+  if (isa<tir::MakeBlockPtrOp, tir::AdvanceOp, tir::BlockLoadOp,
+          tir::BlockStoreOp>(op))
+    return op->emitOpError("convert-tir-to-cpu: block pointers are lowered "
+                           "to pointer loads and stores by "
+                           "tir-lower-block-pointers, which has not run");
   if (auto f = dyn_cast<scf::ForOp>(op))
     if (hasTiles(op))
       return lowerFor(f);
   if (auto i = dyn_cast<scf::IfOp>(op))
     if (hasTiles(op))
       return lowerIf(i);
+  if (auto w = dyn_cast<scf::WhileOp>(op))
+    if (hasTiles(op) ||
+        llvm::any_of(w.getAfterArguments(),
+                     [](Value v) { return isTile(v.getType()); }))
+      return lowerWhile(w);
 
   if (hasTiles(op)) {
     if (auto c = dyn_cast<arith::ConstantOp>(op))

@@ -214,6 +214,7 @@ private:
   mlir::LogicalResult lowerInlineAsm(tir::InlineAsmElementwiseOp op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
+  mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op);
   mlir::LogicalResult lowerGenericRegionOp(mlir::Operation *op);
   mlir::LogicalResult lowerScalarOp(mlir::Operation *op);
   /// Inside a reduction's combine region, marks `op`'s floating-point

@@ -151,4 +151,116 @@ LogicalResult KernelLowering::lowerIf(scf::IfOp op) {
   return success();
 }
 
+LogicalResult KernelLowering::lowerWhile(scf::WhileOp op) {
+  // As scf.for: one buffer per carried tile, shared by the arguments of
+  // both regions and the result. The condition passes on the values it
+  // receives (or others of the same types), which the body gets.
+  Block &before = op.getBefore().front(), &after = op.getAfter().front();
+  auto condition = op.getConditionOp();
+  unsigned n = op.getInits().size();
+  if (before.getNumArguments() != n || after.getNumArguments() != n ||
+      condition.getArgs().size() != n || op.getNumResults() != n)
+    return op.emitOpError("convert-tir-to-cpu: an scf.while carrying tiles "
+                          "must pass on as many values as it receives");
+  SmallVector<Value> carried(n);
+  SmallVector<Value> scalarInits;
+  SmallVector<Type> scalarTypes;
+  for (unsigned i = 0; i < n; ++i) {
+    Value init = op.getInits()[i];
+    Type t = init.getType();
+    bool tile = isTile(t) || isTile(after.getArgument(i).getType());
+    if (tile && (before.getArgument(i).getType() != t ||
+                 after.getArgument(i).getType() != t ||
+                 op.getResult(i).getType() != t))
+      return op.emitOpError("convert-tir-to-cpu: an scf.while whose carried "
+                            "tile #")
+             << i << " changes type";
+    if (!tile) {
+      scalarInits.push_back(scalar(init));
+      scalarTypes.push_back(scalarType(t));
+      continue;
+    }
+    carried[i] = allocBuffer(cast<RankedTensorType>(t));
+    materializeInto(init, carried[i]);
+  }
+  // Values passed on at the end of a region (the condition's, the body's
+  // yield) into the carried buffers: through temporaries first, so that
+  // values that read other carried tiles see their old contents.
+  auto passOn = [&](ValueRange values, Block &from) {
+    SmallVector<Value> sources(n);
+    for (unsigned i = 0; i < n; ++i) {
+      if (!carried[i] || values[i] == from.getArgument(i))
+        continue;
+      Value buf = buffers.lookup(values[i]);
+      if (buf == carried[i])
+        continue;
+      if (buf && !llvm::is_contained(carried, buf)) {
+        sources[i] = buf;
+        continue;
+      }
+      sources[i] = allocBuffer(cast<RankedTensorType>(values[i].getType()));
+      materializeInto(values[i], sources[i]);
+    }
+    for (unsigned i = 0; i < n; ++i)
+      if (sources[i])
+        memref::CopyOp::create(b, curLoc, sources[i], carried[i]);
+    SmallVector<Value> scalarValues;
+    for (unsigned i = 0; i < n; ++i)
+      if (!carried[i])
+        scalarValues.push_back(scalar(values[i]));
+    return scalarValues;
+  };
+  Location l = op.getLoc();
+  OperationState state(l, scf::WhileOp::getOperationName());
+  state.addOperands(scalarInits);
+  state.addTypes(scalarTypes);
+  state.addRegion();
+  state.addRegion();
+  auto loop = cast<scf::WhileOp>(b.create(state));
+  SmallVector<Location> locs(scalarTypes.size(), l);
+  auto lowerRegion = [&](Block &from, Region &to,
+                         bool isBefore) -> LogicalResult {
+    Block *block = new Block();
+    to.push_back(block);
+    block->addArguments(scalarTypes, locs);
+    unsigned s = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      if (carried[i])
+        buffers[from.getArgument(i)] = carried[i];
+      else
+        scalars.map(from.getArgument(i), block->getArgument(s++));
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(block);
+    pushScope();
+    if (failed(lowerBlock(from, /*stopAtTerminator=*/true))) {
+      popScope();
+      return failure();
+    }
+    Operation *terminator = from.getTerminator();
+    curLoc = terminator->getLoc();
+    if (isBefore) {
+      Value cond = scalar(condition.getCondition());
+      SmallVector<Value> values = passOn(condition.getArgs(), from);
+      scf::ConditionOp::create(b, curLoc, cond, values);
+    } else {
+      SmallVector<Value> values = passOn(terminator->getOperands(), from);
+      scf::YieldOp::create(b, curLoc, values);
+    }
+    popScope();
+    return success();
+  };
+  if (failed(lowerRegion(before, loop.getBefore(), /*isBefore=*/true)) ||
+      failed(lowerRegion(after, loop.getAfter(), /*isBefore=*/false)))
+    return failure();
+  unsigned s = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    if (carried[i])
+      buffers[op.getResult(i)] = carried[i];
+    else
+      scalars.map(op.getResult(i), loop.getResult(s++));
+  }
+  return success();
+}
+
 } // namespace trident::cpu

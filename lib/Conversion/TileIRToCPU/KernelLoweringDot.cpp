@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "../Float8Casts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -37,6 +38,15 @@ Value toAccType(OpBuilder &b, Location l, Value v, Type acc) {
   Type to = acc;
   if (auto vt = dyn_cast<VectorType>(v.getType()))
     to = vt.clone(acc);
+  if (std::optional<float8::Format> f8 = float8::formatOf(t)) {
+    // fp8 operands: decoded to f32 (LLVM has no fp8 conversions), then on
+    // to the accumulator's type.
+    Type i8 = b.getI8Type();
+    if (auto vt = dyn_cast<VectorType>(v.getType()))
+      i8 = vt.clone(i8);
+    v = float8::extBitsToF32(b, l, arith::BitcastOp::create(b, l, i8, v), *f8);
+    return toAccType(b, l, v, acc);
+  }
   if (isa<FloatType>(acc)) {
     if (isa<IntegerType>(t))
       return arith::SIToFPOp::create(b, l, to, v);

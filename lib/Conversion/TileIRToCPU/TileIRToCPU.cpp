@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Host.h"
@@ -129,6 +130,37 @@ void guardIntegerDivisions(func::FuncOp kernel) {
   }
 }
 
+/// Calls of functions with bodies (the front end's noinline functions)
+/// are inlined into `kernel`: the CPU lowering handles one function, whose
+/// tiles live in its own buffers. (On a CPU, whether a call stays a call is
+/// a matter of speed only.)
+void inlineCalls(func::FuncOp kernel) {
+  for (unsigned round = 0; round < 64; ++round) {
+    SmallVector<func::CallOp> calls;
+    kernel.walk([&](func::CallOp call) { calls.push_back(call); });
+    bool changed = false;
+    for (func::CallOp call : calls) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
+        continue;
+      Block &body = callee.getBody().front();
+      OpBuilder b(call);
+      IRMapping map;
+      map.map(body.getArguments(), call.getOperands());
+      for (Operation &op : body.without_terminator())
+        b.clone(op, map);
+      for (auto [result, v] :
+           llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
+        result.replaceAllUsesWith(map.lookupOrDefault(v));
+      call.erase();
+      changed = true;
+    }
+    if (!changed)
+      return;
+  }
+}
+
 struct ConvertTileIRToCPUPass
     : trident::impl::ConvertTileIRToCPUBase<ConvertTileIRToCPUPass> {
   using Base::Base;
@@ -165,6 +197,7 @@ struct ConvertTileIRToCPUPass
       SmallVector<Attribute> kinds;
       for (Type t : kernel.getArgumentTypes())
         kinds.push_back(b.getStringAttr(cpu::argKindOf(t)));
+      inlineCalls(kernel);
       guardIntegerDivisions(kernel);
       float8::expandCasts(kernel);
       cpu::KernelLowering lowering(kernel, stackBytes, lanesBits());
@@ -180,6 +213,11 @@ struct ConvertTileIRToCPUPass
       module->setAttr("trident.cpu.entry", b.getStringAttr(entry.getSymName()));
       module->setAttr("trident.cpu.arg_types", b.getArrayAttr(kinds));
     }
+    // The functions inlined into the kernels, now without callers.
+    for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      if (!tir::isKernel(fn) && fn.isPrivate() && !fn.isExternal() &&
+          SymbolTable::symbolKnownUseEmpty(fn, module))
+        fn.erase();
   }
 };
 

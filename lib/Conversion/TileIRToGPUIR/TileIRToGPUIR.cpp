@@ -708,6 +708,18 @@ struct ConvertTileIRToGPUIRPass
           << numWarps << " and " << static_cast<unsigned>(threadsPerWarp);
       return signalPassFailure();
     }
+    // Block pointers are Tile IR's own (tir-lower-block-pointers).
+    WalkResult leftover = module.walk([&](Operation *op) {
+      if (!isa<tir::MakeBlockPtrOp, tir::AdvanceOp, tir::BlockLoadOp,
+               tir::BlockStoreOp>(op))
+        return WalkResult::advance();
+      op->emitOpError("is left for convert-tir-to-gir: block pointers become "
+                      "pointer loads and stores in tir-lower-block-pointers, "
+                      "which has not run");
+      return WalkResult::interrupt();
+    });
+    if (leftover.wasInterrupted())
+      return signalPassFailure();
     Builder b(module.getContext());
     module->setAttr(gir::GPUIRDialect::getNumWarpsAttrName(),
                     b.getI32IntegerAttr(numWarps));

@@ -22,7 +22,7 @@ from .. import _C
 from .._errors import CompilationError, TridentUserError
 from ..language import core as tl
 from ..language.core import constexpr, tensor, _unwrap
-from ..language.semantic import block_pointer, tensor_descriptor
+from ..language.semantic import tensor_descriptor
 
 _MAX_INLINE_DEPTH = 64
 
@@ -607,7 +607,7 @@ class CodeGenerator(ast.NodeVisitor):
             return fn(*args, **kwargs)
         if isinstance(fn, (types.MethodType, types.BuiltinMethodType)) and \
                 isinstance(getattr(fn, "__self__", None),
-                           (tensor, tensor_descriptor, block_pointer)):
+                           (tensor, tensor_descriptor)):
             return fn(*args, **kwargs)
         has_tensor = any(_is_value(_unwrap(a)) for a in
                          list(args) + list(kwargs.values()))
@@ -705,6 +705,7 @@ class CodeGenerator(ast.NodeVisitor):
         name, ret_types, single, is_none = cache[key]
         op = self.b.call(name, [scope[n].handle for n in params],
                          [self.sem.type_of(t) for t in ret_types])
+        self.b.set_func_attr(op, "no_inline", 1)  # kept by the inliner
         outs = [tensor(self.b.result(op, i), t)
                 for i, t in enumerate(ret_types)]
         if is_none:

@@ -38,6 +38,9 @@ class Semantic:
         b = self.builder
         if isinstance(ty, tl.block_type):
             h = b.tensor_type(list(ty.shape), self.type_of(ty.element_ty))
+        elif isinstance(ty, tl.pointer_type) and ty.element_ty.is_block():
+            h = b.block_ptr_type(self.type_of(ty.element_ty),
+                                 ty.address_space)
         elif isinstance(ty, tl.pointer_type):
             h = b.ptr_type(self.type_of(ty.element_ty), ty.address_space)
         elif isinstance(ty, tensor_descriptor_type):
@@ -223,6 +226,9 @@ class Semantic:
         return self._op("arith.addi", [a, b], a.type)
 
     def addptr(self, ptr, offset):
+        if _is_block_ptr(ptr):
+            _err("pointer arithmetic on a block pointer (%r): move it with "
+                 "tl.advance", ptr.dtype)
         if not offset.dtype.is_int():
             _err("a pointer offset must be an integer, got %r", offset.dtype)
         if offset.dtype.is_bool():
@@ -250,11 +256,12 @@ class Semantic:
         at, bt = a.dtype, b.dtype
         if at.is_ptr() or bt.is_ptr():
             _err("'/' is not defined on pointers")
-        if at.is_int() and bt.is_int():
+        # Triton's order: the operands' common type first (integers of
+        # different signedness are an error), then int / int in float32.
+        ct = self.computation_type(at, a_is_scalar, bt, b_is_scalar, True)
+        a, b = self.cast(a, ct), self.cast(b, ct)
+        if ct.is_int():
             a, b = self.cast(a, tl.float32), self.cast(b, tl.float32)
-        else:
-            ct = self.computation_type(at, a_is_scalar, bt, b_is_scalar, True)
-            a, b = self.cast(a, ct), self.cast(b, ct)
         a, b = self.broadcast_pair(a, b)
         return self._op("arith.divf", [a, b], a.type)
 
@@ -368,6 +375,15 @@ class Semantic:
             _err("cast target must be a dtype, got %r", dst)
         src = x.dtype
         dst_ty = x.type.with_element_ty(dst) if x.type.is_block() else dst
+        if rounding is not None:
+            if rounding not in ("rtne", "rtz"):
+                _err("fp_downcast_rounding must be 'rtne' or 'rtz', got %r",
+                     rounding)
+            if bitcast or not (src.is_floating() and dst.is_floating() and
+                               dst.primitive_bitwidth <
+                               src.primitive_bitwidth):
+                _err("fp_downcast_rounding is only for conversions to a "
+                     "narrower float type, not %r to %r", src, dst)
         if src == dst:
             return x
         b = self.builder
@@ -407,7 +423,10 @@ class Semantic:
                 # fp16 <-> bf16: through fp32.
                 mid = self.cast(x, tl.float32)
                 return self.cast(mid, dst)
-            return tensor(b.op(name, [h], [T]), dst_ty)
+            y = tensor(b.op(name, [h], [T]), dst_ty)
+            if rounding == "rtz":
+                y = self._round_toward_zero(x, y)
+            return y
         if src.is_int() and dst.is_int():
             if dst.int_bitwidth > src.int_bitwidth:
                 name = ("arith.extsi" if src.is_int_signed() else
@@ -426,6 +445,18 @@ class Semantic:
                     "arith.fptosi")
             return tensor(b.op(name, [h], [T]), dst_ty)
         _err("cannot cast %r to %r", src, dst)
+
+    def _round_toward_zero(self, x, y):
+        """`y`, `x` rounded to nearest even in a narrower float type, made
+        `x` rounded toward zero: a result larger in magnitude than `x`
+        (an infinity too) steps one unit toward zero."""
+        away = self.compare("gt", self.abs(self.cast(y, x.dtype)),
+                            self.abs(x))
+        ity = {8: tl.int8, 16: tl.int16, 32: tl.int32}[
+            y.dtype.primitive_bitwidth]
+        bits = self.cast(y, ity, bitcast=True)
+        bits = self.where(away, self.sub(bits, 1), bits)
+        return self.cast(bits, y.dtype, bitcast=True)
 
     # ------------------------------------------------------------------
     # Program and tile construction
@@ -616,8 +647,9 @@ class Semantic:
     def load(self, ptr, mask, other, boundary_check, padding, cache, evict,
              volatile):
         ptr = _unwrap(ptr)
-        if isinstance(ptr, block_pointer):
-            return ptr.load(self, boundary_check, padding, cache, evict)
+        if _is_block_ptr(ptr):
+            return self.block_load(ptr, mask, other, boundary_check, padding,
+                                   cache, evict, volatile)
         if not isinstance(ptr, tensor) or not ptr.dtype.is_ptr():
             _err("tl.load needs a pointer or a tile of pointers, got %s",
                  _describe(ptr))
@@ -647,11 +679,15 @@ class Semantic:
 
     def store(self, ptr, value, mask, boundary_check, cache, evict):
         ptr = _unwrap(ptr)
-        if isinstance(ptr, block_pointer):
-            return ptr.store(self, value, boundary_check, cache, evict)
+        if _is_block_ptr(ptr):
+            return self.block_store(ptr, value, mask, boundary_check, cache,
+                                    evict)
         if not isinstance(ptr, tensor) or not ptr.dtype.is_ptr():
             _err("tl.store needs a pointer or a tile of pointers, got %s",
                  _describe(ptr))
+        if boundary_check:
+            _err("boundary_check is only for block pointers "
+                 "(tl.make_block_ptr); use mask= with plain pointers")
         elem = ptr.dtype.element_ty
         value = self.to_tensor(value, "value")
         if ptr.type.is_block():
@@ -671,10 +707,15 @@ class Semantic:
                            evict or "")
         return None
 
+    # Block pointers: a tensor of type pointer_type(block_type(elem, shape))
+    # (!tir.blockptr), made by tir.make_block_ptr, moved by tir.advance,
+    # read and written by tir.block_load / tir.block_store.
+
     def make_block_ptr(self, base, shape, strides, offsets, block_shape,
                        order):
         base = self.to_tensor(base)
-        if not base.dtype.is_ptr() or base.type.is_block():
+        if not base.dtype.is_ptr() or base.type.is_block() or \
+                base.dtype.element_ty.is_block():
             _err("tl.make_block_ptr's base must be a scalar pointer, got %r",
                  base.type)
         nd = len(block_shape)
@@ -683,25 +724,94 @@ class Semantic:
             if len(_unwrap(seq)) != nd:
                 _err("tl.make_block_ptr: %s has %d entries but block_shape "
                      "has %d", name, len(_unwrap(seq)), nd)
-        shape = [self.cast(self.to_tensor(s), tl.int64) for s in shape]
-        strides = [self.cast(self.to_tensor(s), tl.int64) for s in strides]
+        order = [int(_unwrap(o)) for o in order]
+        if sorted(order) != list(range(nd)):
+            _err("tl.make_block_ptr: order must be a permutation of the "
+                 "dimensions 0..%d, got %s", nd - 1, tuple(order))
+        shape = [self._i64(s) for s in shape]
+        strides = [self._i64(s) for s in strides]
         offsets = [self.cast(self.to_tensor(o), tl.int32) for o in offsets]
-        return block_pointer(base, shape, strides, offsets, block_shape,
-                             order)
+        bt = tl.block_type(base.dtype.element_ty, block_shape)
+        ty = tl.pointer_type(bt, base.dtype.address_space)
+        h = self.builder.make_block_ptr(base.handle,
+                                        [s.handle for s in shape],
+                                        [s.handle for s in strides],
+                                        [o.handle for o in offsets], order,
+                                        self.type_of(bt))
+        return tensor(h, ty)
+
+    def _i64(self, x):
+        """`x` as an i64 scalar (a Python int becomes an i64 constant, so
+        that a unit stride is seen as one)."""
+        v = _unwrap(x)
+        if isinstance(v, numbers.Integral) and not isinstance(v, bool) and \
+                -(2 ** 63) <= int(v) < 2 ** 63:
+            return self.scalar_constant(int(v), tl.int64)
+        return self.cast(self.to_tensor(x), tl.int64)
 
     def advance(self, base, offsets):
         base = _unwrap(base)
-        if not isinstance(base, block_pointer):
+        if not _is_block_ptr(base):
             _err("tl.advance needs a block pointer (tl.make_block_ptr), got "
                  "%s", _describe(base))
         offsets = list(_unwrap(offsets))
-        if len(offsets) != len(base.offsets):
+        nd = len(base.dtype.element_ty.shape)
+        if len(offsets) != nd:
             _err("tl.advance: %d offsets for a %d-D block pointer",
-                 len(offsets), len(base.offsets))
-        new = [self.add(o, self.cast(self.to_tensor(d), tl.int32))
-               for o, d in zip(base.offsets, offsets)]
-        return block_pointer(base.base, base.shape, base.strides, new,
-                             base.block_shape, base.order)
+                 len(offsets), nd)
+        offs = [self.cast(self.to_tensor(d), tl.int32) for d in offsets]
+        h = self.builder.advance(base.handle, [o.handle for o in offs])
+        return tensor(h, base.type)
+
+    def _boundary_check(self, ptr, boundary_check):
+        """The checked dimensions, distinct and sorted (as Triton)."""
+        nd = len(ptr.dtype.element_ty.shape)
+        bc = _unwrap(boundary_check)
+        if bc is None:
+            bc = ()
+        elif not isinstance(bc, (tuple, list)):
+            bc = (bc,)
+        dims = []
+        for b in bc:
+            b = int(_unwrap(b))
+            if not 0 <= b < nd:
+                _err("boundary_check dimension %d is out of range for a %d-D"
+                     " block pointer", b, nd)
+            dims.append(b)
+        return sorted(set(dims))
+
+    def block_load(self, ptr, mask, other, boundary_check, padding, cache,
+                   evict, volatile):
+        if mask is not None or other is not None:
+            _err("tl.load through a block pointer takes no mask or other: "
+                 "use boundary_check (and padding_option)")
+        bc = self._boundary_check(ptr, boundary_check)
+        if padding not in ("", None, "zero", "nan"):
+            _err("padding_option must be 'zero' or 'nan', got %r", padding)
+        bt = ptr.dtype.element_ty
+        if padding == "nan" and not bt.element_ty.is_floating():
+            _err("padding_option='nan' needs a float tensor, got %r",
+                 bt.element_ty)
+        h = self.builder.block_load(ptr.handle, bc, padding or "",
+                                    _cache(cache), evict or "",
+                                    bool(volatile))
+        return tensor(h, bt)
+
+    def block_store(self, ptr, value, mask, boundary_check, cache, evict):
+        if mask is not None:
+            _err("tl.store through a block pointer takes no mask: use "
+                 "boundary_check")
+        bc = self._boundary_check(ptr, boundary_check)
+        bt = ptr.dtype.element_ty
+        value = self.to_tensor(value, "value")
+        if value.type.is_block() and list(value.shape) != list(bt.shape):
+            _err("storing a tile of shape %s through a block pointer of "
+                 "block shape %s", list(value.shape), list(bt.shape))
+        value = self.broadcast_to(self.cast(value, bt.element_ty),
+                                  list(bt.shape))
+        self.builder.block_store(ptr.handle, value.handle, bc, _cache(cache),
+                                 evict or "")
+        return None
 
     def make_tensor_descriptor(self, base, shape, strides, block_shape,
                                padding):
@@ -1160,94 +1270,8 @@ class Semantic:
 
 
 # ---------------------------------------------------------------------------
-# Block pointers and tensor descriptors
+# Tensor descriptors
 # ---------------------------------------------------------------------------
-
-
-class block_pointer(tl.base_value):
-    """`tl.make_block_ptr(...)`: a block of a strided tensor. Loads and
-    stores through it are masked pointer accesses (`boundary_check` gives
-    the checked dimensions; `padding_option` 'zero' or 'nan' the value read
-    out of bounds)."""
-
-    def __init__(self, base, shape, strides, offsets, block_shape, order):
-        self.base = base
-        self.shape = shape
-        self.strides = strides
-        self.offsets = offsets
-        self.block_shape = list(block_shape)
-        self.order = list(order)
-        self.type = tl.pointer_type(tl.block_type(base.dtype.element_ty,
-                                                  self.block_shape))
-        self.dtype = self.type
-
-    def _flatten(self):
-        return [self.base] + list(self.shape) + list(self.strides) + \
-            list(self.offsets)
-
-    def _unflatten(self, ts):
-        n = len(self.block_shape)
-        return block_pointer(ts[0], ts[1:1 + n], ts[1 + n:1 + 2 * n],
-                             ts[1 + 2 * n:1 + 3 * n], self.block_shape,
-                             self.order)
-
-    def _pointers(self, sem, boundary_check):
-        nd = len(self.block_shape)
-        ptrs = None
-        mask = None
-        for d in range(nd):
-            r = sem.arange(0, self.block_shape[d])
-            idx = sem.add(sem.broadcast_to(self.offsets[d], list(r.shape)), r)
-            idx64 = sem.cast(idx, tl.int64)
-            off = sem.mul(idx64, self.strides[d])
-            axes = [a for a in range(nd) if a != d]
-            if axes:
-                off = sem.expand_dims(off, axes)
-            ptrs = off if ptrs is None else sem.add(ptrs, off)
-            if d in boundary_check:
-                ok = sem.logical_and(sem.compare("ge", idx64, 0),
-                                     sem.compare("lt", idx64, self.shape[d]))
-                if axes:
-                    ok = sem.expand_dims(ok, axes)
-                mask = ok if mask is None else sem.and_(mask, ok)
-        ptrs = sem.add(self.base, sem.broadcast_to(ptrs, self.block_shape))
-        if mask is not None:
-            mask = sem.broadcast_to(mask, self.block_shape)
-        return ptrs, mask
-
-    def _check(self, boundary_check):
-        bc = [int(_unwrap(b)) for b in (boundary_check or ())]
-        for b in bc:
-            if not 0 <= b < len(self.block_shape):
-                _err("boundary_check dimension %d is out of range for a %d-D"
-                     " block pointer", b, len(self.block_shape))
-        return bc
-
-    def load(self, sem, boundary_check, padding, cache, evict):
-        bc = self._check(boundary_check)
-        if padding not in ("", None, "zero", "nan"):
-            _err("padding_option must be 'zero' or 'nan', got %r", padding)
-        ptrs, mask = self._pointers(sem, bc)
-        other = None
-        elem = self.base.dtype.element_ty
-        if mask is not None:
-            if padding == "nan":
-                if not elem.is_floating():
-                    _err("padding_option='nan' needs a float tensor, got %r",
-                         elem)
-                other = float("nan")
-            else:
-                other = 0
-        return sem.load(ptrs, mask, other, (), "", cache, evict, False)
-
-    def store(self, sem, value, boundary_check, cache, evict):
-        bc = self._check(boundary_check)
-        ptrs, mask = self._pointers(sem, bc)
-        value = sem.to_tensor(value)
-        if list(value.shape) != self.block_shape:
-            _err("storing a tile of shape %s through a block pointer of "
-                 "block shape %s", list(value.shape), self.block_shape)
-        return sem.store(ptrs, value, mask, (), cache, evict)
 
 
 class tensor_descriptor_type(tl.dtype):
@@ -1298,6 +1322,12 @@ class tensor_descriptor(tl.base_value):
             self, list(_unwrap(offsets)), value)
 
 
+def _is_block_ptr(x):
+    """Whether `x` is a block pointer (tl.make_block_ptr's result)."""
+    return (isinstance(x, tensor) and x.dtype.is_ptr() and
+            x.dtype.element_ty.is_block())
+
+
 def _describe(x):
     if isinstance(x, tensor):
         return "a tensor of type %r" % (x.type,)
@@ -1330,6 +1360,13 @@ def parse_ir_type(text):
                 elem = parse_ir_type("x".join(parts[i:]))
                 break
         return tl.block_type(elem, dims)
+    if text.startswith("!tir.blockptr<"):
+        inner = text[len("!tir.blockptr<"):-1]
+        space = 1
+        if not inner.endswith(">"):
+            inner, space = inner.rsplit(",", 1)
+            space = int(space)
+        return tl.pointer_type(parse_ir_type(inner), space)
     if text.startswith("!tir.ptr<"):
         inner = text[len("!tir.ptr<"):-1].split(",")[0]
         return tl.pointer_type(parse_ir_type(inner))

@@ -922,3 +922,162 @@ func.func @asm_pointer_result(%p: !tir.ptr<f32>) {
   %0 = tir.inline_asm_elementwise "", "=l,l" pure (%p : !tir.ptr<f32>) -> !tir.ptr<f32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{block pointer block must have a static shape of rank >= 1, got 'tensor<f32>'}}
+func.func private @bad_blockptr_rank(!tir.blockptr<tensor<f32>>)
+
+// -----
+
+// expected-error @+1 {{block pointer element type must be an integer or a float, got '!tir.ptr<f16>'}}
+func.func private @bad_blockptr_elem(!tir.blockptr<tensor<4x!tir.ptr<f16>>>)
+
+// -----
+
+// expected-error @+1 {{block pointer block must have a static shape of rank >= 1, got 'tensor<?xf16>'}}
+func.func private @bad_blockptr_shape(!tir.blockptr<tensor<?xf16>>)
+
+// -----
+
+func.func @block_ptr_shape_count(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op expected 2 shape operands for a rank-2 block, got 1}}
+  %0 = tir.make_block_ptr %b, [%m], [%m, %m], [%i, %i] {order = array<i32: 1, 0>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_stride_count(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op expected 2 stride operands for a rank-2 block, got 3}}
+  %0 = tir.make_block_ptr %b, [%m, %m], [%m, %m, %m], [%i, %i] {order = array<i32: 1, 0>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_offset_count(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op expected 2 offsets for a rank-2 block, got 1}}
+  %0 = tir.make_block_ptr %b, [%m, %m], [%m, %m], [%i] {order = array<i32: 1, 0>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_order_count(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op expected 2 order entries for a rank-2 block, got 1}}
+  %0 = tir.make_block_ptr %b, [%m, %m], [%m, %m], [%i, %i] {order = array<i32: 0>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_order_perm(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op order must be a permutation of 0..1, got [1, 1]}}
+  %0 = tir.make_block_ptr %b, [%m, %m], [%m, %m], [%i, %i] {order = array<i32: 1, 1>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_order_range(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op order must be a permutation of 0..1, got [2, 0]}}
+  %0 = tir.make_block_ptr %b, [%m, %m], [%m, %m], [%i, %i] {order = array<i32: 2, 0>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_base(%b: !tir.ptr<f32>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op base type '!tir.ptr<f32>' is not a pointer to the block element type in the block pointer's address space ('!tir.ptr<f16>')}}
+  %0 = tir.make_block_ptr %b, [%m], [%m], [%i] {order = array<i32: 0>} : !tir.ptr<f32> -> !tir.blockptr<tensor<16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_ptr_base_space(%b: !tir.ptr<f16>, %m: i64, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op base type '!tir.ptr<f16>' is not a pointer to the block element type in the block pointer's address space ('!tir.ptr<f16, 3>')}}
+  %0 = tir.make_block_ptr %b, [%m], [%m], [%i] {order = array<i32: 0>} : !tir.ptr<f16> -> !tir.blockptr<tensor<16xf16>, 3>
+  return
+}
+
+// -----
+
+func.func @block_ptr_shape_type(%b: !tir.ptr<f16>, %m: i32, %i: i32) {
+  // expected-error @+1 {{'tir.make_block_ptr' op operand #1 must be variadic of 64-bit signless integer}}
+  %0 = "tir.make_block_ptr"(%b, %m, %m, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>, order = array<i32: 0>}> : (!tir.ptr<f16>, i32, i32, i32) -> !tir.blockptr<tensor<16xf16>>
+  return
+}
+
+// -----
+
+func.func @advance_count(%p: !tir.blockptr<tensor<16x16xf16>>, %i: i32) {
+  // expected-error @+1 {{'tir.advance' op expected 2 offsets for a rank-2 block pointer, got 1}}
+  %0 = tir.advance %p, [%i] : !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @advance_type(%p: !tir.blockptr<tensor<16xf16>>, %i: i32) {
+  // expected-error @+1 {{'tir.advance' op failed to verify that all of {ptr, result} have same type}}
+  %0 = "tir.advance"(%p, %i) : (!tir.blockptr<tensor<16xf16>>, i32) -> !tir.blockptr<tensor<32xf16>>
+  return
+}
+
+// -----
+
+func.func @block_load_check_range(%p: !tir.blockptr<tensor<16x16xf16>>) {
+  // expected-error @+1 {{'tir.block_load' op boundary_check dimension 2 is out of range for a rank-2 block pointer}}
+  %0 = tir.block_load %p boundary_check = [0, 2] : !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_load_check_twice(%p: !tir.blockptr<tensor<16x16xf16>>) {
+  // expected-error @+1 {{'tir.block_load' op boundary_check lists dimension 1 twice}}
+  %0 = tir.block_load %p boundary_check = [1, 1] : !tir.blockptr<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_load_nan_int(%p: !tir.blockptr<tensor<16xi32>>) {
+  // expected-error @+1 {{'tir.block_load' op padding 'nan' needs float elements, got 'i32'}}
+  %0 = tir.block_load %p boundary_check = [0] padding = nan : !tir.blockptr<tensor<16xi32>>
+  return
+}
+
+// -----
+
+func.func @block_load_result(%p: !tir.blockptr<tensor<16xf16>>) {
+  // expected-error @+1 {{'tir.block_load' op failed to verify that result type is the block type of ptr}}
+  %0 = "tir.block_load"(%p) : (!tir.blockptr<tensor<16xf16>>) -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @block_store_check(%p: !tir.blockptr<tensor<16xf16>>, %v: tensor<16xf16>) {
+  // expected-error @+1 {{'tir.block_store' op boundary_check dimension -1 is out of range for a rank-1 block pointer}}
+  tir.block_store %p, %v boundary_check = [-1] : !tir.blockptr<tensor<16xf16>>
+  return
+}
+
+// -----
+
+func.func @block_store_value(%p: !tir.blockptr<tensor<16xf16>>, %v: tensor<8xf16>) {
+  // expected-error @+1 {{'tir.block_store' op failed to verify that value type is the block type of ptr}}
+  "tir.block_store"(%p, %v) : (!tir.blockptr<tensor<16xf16>>, tensor<8xf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @load_through_block_ptr(%p: !tir.blockptr<tensor<16xf16>>) {
+  // expected-error @+1 {{'tir.load' op operand #0 must be pointer or pointer tile}}
+  %0 = "tir.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (!tir.blockptr<tensor<16xf16>>) -> tensor<16xf16>
+  return
+}

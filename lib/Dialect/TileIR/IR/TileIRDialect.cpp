@@ -189,6 +189,30 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+BlockPointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         RankedTensorType blockType, int addressSpace) {
+  if (!blockType.hasStaticShape() || blockType.getRank() == 0)
+    return emitError() << "block pointer block must have a static shape of "
+                          "rank >= 1, got "
+                       << blockType;
+  if (blockType.getEncoding())
+    return emitError() << "block pointer block must have no encoding, got "
+                       << blockType;
+  if (!isScalarElement(blockType.getElementType()))
+    return emitError() << "block pointer element type must be an integer or "
+                          "a float, got "
+                       << blockType.getElementType();
+  if (addressSpace < 0)
+    return emitError() << "address space must be non-negative, got "
+                       << addressSpace;
+  return success();
+}
+
+PointerType BlockPointerType::getBasePointerType() const {
+  return PointerType::get(getElementType(), getAddressSpace());
+}
+
 //===----------------------------------------------------------------------===//
 // Type helpers
 //===----------------------------------------------------------------------===//
@@ -212,6 +236,12 @@ Type trident::tir::getI1TypeLike(Type type) {
 Type trident::tir::getDescBlockType(Type type) {
   if (auto desc = dyn_cast<TensorDescType>(type))
     return desc.getBlockType();
+  return type;
+}
+
+Type trident::tir::getBlockPtrBlockType(Type type) {
+  if (auto ptr = dyn_cast<BlockPointerType>(type))
+    return ptr.getBlockType();
   return type;
 }
 

@@ -1,7 +1,7 @@
 //===- TileIRMemOps.cpp - Tile IR memory operations -------------*- C++ -*-===//
 //
 // Verifiers, side effects and canonicalization of loads, stores, tensor
-// descriptors and atomics.
+// descriptors, block pointers and atomics.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/IR/TileIR.h"
@@ -168,6 +168,106 @@ LogicalResult DescriptorStoreOp::verify() {
                              "source")))
     return failure();
   return verifyDescIndices(*this, getDesc().getType(), getIndices());
+}
+
+//===----------------------------------------------------------------------===//
+// Block pointers
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeBlockPtrOp::verify() {
+  BlockPointerType ptr = getType();
+  int64_t rank = ptr.getRank();
+  auto expectCount = [&](size_t count, StringRef what) -> LogicalResult {
+    if (static_cast<int64_t>(count) == rank)
+      return success();
+    return emitOpError() << "expected " << rank << " " << what
+                         << " for a rank-" << rank << " block, got " << count;
+  };
+  if (failed(expectCount(getShape().size(), "shape operands")) ||
+      failed(expectCount(getStrides().size(), "stride operands")) ||
+      failed(expectCount(getOffsets().size(), "offsets")) ||
+      failed(expectCount(getOrder().size(), "order entries")))
+    return failure();
+  SmallVector<bool> seen(rank, false);
+  for (int32_t dim : getOrder()) {
+    if (dim < 0 || dim >= rank || seen[dim]) {
+      std::string order;
+      llvm::raw_string_ostream os(order);
+      llvm::interleaveComma(getOrder(), os);
+      return emitOpError() << "order must be a permutation of 0.." << rank - 1
+                           << ", got [" << order << "]";
+    }
+    seen[dim] = true;
+  }
+  PointerType base = getBase().getType();
+  if (base != ptr.getBasePointerType())
+    return emitOpError() << "base type " << base
+                         << " is not a pointer to the block element type in "
+                            "the block pointer's address space ("
+                         << ptr.getBasePointerType() << ")";
+  return success();
+}
+
+LogicalResult AdvanceOp::verify() {
+  int64_t rank = getPtr().getType().getRank();
+  if (static_cast<int64_t>(getOffsets().size()) != rank)
+    return emitOpError() << "expected " << rank << " offsets for a rank-"
+                         << rank << " block pointer, got "
+                         << getOffsets().size();
+  return success();
+}
+
+OpFoldResult AdvanceOp::fold(FoldAdaptor adaptor) {
+  // Advancing by zero along every dimension is the block pointer itself.
+  for (Attribute offset : adaptor.getOffsets()) {
+    auto value = dyn_cast_or_null<IntegerAttr>(offset);
+    if (!value || !value.getValue().isZero())
+      return {};
+  }
+  return getPtr();
+}
+
+/// The dimensions of a `boundary_check`: distinct and below the rank.
+static LogicalResult verifyBoundaryCheck(Operation *op, BlockPointerType ptr,
+                                         ArrayRef<int32_t> dims) {
+  int64_t rank = ptr.getRank();
+  SmallVector<bool> seen(rank, false);
+  for (int32_t dim : dims) {
+    if (dim < 0 || dim >= rank)
+      return op->emitOpError() << "boundary_check dimension " << dim
+                               << " is out of range for a rank-" << rank
+                               << " block pointer";
+    if (seen[dim])
+      return op->emitOpError()
+             << "boundary_check lists dimension " << dim << " twice";
+    seen[dim] = true;
+  }
+  return success();
+}
+
+LogicalResult BlockLoadOp::verify() {
+  BlockPointerType ptr = getPtr().getType();
+  if (failed(verifyBoundaryCheck(*this, ptr, getBoundaryCheck())))
+    return failure();
+  if (getPadding() == PaddingOption::NaN &&
+      !isa<FloatType>(ptr.getElementType()))
+    return emitOpError() << "padding 'nan' needs float elements, got "
+                         << ptr.getElementType();
+  return success();
+}
+
+void BlockLoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getPtrMutable(),
+                       GlobalMemory::get());
+  // A volatile load must be neither removed nor merged with another one.
+  if (getIsVolatile())
+    effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+LogicalResult BlockStoreOp::verify() {
+  return verifyBoundaryCheck(*this, getPtr().getType(), getBoundaryCheck());
 }
 
 //===----------------------------------------------------------------------===//

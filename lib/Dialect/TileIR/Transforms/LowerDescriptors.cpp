@@ -30,10 +30,11 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 
+#include "BlockAccess.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
-#include "mlir/IR/Matchers.h"
 
 namespace trident::tir {
 #define GEN_PASS_DEF_TILEIRLOWERDESCRIPTORS
@@ -45,72 +46,12 @@ using namespace trident::tir;
 
 namespace {
 
-/// The pointers to the elements of one block and whether each is in bounds.
-struct BlockAccess {
-  Value ptrs;
-  Value mask;
-};
-
-/// `vec` (1-D, length `shape[dim]`) placed along dimension `dim` of a tile
-/// of `shape`, repeated along every other dimension.
-Value alongDim(ImplicitLocOpBuilder &b, Value vec, unsigned dim,
-               ArrayRef<int64_t> shape) {
-  unsigned rank = shape.size();
-  for (unsigned axis = 0; axis < dim; ++axis)
-    vec = ExpandDimsOp::create(b, vec, 0);
-  for (unsigned axis = dim + 1; axis < rank; ++axis)
-    vec = ExpandDimsOp::create(b, vec, static_cast<int32_t>(axis));
-  auto type = cast<RankedTensorType>(vec.getType());
-  if (type.getShape() == shape)
-    return vec;
-  return BroadcastOp::create(b, type.clone(shape), vec);
-}
-
 /// The pointer tile and the in-bounds mask of the block at `indices` of the
 /// descriptor made by `make`, built at `b`'s insertion point.
-BlockAccess buildBlockAccess(ImplicitLocOpBuilder &b, MakeTensorDescOp make,
-                             ValueRange indices) {
-  TensorDescType desc = make.getType();
-  ArrayRef<int64_t> shape = desc.getBlockShape();
-  Type i64 = b.getI64Type();
-  Value offsets, mask;
-  for (auto [dim, index] : llvm::enumerate(indices)) {
-    int64_t size = shape[dim];
-    auto vecType = RankedTensorType::get({size}, i64);
-    // pos = index + [0, 1, .., size - 1], in i64: no wrap-around for any
-    // i32 index.
-    Value range = MakeRangeOp::create(b, 0, static_cast<int32_t>(size));
-    Value range64 = arith::ExtSIOp::create(b, vecType, range);
-    Value index64 = arith::ExtSIOp::create(b, i64, index);
-    Value pos = arith::AddIOp::create(
-        b, SplatOp::create(b, vecType, index64), range64);
-
-    // This dimension's share of the element offsets: pos * stride.
-    Value stride = make.getStrides()[dim];
-    Value offset = pos;
-    if (!matchPattern(stride, m_One()))
-      offset =
-          arith::MulIOp::create(b, pos, SplatOp::create(b, vecType, stride));
-    offset = alongDim(b, offset, dim, shape);
-    offsets = offsets ? arith::AddIOp::create(b, offsets, offset) : offset;
-
-    // In bounds along this dimension: 0 <= pos < extent.
-    Value extent = make.getShape()[dim];
-    if (extent.getType() != i64)
-      extent = arith::ExtSIOp::create(b, i64, extent);
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(vecType));
-    Value notNegative =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, pos, zero);
-    Value belowExtent =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, pos,
-                              SplatOp::create(b, vecType, extent));
-    Value inBounds = arith::AndIOp::create(b, notNegative, belowExtent);
-    inBounds = alongDim(b, inBounds, dim, shape);
-    mask = mask ? arith::AndIOp::create(b, mask, inBounds) : inBounds;
-  }
-  auto ptrTileType = RankedTensorType::get(shape, make.getBase().getType());
-  Value base = SplatOp::create(b, ptrTileType, make.getBase());
-  return {AddPtrOp::create(b, base, offsets), mask};
+BlockAccess buildDescAccess(ImplicitLocOpBuilder &b, MakeTensorDescOp make,
+                            ValueRange indices) {
+  return buildBlockAccess(b, make.getBase(), make.getType().getBlockShape(),
+                          make.getShape(), make.getStrides(), indices);
 }
 
 struct TileIRLowerDescriptorsPass
@@ -181,7 +122,7 @@ struct TileIRLowerDescriptorsPass
         if (!make)
           continue;
         makes.insert(make);
-        BlockAccess access = buildBlockAccess(b, make, load.getIndices());
+        BlockAccess access = buildDescAccess(b, make, load.getIndices());
         Value zeros = arith::ConstantOp::create(
             b, b.getZeroAttr(load.getType()));
         Value value =
@@ -196,7 +137,7 @@ struct TileIRLowerDescriptorsPass
       if (!make)
         continue;
       makes.insert(make);
-      BlockAccess access = buildBlockAccess(b, make, store.getIndices());
+      BlockAccess access = buildDescAccess(b, make, store.getIndices());
       StoreOp::create(b, access.ptrs, store.getSrc(), access.mask);
       store.erase();
     }

@@ -1,6 +1,7 @@
 //===- TileIR.h - Tile IR dialect -------------------------------*- C++ -*-===//
 //
-// The `tir` dialect: types (!tir.ptr, !tir.tensordesc), enums and operations.
+// The `tir` dialect: types (!tir.ptr, !tir.tensordesc, !tir.blockptr), enums
+// and operations.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_DIALECT_TILEIR_IR_TILEIR_H
@@ -37,6 +38,8 @@ mlir::Type getPointeeTypeLike(mlir::Type type);
 mlir::Type getI1TypeLike(mlir::Type type);
 /// `!tir.tensordesc<T>` -> `T`; any other type is returned unchanged.
 mlir::Type getDescBlockType(mlir::Type type);
+/// `!tir.blockptr<T>` -> `T`; any other type is returned unchanged.
+mlir::Type getBlockPtrBlockType(mlir::Type type);
 /// `type` with its element type replaced by `elementType` (for tiles), or
 /// `elementType` itself (for scalars).
 mlir::Type getTypeLikeWithElement(mlir::Type type, mlir::Type elementType);

@@ -32,6 +32,14 @@ def TIR_EvictionPolicy : I32EnumAttr<"EvictionPolicy",
   let cppNamespace = "::trident::tir";
 }
 
+def TIR_PaddingOption : I32EnumAttr<"PaddingOption",
+    "value that a block-pointer load reads out of bounds", [
+      I32EnumAttrCase<"Zero", 1, "zero">,
+      I32EnumAttrCase<"NaN", 2, "nan">
+    ]> {
+  let cppNamespace = "::trident::tir";
+}
+
 def TIR_InputPrecision : I32EnumAttr<"InputPrecision",
     "precision used for the products of a dot on f32 inputs", [
       I32EnumAttrCase<"IEEE", 0, "ieee">,

@@ -146,10 +146,13 @@ def TIR_InlineAsmElementwiseOp : TileIR_Op<"inline_asm_elementwise", [
     `tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure,
     pack)`. Operands and results are scalars, or tiles of one shape. Each
     invocation of the assembly handles `pack` elements (of every operand
-    and result; `pack` divides the element count). `constraints` are LLVM
-    inline-assembly constraints (`"=r,r"`): outputs first (`$0`, ...),
-    then inputs. Without `pure` the assembly may read and write memory and
-    is never removed.
+    and result; `pack` divides the element count). Which elements share an
+    invocation is the back end's choice (on a GPU, consecutive registers
+    of a thread, as its layout gives them), so the assembly should compute
+    each result element from the same element of the operands.
+    `constraints` are LLVM inline-assembly constraints (`"=r,r"`): outputs
+    first (`$0`, ...), then inputs. Without `pure` the assembly may read
+    and write memory and is never removed.
 
     The text is the target's: PTX on NVIDIA GPUs, where operands narrower
     than 32 bits are packed, `32 / bits` of a pack at a time, into one

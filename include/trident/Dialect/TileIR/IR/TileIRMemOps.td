@@ -159,6 +159,133 @@ def TIR_DescriptorStoreOp : TileIR_Op<"descriptor_store", [
 }
 
 //===----------------------------------------------------------------------===//
+// Block pointers
+//===----------------------------------------------------------------------===//
+
+class TIR_BlockOf<string ptrArg, string valueArg>
+    : TypesMatchWith<valueArg # " type is the block type of " # ptrArg,
+                     ptrArg, valueArg,
+                     "::trident::tir::getBlockPtrBlockType($_self)">;
+
+def TIR_MakeBlockPtrOp : TileIR_Op<"make_block_ptr", [Pure,
+    AttrSizedOperandSegments]> {
+  let summary = "point to a block of a strided tensor in memory";
+  let description = [{
+    Points to the block of the result type's shape whose first element is
+    at `offsets` (i32, in elements, one per dimension) of the tensor at
+    `base` with the given `shape` and `strides` (i64, in elements), like
+    `tl.make_block_ptr`. `order` (a permutation of the dimensions, fastest
+    varying first) says how the block is laid out in memory; it is a hint
+    that the lowering does not need (the strides say the same).
+
+    ```mlir
+    %p = tir.make_block_ptr %base, [%m, %n], [%sm, %c1], [%i, %j]
+           {order = array<i32: 1, 0>}
+           : !tir.ptr<f16> -> !tir.blockptr<tensor<64x32xf16>>
+    ```
+  }];
+  let arguments = (ins TIR_Ptr:$base, Variadic<I64>:$shape,
+                       Variadic<I64>:$strides, Variadic<I32>:$offsets,
+                       DenseI32ArrayAttr:$order);
+  let results = (outs TIR_BlockPtr:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]`
+    attr-dict `:` qualified(type($base)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TIR_AdvanceOp : TileIR_Op<"advance", [Pure,
+    AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "move a block pointer by a number of elements per dimension";
+  let description = [{
+    The block pointer `ptr` with `offsets` (i32, in elements, one per
+    dimension) added to its offsets, like `tl.advance`.
+
+    ```mlir
+    %q = tir.advance %p, [%c0, %c32] : !tir.blockptr<tensor<64x32xf16>>
+    ```
+  }];
+  let arguments = (ins TIR_BlockPtr:$ptr, Variadic<I32>:$offsets);
+  let results = (outs TIR_BlockPtr:$result);
+  let assemblyFormat = [{
+    $ptr `,` `[` $offsets `]` attr-dict `:` qualified(type($ptr))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::ValueRange":$offsets), [{
+      build($_builder, $_state, ptr.getType(), ptr, offsets);
+    }]>
+  ];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def TIR_BlockLoadOp : TileIR_Op<"block_load", [TIR_BlockOf<"ptr", "result">,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "load the block a block pointer points to";
+  let description = [{
+    Loads the whole block, like `tl.load(block_ptr, boundary_check,
+    padding_option)`. Along each dimension listed in `boundary_check`
+    (distinct, in range) elements outside `[0, shape)` are not read and
+    hold `padding`: zero (the default) or NaN (float blocks only). Along
+    the other dimensions the block must be in bounds. A volatile load is
+    never removed or merged with another load.
+
+    ```mlir
+    %x = tir.block_load %p boundary_check = [0, 1] padding = nan
+           : !tir.blockptr<tensor<64x32xf16>>
+    ```
+  }];
+  let arguments = (ins TIR_BlockPtr:$ptr,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$boundary_check,
+                       DefaultValuedAttr<TIR_PaddingOption,
+                                         "::trident::tir::PaddingOption::Zero">:$padding,
+                       TIR_CacheAttr:$cache, TIR_EvictAttr:$evict,
+                       UnitAttr:$is_volatile);
+  let results = (outs TIR_Tile:$result);
+  let assemblyFormat = [{
+    $ptr (`boundary_check` `=` $boundary_check^)? (`padding` `=` $padding^)?
+    (`cache` `=` $cache^)? (`evict` `=` $evict^)? (`volatile` $is_volatile^)?
+    attr-dict `:` qualified(type($ptr))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr,
+                   CArg<"::llvm::ArrayRef<int32_t>", "{}">:$boundaryCheck,
+                   CArg<"::trident::tir::PaddingOption",
+                        "::trident::tir::PaddingOption::Zero">:$padding), [{
+      build($_builder, $_state,
+            ::trident::tir::getBlockPtrBlockType(ptr.getType()), ptr,
+            boundaryCheck, padding, ::trident::tir::CacheModifier::None,
+            ::trident::tir::EvictionPolicy::Normal, /*is_volatile=*/false);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def TIR_BlockStoreOp : TileIR_Op<"block_store", [TIR_BlockOf<"ptr", "value">,
+    MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
+  let summary = "store a block through a block pointer";
+  let description = [{
+    Stores `value` at the block the block pointer points to, like
+    `tl.store(block_ptr, value, boundary_check)`: along each dimension
+    listed in `boundary_check` nothing is written outside `[0, shape)`.
+
+    ```mlir
+    tir.block_store %p, %x boundary_check = [1] : !tir.blockptr<tensor<64x32xf16>>
+    ```
+  }];
+  let arguments = (ins TIR_BlockPtr:$ptr, TIR_Tile:$value,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$boundary_check,
+                       TIR_CacheAttr:$cache, TIR_EvictAttr:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`boundary_check` `=` $boundary_check^)?
+    (`cache` `=` $cache^)? (`evict` `=` $evict^)? attr-dict
+    `:` qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 

@@ -66,6 +66,45 @@ def TileIR_TensorDescType : TileIR_Type<"TensorDesc", "tensordesc"> {
 }
 
 //===----------------------------------------------------------------------===//
+// !tir.blockptr
+//===----------------------------------------------------------------------===//
+
+def TileIR_BlockPtrType : TileIR_Type<"BlockPointer", "blockptr"> {
+  let summary = "pointer to a block of a strided tensor in memory";
+  let description = [{
+    What `tl.make_block_ptr` returns (Triton spells it a pointer to a tile,
+    `!tt.ptr<tensor<64x32xf16>>`): a block of `blockType`'s shape at some
+    offsets of a strided N-d tensor (see `tir.make_block_ptr`), moved by
+    `tir.advance` and read or written whole by `tir.block_load` and
+    `tir.block_store`. The address space is the base pointer's (1, global,
+    by default; printed only when it differs):
+    `!tir.blockptr<tensor<64x32xf16>>`, `!tir.blockptr<tensor<16xf32>, 3>`.
+    It is a type of its own, not a `!tir.ptr` with a tile pointee, so that
+    no operation on pointers accepts one by mistake; `tir-lower-block-pointers`
+    rewrites every block pointer into its base, shape, strides and offsets
+    before code generation.
+  }];
+  let parameters = (ins "::mlir::RankedTensorType":$blockType,
+                        DefaultValuedParameter<"int", "1">:$addressSpace);
+  let assemblyFormat = "`<` $blockType (`,` $addressSpace^)? `>`";
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::RankedTensorType":$blockType,
+                                        CArg<"int", "1">:$addressSpace), [{
+      return $_get(blockType.getContext(), blockType, addressSpace);
+    }]>
+  ];
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Type getElementType() const { return getBlockType().getElementType(); }
+    ::llvm::ArrayRef<int64_t> getBlockShape() const { return getBlockType().getShape(); }
+    int64_t getRank() const { return getBlockType().getRank(); }
+    /// The type of the base pointer: `!tir.ptr<element, addressSpace>`.
+    PointerType getBasePointerType() const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +112,8 @@ def TIR_Ptr : Type<CPred<"::mlir::isa<::trident::tir::PointerType>($_self)">,
                    "Tile IR pointer", "::trident::tir::PointerType">;
 def TIR_TensorDesc : Type<CPred<"::mlir::isa<::trident::tir::TensorDescType>($_self)">,
                           "tensor descriptor", "::trident::tir::TensorDescType">;
+def TIR_BlockPtr : Type<CPred<"::mlir::isa<::trident::tir::BlockPointerType>($_self)">,
+                        "block pointer", "::trident::tir::BlockPointerType">;
 
 defvar TIR_Int = AnySignlessInteger;
 defvar TIR_Float = AnyFloat;

@@ -23,6 +23,37 @@ def TileIRCombine : Pass<"tir-combine"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileIRLowerBlockPointers : Pass<"tir-lower-block-pointers"> {
+  let summary = "Lower block pointers to pointer arithmetic and masked "
+                "loads and stores";
+  let description = [{
+    Rewrites every block pointer (`!tir.blockptr`) into the values it
+    stands for: its base pointer, its shape and strides (i64) and its
+    offsets (i32), one per dimension.
+
+    - `tir.make_block_ptr` disappears (its operands are those values);
+    - `tir.advance` adds to the offsets (`arith.addi`; a constant zero adds
+      nothing);
+    - `tir.block_load` becomes a `tir.load` through a tile of pointers
+      `splat(base) + sum_k pos_k * stride_k` (i64 offsets, a unit stride is
+      not multiplied by), with `pos_k = offset_k + make_range(0, B_k)`
+      placed along dimension `k`; with a `boundary_check` it is masked by
+      `and_k (0 <= pos_k < shape_k)` over the checked dimensions, and reads
+      `padding` (zero or NaN) there. `tir.block_store` becomes a
+      `tir.store` masked the same way. Cache, eviction and volatile are
+      kept. Blocks of `i1` are moved as `i8`, as the front end does.
+
+    Block pointers carried by `scf.for`, `scf.while` and `scf.if`
+    (iteration arguments, results, yields), selected by `arith.select`, or
+    passed to and returned from functions become as many values of these
+    types (a 1:N type conversion); the ones a loop does not change are left
+    for canonicalization to drop. A block pointer used by any other
+    operation is an error.
+  }];
+  let dependentDialects = ["::trident::tir::TileIRDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
   let summary = "Lower tensor descriptors made in the kernel to masked "
                 "pointer loads and stores";
