@@ -28,15 +28,9 @@ sys.path.insert(0, os.path.join(root, "examples", "python"))
 import trident  # noqa: E402
 from matmul import matmul_kernel  # noqa: E402
 
-SIG = {"a_ptr": "*bf16", "b_ptr": "*bf16", "c_ptr": "*bf16", "M": "i32",
-       "N": "i32", "K": "i32", "stride_am": "i32", "stride_ak": "i32",
-       "stride_bk": "i32", "stride_bn": "i32", "stride_cm": "i32",
-       "stride_cn": "i32"}
-CONST = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8,
-         "stride_ak": 1, "stride_bn": 1, "stride_cn": 1}
-ATTRS = {n: {"tir.divisibility": 16} for n in
-         ("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_bk",
-          "stride_cm")}
+from matmul import BF16_ATTRS as ATTRS  # noqa: E402
+from matmul import BF16_CONSTEXPRS as CONST  # noqa: E402
+from matmul import BF16_SIGNATURE as SIG  # noqa: E402
 
 
 def main():

@@ -435,6 +435,20 @@ _DTYPES_BY_NAME.update({
     "float8e5": float8e5, "bool": int1})
 
 
+def int_dtype_for(value):
+    """The dtype of a Python int as a kernel value (Triton's rule): int32
+    if it fits, else uint32, int64, uint64; None beyond 64 bits."""
+    if -(2 ** 31) <= value < 2 ** 31:
+        return int32
+    if 0 <= value < 2 ** 32:
+        return uint32
+    if -(2 ** 63) <= value < 2 ** 63:
+        return int64
+    if 0 <= value < 2 ** 64:
+        return uint64
+    return None
+
+
 def str_to_ty(name):
     """'*fp32' -> pointer_type(float32); 'i32' -> int32; ..."""
     name = name.strip()

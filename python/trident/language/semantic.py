@@ -13,7 +13,6 @@ from .._errors import TridentUserError
 from . import core as tl
 from .core import _unwrap, constexpr, tensor
 
-_INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 
 
 def _err(msg, *args):
@@ -68,15 +67,8 @@ class Semantic:
             return self.scalar_constant(int(x), tl.int1)
         if isinstance(x, numbers.Integral):
             x = int(x)
-            if _INT32_MIN <= x <= _INT32_MAX:
-                ty = tl.int32
-            elif 0 <= x < 2 ** 32:
-                ty = tl.uint32
-            elif -(2 ** 63) <= x < 2 ** 63:
-                ty = tl.int64
-            elif 0 <= x < 2 ** 64:
-                ty = tl.uint64
-            else:
+            ty = tl.int_dtype_for(x)
+            if ty is None:
                 _err("integer constant %d does not fit in 64 bits", x)
             return self.scalar_constant(x, ty)
         if isinstance(x, numbers.Real):
@@ -671,10 +663,20 @@ class Semantic:
             o8 = None if other is None else self.cast(other, tl.int8)
             v = self.load(p8, mask, o8, (), "", cache, evict, volatile)
             return self.cast(v, tl.int1)
+        if elem.is_fp8():
+            # fp8 is moved as bytes (no target loads fp8 types): an int8
+            # load, bitcast.
+            p8 = self.cast(ptr, tl.pointer_type(tl.int8,
+                                                ptr.dtype.address_space))
+            o8 = None if other is None else self.cast(other, tl.int8,
+                                                      bitcast=True)
+            v = self.load(p8, mask, o8, (), "", cache, evict, volatile)
+            return self.cast(v, elem, bitcast=True)
         ty = ptr.type.with_element_ty(elem) if ptr.type.is_block() else elem
         h = self.builder.load(ptr.handle, -1 if mask is None else mask.handle,
                               -1 if other is None else other.handle,
-                              _cache(cache), evict or "", bool(volatile))
+                              _cache(cache, "tl.load"),
+                              _evict(evict, "tl.load"), bool(volatile))
         return tensor(h, ty)
 
     def store(self, ptr, value, mask, boundary_check, cache, evict):
@@ -702,9 +704,14 @@ class Semantic:
             return self.store(p8, self.cast(value, tl.int8), mask, (), cache,
                               evict)
         value = self.cast(value, elem)
+        if elem.is_fp8():
+            p8 = self.cast(ptr, tl.pointer_type(tl.int8,
+                                                ptr.dtype.address_space))
+            return self.store(p8, self.cast(value, tl.int8, bitcast=True),
+                              mask, (), cache, evict)
         self.builder.store(ptr.handle, value.handle,
-                           -1 if mask is None else mask.handle, _cache(cache),
-                           evict or "")
+                           -1 if mask is None else mask.handle,
+                           _cache(cache, "tl.store"), _evict(evict, "tl.store"))
         return None
 
     # Block pointers: a tensor of type pointer_type(block_type(elem, shape))
@@ -793,8 +800,8 @@ class Semantic:
             _err("padding_option='nan' needs a float tensor, got %r",
                  bt.element_ty)
         h = self.builder.block_load(ptr.handle, bc, padding or "",
-                                    _cache(cache), evict or "",
-                                    bool(volatile))
+                                    _cache(cache, "tl.load"),
+                                    _evict(evict, "tl.load"), bool(volatile))
         return tensor(h, bt)
 
     def block_store(self, ptr, value, mask, boundary_check, cache, evict):
@@ -809,8 +816,9 @@ class Semantic:
                  "block shape %s", list(value.shape), list(bt.shape))
         value = self.broadcast_to(self.cast(value, bt.element_ty),
                                   list(bt.shape))
-        self.builder.block_store(ptr.handle, value.handle, bc, _cache(cache),
-                                 evict or "")
+        self.builder.block_store(ptr.handle, value.handle, bc,
+                                 _cache(cache, "tl.store"),
+                                 _evict(evict, "tl.store"))
         return None
 
     def make_tensor_descriptor(self, base, shape, strides, block_shape,
@@ -1063,6 +1071,7 @@ class Semantic:
             "cos": "math.cos", "tan": "math.tan", "tanh": "math.tanh",
             "erf": "math.erf", "floor": "math.floor", "ceil": "math.ceil",
             "trunc": "math.trunc", "round": "math.roundeven",
+            "round_away": "math.round",
             "asin": "math.asin", "acos": "math.acos", "atan": "math.atan",
             "sinh": "math.sinh", "cosh": "math.cosh", "asinh": "math.asinh",
             "acosh": "math.acosh", "atanh": "math.atanh", "log10": "math.log10",
@@ -1076,6 +1085,15 @@ class Semantic:
             else:
                 _err("tl.%s needs a float operand, got %r", name, x.dtype)
         return self._op(self.MATH[name], [x], x.type)
+
+    def bit_count(self, name, op, x):
+        """popc / clz (math.ctpop / math.ctlz) of integers, as int32 for
+        either width, as libdevice's __nv_popc(ll) and __nv_clz(ll)."""
+        x = self.to_tensor(x)
+        if not x.dtype.is_int() or x.dtype.is_bool():
+            _err("libdevice.%s needs an integer operand, got %r", name,
+                 x.dtype)
+        return self.cast(self._op(op, [x], x.type), tl.int32)
 
     def math_binary(self, name, op, x, y):
         x, y = self.binary_operands(x, y, "tl." + name)
@@ -1336,9 +1354,36 @@ def _describe(x):
     return "%r" % (x,)
 
 
-def _cache(c):
-    c = c or ""
-    return c.lstrip(".")
+# The cache modifiers each access takes, as Triton accepts them (the
+# leading dot is optional here).
+_CACHE_MODIFIERS = {"tl.load": ("ca", "cg", "cs", "cv"),
+                    "tl.store": ("wb", "cg", "cs", "wt")}
+_EVICTION_POLICIES = ("evict_normal", "evict_first", "evict_last")
+
+
+def _cache(c, what=None):
+    """The Tile IR spelling of cache modifier `c` of `what` ("tl.load" or
+    "tl.store"); an error for one that `what` does not take."""
+    c = (c or "").lstrip(".")
+    if what is None or c == "":
+        return c
+    takes = _CACHE_MODIFIERS[what]
+    if c not in takes:
+        other = [w for w in _CACHE_MODIFIERS if w != what][0]
+        why = ("is only for %s" % other if c in _CACHE_MODIFIERS[other]
+               else "is not a cache modifier")
+        _err("%s: cache_modifier %r %s; %s takes %s", what, "." + c, why,
+             what, ", ".join("'.%s'" % t for t in takes))
+    return c
+
+
+def _evict(e, what):
+    """Eviction policy `e` of `what`; an error for an unknown one."""
+    e = e or ""
+    if e and e not in _EVICTION_POLICIES:
+        _err("%s: eviction_policy %r is not one of %s", what, e,
+             ", ".join("'%s'" % p for p in _EVICTION_POLICIES))
+    return e
 
 
 _IR_ELEMS = {"i1": tl.int1, "i8": tl.int8, "i16": tl.int16, "i32": tl.int32,

@@ -64,15 +64,8 @@ def classify(v, name):
     if isinstance(v, bool):
         return "scalar", tl.int1, False, False
     if isinstance(v, int):
-        if -(2 ** 31) <= v < 2 ** 31:
-            ty = tl.int32
-        elif 2 ** 31 <= v < 2 ** 32:
-            ty = tl.uint32
-        elif -(2 ** 63) <= v < 2 ** 63:
-            ty = tl.int64
-        elif 0 <= v < 2 ** 64:
-            ty = tl.uint64
-        else:
+        ty = tl.int_dtype_for(v)
+        if ty is None:
             raise TridentUserError("argument '%s': integer %d does not fit in "
                                    "64 bits" % (name, v))
         return "scalar", ty, v % 16 == 0, v == 1
