@@ -310,9 +310,9 @@ bool KernelBuilder::setFunctionAttr(int function, StringRef name, int64_t v) {
   Operation *o = op(function);
   if (!o)
     return fail("internal: invalid function"), false;
-  // func.call's `no_inline` (a noinline function's call, which the inliner
-  // keeps) is a unit attribute.
-  if (name == "no_inline" && isa<func::CallOp>(o)) {
+  // `no_inline` is a unit attribute: on a func.call, the inliner keeps the
+  // call; on a func.func, it becomes LLVM's noinline.
+  if (name == "no_inline" && isa<func::CallOp, func::FuncOp>(o)) {
     o->setAttr(name, builder.getUnitAttr());
     return true;
   }

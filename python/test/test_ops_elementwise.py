@@ -820,6 +820,48 @@ def test_fp8_casts(fmt, rng, check):
     np.testing.assert_array_equal(hbits, fp8_encode(h, fmt))
 
 
+class Float8Array:
+    """fp8 data for a kernel argument (numpy has no fp8 dtype): the codes
+    in a uint8 array, with the dtype name torch and ml_dtypes use."""
+
+    def __init__(self, codes, fmt):
+        self.codes = codes
+        self.dtype = {"float8e4nv": "float8_e4m3fn",
+                      "float8e5": "float8_e5m2"}[fmt]
+
+    @property
+    def __array_interface__(self):
+        return self.codes.__array_interface__
+
+
+@trident.jit
+def fp8_memory_kernel(x_ptr, y_ptr, f_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.5)   # an fp8 tile
+    tl.static_assert(x.dtype == y_ptr.dtype.element_ty)
+    tl.store(f_ptr + offs, x.to(tl.float32))
+    tl.store(y_ptr + offs, x.to(tl.float32) * -2, mask=m)  # stored as fp8
+
+
+@pytest.mark.parametrize("fmt", ["float8e4nv", "float8e5"])
+def test_fp8_in_memory(fmt, rng, compile_sm90):
+    vals = fp8_values(fmt)
+    codes = np.flatnonzero(np.isfinite(vals) & (np.abs(vals) < 100))
+    x = rng.choice(codes, N).astype(np.uint8)
+    y = np.zeros(N, np.uint8)
+    f = out(np.float32, BLOCK)
+    fp8_memory_kernel[(1,)](Float8Array(x, fmt), Float8Array(y, fmt), f, N,
+                            BLOCK=BLOCK)
+    np.testing.assert_array_equal(f[:N], vals[x])
+    np.testing.assert_array_equal(f[N:], 1.5)      # `other`, in fp8
+    np.testing.assert_array_equal(y, fp8_encode(vals[x] * -2, fmt))
+    ty = "*" + {"float8e4nv": "fp8e4nv", "float8e5": "fp8e5"}[fmt]
+    compile_sm90(fp8_memory_kernel, {"x_ptr": ty, "y_ptr": ty,
+                                     "f_ptr": "*fp32", "n": "i32"},
+                 {"BLOCK": BLOCK})
+
+
 # ---------------------------------------------------------------------------
 # Math
 # ---------------------------------------------------------------------------
@@ -995,6 +1037,100 @@ def test_umulhi(dtype, rng, check):
            zip(x.tolist(), y.tolist())]
     np.testing.assert_array_equal(o.view("u%d" % (bits // 8)),
                                   np.array(ref, "u%d" % (bits // 8)))
+
+
+@trident.jit
+def bit_count_kernel(x_ptr, popc_ptr, clz_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    p = libdevice.popc(x)
+    tl.static_assert(p.dtype == tl.int32)
+    tl.store(popc_ptr + offs, p, mask=m)
+    tl.store(clz_ptr + offs, libdevice.clz(x), mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64"])
+def test_libdevice_popc_clz(dtype, rng, check):
+    x = ints(rng, dtype)
+    x[:3] = [0, 1, -1 if dtype != "uint32" else 0xFFFFFFFF]
+    popc, clz = out(np.int32), out(np.int32)
+    check(bit_count_kernel, x_ptr=x, popc_ptr=popc, clz_ptr=clz, n=N,
+          BLOCK=BLOCK)
+    bits = np.dtype(dtype).itemsize * 8
+    u = [v & ((1 << bits) - 1) for v in x.tolist()]
+    np.testing.assert_array_equal(popc, [bin(v).count("1") for v in u])
+    np.testing.assert_array_equal(clz, [bits - v.bit_length() for v in u])
+
+
+@trident.jit
+def libdevice_int_kernel(x_ptr, y_ptr, hi_ptr, ffs_ptr, n,
+                         BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.store(hi_ptr + offs, libdevice.mulhi(x, y), mask=m)
+    tl.store(ffs_ptr + offs, libdevice.ffs(x), mask=m)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64"])
+def test_libdevice_mulhi_ffs(dtype, rng, check):
+    x, y = ints(rng, dtype), ints(rng, dtype)
+    x[:3] = [0, 8, 6]
+    hi, ffs = out(dtype), out(np.int32)
+    check(libdevice_int_kernel, x_ptr=x, y_ptr=y, hi_ptr=hi, ffs_ptr=ffs,
+          n=N, BLOCK=BLOCK)
+    bits = np.dtype(dtype).itemsize * 8
+    # signed types: the high half of the signed product (__nv_mulhi)
+    np.testing.assert_array_equal(
+        hi, np.array([(a * b) >> bits for a, b in zip(x.tolist(), y.tolist())],
+                     dtype))
+    u = [v & ((1 << bits) - 1) for v in x.tolist()]
+    np.testing.assert_array_equal(ffs, [(v & -v).bit_length() for v in u])
+
+
+@trident.jit
+def libdevice_float_kernel(x_ptr, y_ptr, fmod_ptr, round_ptr, llrint_ptr,
+                           rcp_ptr, sat_ptr, fdim_ptr, fin_ptr, n,
+                           BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    tl.store(fmod_ptr + offs, libdevice.fmod(x, y), mask=m)
+    tl.store(round_ptr + offs, libdevice.round(x), mask=m)
+    tl.store(llrint_ptr + offs, libdevice.llrint(x), mask=m)
+    tl.store(rcp_ptr + offs, libdevice.rcp_rn(y), mask=m)
+    tl.store(sat_ptr + offs, libdevice.saturatef(x), mask=m)
+    tl.store(fdim_ptr + offs, libdevice.fdim(x, y), mask=m)
+    tl.store(fin_ptr + offs, libdevice.isfinited(x * y), mask=m)
+
+
+def test_libdevice_float_extras(rng, check):
+    x = rng.uniform(-5, 5, N).astype(np.float32)
+    y = rng.uniform(0.5, 3, N).astype(np.float32)
+    x[:6] = [0.5, 1.5, -2.5, 2.5, np.inf, np.nan]
+    res = {k: out(np.float32) for k in ("fmod", "round", "rcp", "sat",
+                                        "fdim")}
+    llrint, fin = out(np.int64), out(bool)
+    check(libdevice_float_kernel, x_ptr=x, y_ptr=y,
+          **{k + "_ptr": v for k, v in res.items()}, llrint_ptr=llrint,
+          fin_ptr=fin, n=N, BLOCK=BLOCK)
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_array_equal(res["fmod"], np.fmod(x, y))
+        # halves away from zero, unlike rint
+        np.testing.assert_array_equal(res["round"][:4], [1, 2, -3, 3])
+        np.testing.assert_array_equal(
+            res["round"][6:], np.sign(x[6:]) * np.floor(np.abs(x[6:]) + 0.5))
+        np.testing.assert_array_equal(llrint[:4], [0, 2, -2, 2])
+        np.testing.assert_array_equal(llrint[6:], np.rint(x[6:]))
+        np.testing.assert_array_equal(res["rcp"], np.float32(1) / y)
+        np.testing.assert_array_equal(res["sat"][:5], np.clip(x[:5], 0, 1))
+        np.testing.assert_array_equal(res["sat"][6:], np.clip(x[6:], 0, 1))
+        np.testing.assert_array_equal(
+            res["fdim"], np.where(x > y, x - y, np.where(np.isnan(x), x, 0)))
+        np.testing.assert_array_equal(fin, np.isfinite(x * y))
 
 
 @trident.jit

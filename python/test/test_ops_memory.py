@@ -3,6 +3,8 @@ volatile, 2-D pointer tiles, bool arrays, int64 offsets, scalars, block
 pointers (tl.make_block_ptr / tl.advance) and tensor descriptors, and the
 atomics. Every kernel runs on the CPU target against numpy and builds a
 cubin for sm_90a."""
+import re
+
 import numpy as np
 import pytest
 
@@ -32,15 +34,28 @@ def masked_copy_kernel(x_ptr, y_ptr, n, OTHER: tl.constexpr,
              eviction_policy=EVICT)
 
 
-@pytest.mark.parametrize("load_cache,store_cache,evict,volatile", [
-    ("", "", "", False),
-    (".ca", ".wb", "evict_normal", False),
-    (".cg", ".cg", "evict_first", False),
-    (".cv", ".cs", "evict_last", True),
-    ("", ".wt", "", True),
+# The last two columns: the load and store instructions of the PTX. The
+# modifier is the cache operator; evict_first / evict_last an L2 policy
+# (createpolicy, .L2::cache_hint) and, without a modifier, .L1::evict_*
+# (ptxas takes one or the other); a volatile load keeps neither.
+@pytest.mark.parametrize("load_cache,store_cache,evict,volatile,ld,st", [
+    ("", "", "", False, "ld.global.b32", "st.global.b32"),
+    (".ca", ".wb", "evict_normal", False, "ld.global.ca.b32",
+     "st.global.wb.b32"),
+    (".cg", ".cg", "evict_first", False, "ld.global.cg.L2::cache_hint.b32",
+     "st.global.cg.L2::cache_hint.b32"),
+    (".cs", "", "evict_last", False, "ld.global.cs.L2::cache_hint.b32",
+     "st.global.L1::evict_last.L2::cache_hint.b32"),
+    ("", "", "evict_first", False,
+     "ld.global.L1::evict_first.L2::cache_hint.b32",
+     "st.global.L1::evict_first.L2::cache_hint.b32"),
+    (".cv", ".cs", "evict_last", True, "ld.volatile.global.b32",
+     "st.global.cs.L2::cache_hint.b32"),
+    ("cv", ".wt", "", False, "ld.global.cv.b32", "st.global.wt.b32"),
+    ("", ".wt", "", True, "ld.volatile.global.b32", "st.global.wt.b32"),
 ])
 def test_load_store_modifiers(rng, compile_sm90, load_cache, store_cache,
-                              evict, volatile):
+                              evict, volatile, ld, st):
     n, block = 1000, 256
     x = rng.standard_normal(n).astype(np.float32)
     y = np.full(4 * block, np.nan, np.float32)
@@ -50,8 +65,50 @@ def test_load_store_modifiers(rng, compile_sm90, load_cache, store_cache,
     ref = np.full(4 * block, -7.0)
     ref[:n] = x.astype(np.float64) * 2
     np.testing.assert_array_equal(y, ref.astype(np.float32))
-    compile_sm90(masked_copy_kernel, {"x_ptr": P32, "y_ptr": P32, "n": "i32"},
-                 meta)
+    k = compile_sm90(masked_copy_kernel,
+                     {"x_ptr": P32, "y_ptr": P32, "n": "i32"}, meta)
+    ptx = k.asm["ptx"]
+    # Two elements per thread, each its own access (n is not known to be
+    # a multiple of anything); the masked loads are predicated.
+    accesses = re.findall(r"\b((?:ld|st)\.(?:volatile\.)?global\S*)\s", ptx)
+    assert sorted(accesses) == sorted([ld] * 2 + [st] * 2), accesses
+    if not volatile and ld != "ld.global.b32":
+        assert re.search(r"@%p\d+ " + re.escape(ld) + " ", ptx), ptx
+    policies = re.findall(r"createpolicy\.fractional\.L2::(\w+)\.b64", ptx)
+    hinted = evict in ("evict_first", "evict_last")
+    assert set(policies) == ({evict} if hinted else set()), policies
+
+
+@trident.jit
+def cache_modifier_kernel(x_ptr, LOAD_CACHE: tl.constexpr,
+                          STORE_CACHE: tl.constexpr, EVICT: tl.constexpr):
+    offs = tl.arange(0, 16)
+    x = tl.load(x_ptr + offs, cache_modifier=LOAD_CACHE,
+                eviction_policy=EVICT)
+    tl.store(x_ptr + offs, x, cache_modifier=STORE_CACHE)
+
+
+@pytest.mark.parametrize("load_cache,store_cache,evict,match", [
+    (".wb", "", "", r"tl.load: cache_modifier '.wb' is only for tl.store; "
+     r"tl.load takes '.ca', '.cg', '.cs', '.cv'"),
+    ("", ".ca", "", r"tl.store: cache_modifier '.ca' is only for tl.load; "
+     r"tl.store takes '.wb', '.cg', '.cs', '.wt'"),
+    ("", ".cv", "", r"cache_modifier '.cv' is only for tl.load"),
+    (".wt", "", "", r"cache_modifier '.wt' is only for tl.store"),
+    (".lu", "", "", r"tl.load: cache_modifier '.lu' is not a cache "
+     r"modifier"),
+    ("", "xyz", "", r"tl.store: cache_modifier '.xyz' is not a cache "
+     r"modifier"),
+    ("", "", "evict_sometimes", r"tl.load: eviction_policy "
+     r"'evict_sometimes' is not one of 'evict_normal', 'evict_first', "
+     r"'evict_last'"),
+])
+def test_cache_modifier_errors(load_cache, store_cache, evict, match):
+    with pytest.raises(trident.CompilationError, match=match):
+        trident.compile(cache_modifier_kernel, signature={"x_ptr": P32},
+                        constexprs=dict(LOAD_CACHE=load_cache,
+                                        STORE_CACHE=store_cache,
+                                        EVICT=evict), target="cpu")
 
 
 @trident.jit

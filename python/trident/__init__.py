@@ -22,7 +22,7 @@ _C = _native.load()
 
 from ._core import (PluginError, TridentError, compile_mlir,  # noqa: E402
                     core_build_id, pipeline, plugins)
-from ._errors import (CompilationError, LaunchError,  # noqa: E402
+from ._errors import (CompilationError, KernelError, LaunchError,  # noqa: E402
                       OutOfResources)
 from . import language  # noqa: E402
 from ._pipelines import pipeline_scope, set_pipeline  # noqa: E402
@@ -54,7 +54,7 @@ def next_power_of_2(n):
     return 1 << (n - 1).bit_length()
 
 
-__all__ = ["CompilationError", "CompiledKernel", "Config", "JITFunction",
+__all__ = ["CompilationError", "CompiledKernel", "KernelError", "Config", "JITFunction",
            "LaunchError", "OutOfResources", "PluginError", "TridentError",
            "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
            "heuristics", "jit", "language", "load_plugin", "next_power_of_2", "pipeline",

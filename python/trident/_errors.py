@@ -51,6 +51,12 @@ class OutOfResources(Exception):
     """A compiled kernel needs more of a resource than the target has."""
 
 
+class KernelError(RuntimeError):
+    """A kernel failed while it ran: a tl.device_assert that did not hold
+    (the message names the kernel, its file:line and the program id), or
+    an error the runtime reported for the launch."""
+
+
 for _cls in (TridentUserError, CompilationError, LaunchError,
-             OutOfResources):
+             OutOfResources, KernelError):
     _cls.__module__ = "trident"

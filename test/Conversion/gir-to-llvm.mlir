@@ -208,3 +208,210 @@ func.func @select_pointer(%a: !tir.ptr<f32>, %b: !tir.ptr<f32>, %c: i1) attribut
   tir.store %pp, %v : tensor<128x!tir.ptr<f32>>
   return
 }
+
+// -----
+
+// Scalar accesses (MemoryToLLVM.cpp): a masked scalar load is a load under
+// a branch on the mask, `other` where it is off; i1 goes through a byte. A
+// scalar store is done by thread 0 alone (and, masked, where the mask
+// holds).
+// CHECK-LABEL: llvm.func @scalar_mem(
+// CHECK-SAME: %[[P:[^:]*]]: !llvm.ptr<1>, %[[Q:[^:]*]]: !llvm.ptr<1>, %[[C:[^:]*]]: i1)
+// CHECK: %[[OTHER:.*]] = llvm.mlir.constant(2.500000e+00 : f32) : f32
+// CHECK: llvm.cond_br %[[C]], ^[[ON:.*]], ^[[OFF:[^ ]*]]
+// CHECK: ^[[ON]]:
+// CHECK-NEXT: %[[V:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK-NEXT: llvm.br ^[[JOIN:.*]](%[[V]] : f32)
+// CHECK: ^[[OFF]]:
+// CHECK-NEXT: llvm.br ^[[JOIN]](%[[OTHER]] : f32)
+// CHECK: %[[B8:.*]] = llvm.load %[[Q]] {alignment = 1 : i64} : !llvm.ptr<1> -> i8
+// CHECK: %[[B:.*]] = llvm.trunc %[[B8]] : i8 to i1
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+// CHECK: %[[GO:.*]] = llvm.and %[[T0]], %[[C]] : i1
+// CHECK: llvm.cond_br %[[GO]]
+// CHECK: llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK: %[[BX:.*]] = llvm.zext %[[B]] : i1 to i8
+// CHECK: %[[TID2:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID2]], %{{.*}} : i32
+// CHECK: llvm.cond_br %[[FIRST]]
+// CHECK: llvm.store %[[BX]], %[[Q]] {alignment = 1 : i64} : i8, !llvm.ptr<1>
+func.func @scalar_mem(%p: !tir.ptr<f32>, %q: !tir.ptr<i1>, %c: i1) attributes {tir.kernel} {
+  %o = arith.constant 2.5 : f32
+  %v = tir.load %p, %c, %o : !tir.ptr<f32>
+  %b = tir.load %q : !tir.ptr<i1>
+  %w = arith.addf %v, %v : f32
+  tir.store %p, %w, %c : !tir.ptr<f32>
+  tir.store %q, %b : !tir.ptr<i1>
+  return
+}
+
+// -----
+
+// A scalar atomic (AtomicToLLVM.cpp) is done by thread 0; where its result
+// is used, thread 0 stores it to shared memory and every thread loads it
+// after a barrier (4 bytes of scratch). An unused result is not passed.
+// CHECK: module attributes {{{.*}}trident.shared_bytes = 4 : i32
+// CHECK-LABEL: llvm.func @scalar_atomic(
+// CHECK: nvvm.barrier0
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__trident_dynamic_smem : !llvm.ptr<3>
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+// CHECK: llvm.cond_br %[[T0]]
+// CHECK: %[[PAIR:.*]] = llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} syncscope("device") acquire acquire : !llvm.ptr<1>, i32
+// CHECK: %[[OLD:.*]] = llvm.extractvalue %[[PAIR]][0]
+// CHECK: llvm.store %[[OLD]], %{{.*}} : i32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: %[[ALL:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK: llvm.insertelement %[[ALL]]
+// CHECK: llvm.intr.masked.scatter
+// CHECK: llvm.atomicrmw add %{{.*}}, %{{.*}} syncscope("device") monotonic : !llvm.ptr<1>, i32
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+func.func @scalar_atomic(%p: !tir.ptr<i32>, %q: !tir.ptr<i32>) attributes {tir.kernel} {
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %old = tir.atomic_cas acquire, gpu, %p, %c0, %c1 : !tir.ptr<i32>
+  %r = tir.make_range 0 to 128 : tensor<128xi32>
+  %s = tir.splat %old : i32 -> tensor<128xi32>
+  %t = arith.addi %s, %r : tensor<128xi32>
+  %qs = tir.splat %q : !tir.ptr<i32> -> tensor<128x!tir.ptr<i32>>
+  %qp = tir.addptr %qs, %r : tensor<128x!tir.ptr<i32>>, tensor<128xi32>
+  tir.store %qp, %t : tensor<128x!tir.ptr<i32>>
+  %unused = tir.atomic_rmw add, relaxed, gpu, %q, %c1 : !tir.ptr<i32>
+  return
+}
+
+// -----
+
+// 64-bit values cross the warp as two 32-bit shuffles, one per half
+// (LayoutMap.cpp): 5 butterfly steps for 32 lanes, 10 shuffles.
+// CHECK-LABEL: llvm.func @sum_f64(
+// CHECK: %[[BITS:.*]] = llvm.bitcast %{{.*}} : f64 to i64
+// CHECK: %[[LO:.*]] = llvm.trunc %[[BITS]] : i64 to i32
+// CHECK: %[[SH:.*]] = llvm.lshr %[[BITS]], %{{.*}} : i64
+// CHECK: %[[HI:.*]] = llvm.trunc %[[SH]] : i64 to i32
+// CHECK: %[[LO2:.*]] = nvvm.shfl.sync  bfly %{{.*}}, %[[LO]], %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK: %[[HI2:.*]] = nvvm.shfl.sync  bfly %{{.*}}, %[[HI]], %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK: %[[LO3:.*]] = llvm.zext %[[LO2]] : i32 to i64
+// CHECK: %[[HI3:.*]] = llvm.zext %[[HI2]] : i32 to i64
+// CHECK: %[[HI4:.*]] = llvm.shl %[[HI3]], %{{.*}} : i64
+// CHECK: %[[R:.*]] = llvm.or %[[LO3]], %[[HI4]] : i64
+// CHECK: llvm.bitcast %[[R]] : i64 to f64
+// CHECK-COUNT-8: nvvm.shfl.sync  bfly %{{.*}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f64, !llvm.ptr<3>
+func.func @sum_f64(%x: tensor<128xf64>) -> f64 {
+  %s = tir.reduce %x axis = 0 : tensor<128xf64> -> f64 {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.addf %a, %b : f64
+    tir.reduce.return %t : f64
+  }
+  return %s : f64
+}
+
+// -----
+
+// The same for i64 (no bitcasts).
+// CHECK-LABEL: llvm.func @max_i64(
+// CHECK-NOT: llvm.bitcast
+// CHECK: llvm.trunc %{{.*}} : i64 to i32
+// CHECK-COUNT-10: nvvm.shfl.sync  bfly %{{.*}} : i32 -> i32
+func.func @max_i64(%x: tensor<128xi64>) -> i64 {
+  %s = tir.reduce %x axis = 0 : tensor<128xi64> -> i64 {
+  ^bb0(%a: i64, %b: i64):
+    %t = arith.maxsi %a, %b : i64
+    tir.reduce.return %t : i64
+  }
+  return %s : i64
+}
+
+// -----
+
+// The CUDA-core dot (DotToLLVM.cpp) on int8 operands into an int32
+// accumulator: bytes in shared memory, sign-extended, multiply and add.
+// CHECK-LABEL: llvm.func @dot_i8(
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.br ^[[HEAD:[^(]*]](
+// CHECK: ^[[HEAD]](
+// CHECK: llvm.icmp "slt"
+// CHECK: %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: %[[A32:.*]] = llvm.sext %[[A]] : i8 to i32
+// CHECK: %[[B32:.*]] = llvm.sext %[[B]] : i8 to i32
+// CHECK: %[[ACC:.*]] = llvm.extractelement
+// CHECK: %[[AB:.*]] = llvm.mul %[[A32]], %[[B32]] : i32
+// CHECK: llvm.add %[[ACC]], %[[AB]] : i32
+// CHECK-NOT: llvm.intr.fma
+func.func @dot_i8(%a: tensor<16x32xi8>, %b: tensor<32x16xi8>, %c: tensor<16x16xi32>) -> tensor<16x16xi32> {
+  %d = tir.dot %a, %b, %c : tensor<16x32xi8> * tensor<32x16xi8> -> tensor<16x16xi32>
+  return %d : tensor<16x16xi32>
+}
+
+// -----
+
+// An f16 accumulator: fused multiply-adds in f16.
+// CHECK-LABEL: llvm.func @dot_f16(
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK: %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK: %[[ACC:.*]] = llvm.extractelement
+// CHECK: llvm.intr.fma(%[[A]], %[[B]], %[[ACC]]) : (f16, f16, f16) -> f16
+// CHECK-NOT: llvm.fpext
+func.func @dot_f16(%a: tensor<16x32xf16>, %b: tensor<32x16xf16>, %c: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %d = tir.dot %a, %b, %c : tensor<16x32xf16> * tensor<32x16xf16> -> tensor<16x16xf16>
+  return %d : tensor<16x16xf16>
+}
+
+// -----
+
+// fp8 operands go through shared memory as bytes and are widened to the
+// accumulator's f32 in the K loop (by bit manipulation: LLVM has no fp8).
+// CHECK-LABEL: llvm.func @dot_fp8(
+// CHECK-SAME: vector<4xi8>, %{{.*}}: vector<4xi8>
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.icmp "slt"
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.bitcast %{{.*}} : i32 to f32
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+func.func @dot_fp8(%a: tensor<16x32xf8E4M3FN>, %b: tensor<32x16xf8E5M2>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %d = tir.dot %a, %b, %c : tensor<16x32xf8E4M3FN> * tensor<32x16xf8E5M2> -> tensor<16x16xf32>
+  return %d : tensor<16x16xf32>
+}
+
+// -----
+
+// Cache modifiers and eviction policies make each access inline PTX with
+// the qualifiers (test/Target/NVIDIA/cache-hints.test has every one): a
+// vector group predicated on its mask with `other` moved in first, the L2
+// policy from createpolicy as the last operand; scalars in 16-bit
+// registers for bytes.
+// CHECK-LABEL: llvm.func @cache_hints(
+// CHECK: %[[POL:.*]] = llvm.inline_asm "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"  : () -> i64
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$10 ld.global.cg.L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [$4], $5;", "=r,=r,=r,=r,l,l,r,r,r,r,b" %{{.*}}, %[[POL]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i64, i32, i32, i32, i32, i1) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.cs.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b" {{.*}} : (!llvm.ptr<1>, i32, i32, i32, i32, i1) -> ()
+// CHECK: %[[POL2:.*]] = llvm.inline_asm "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"  : () -> i64
+// CHECK: llvm.inline_asm has_side_effects "ld.global.L1::evict_first.L2::cache_hint.b8 $0, [$1], $2;", "=h,l,l" %{{.*}}, %[[POL2]] : (!llvm.ptr<1>, i64) -> i16
+// CHECK: %[[POL3:.*]] = llvm.inline_asm "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;"
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]]
+// CHECK: llvm.inline_asm has_side_effects "@$3 st.global.wt.L2::cache_hint.b8 [$0], $1, $2;", "l,h,l,b" %{{.*}}, %{{.*}}, %[[POL3]], %[[T0]] : (!llvm.ptr<1>, i16, i64, i1) -> ()
+func.func @cache_hints(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %n: i32 {tir.divisibility = 16 : i32}, %s: !tir.ptr<i8>) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 512 : tensor<512xi32>
+  %ns = tir.splat %n : i32 -> tensor<512xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<512xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<512x!tir.ptr<f32>>
+  %p = tir.addptr %xs, %r : tensor<512x!tir.ptr<f32>>, tensor<512xi32>
+  %o = arith.constant dense<1.5> : tensor<512xf32>
+  %v = tir.load %p, %m, %o cache = cg evict = evict_last : tensor<512x!tir.ptr<f32>>
+  %q = tir.addptr %p, %ns : tensor<512x!tir.ptr<f32>>, tensor<512xi32>
+  tir.store %q, %v, %m cache = cs : tensor<512x!tir.ptr<f32>>
+  %b = tir.load %s evict = evict_first : !tir.ptr<i8>
+  %s1 = tir.addptr %s, %n : !tir.ptr<i8>, i32
+  tir.store %s1, %b cache = wt evict = evict_last : !tir.ptr<i8>
+  return
+}

@@ -238,7 +238,9 @@ struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
     Type pointee = tir::getPointeeTypeLike(op.getType());
     if (auto tile = dyn_cast<RankedTensorType>(pointee))
       pointee = tile.getElementType();
-    if (pointee.isInteger(1))
+    // i1 and fp8 (which LLVM lacks) step as bytes.
+    if (pointee.isInteger(1) ||
+        isa<Float8E4M3FNType, Float8E5M2Type>(pointee))
       pointee = rewriter.getI8Type();
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, resultType, pointee,
                                              adaptor.getPtr(),

@@ -428,7 +428,19 @@ struct ConvertGPUIRToLLVMPass
     LLVMConversionTarget target(*ctx);
     target.addLegalDialect<NVVM::NVVMDialect>();
     target.addLegalOp<ModuleOp>();
-    return applyPartialConversion(module, target, std::move(patterns));
+    // Functions marked no_inline (the front end's noinline=True) stay
+    // calls in LLVM too: func-to-llvm does not carry the marker over.
+    SmallVector<std::string> noInline;
+    module.walk([&](func::FuncOp fn) {
+      if (fn->hasAttr("no_inline"))
+        noInline.push_back(fn.getSymName().str());
+    });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return failure();
+    for (const std::string &name : noInline)
+      if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+        fn.setNoInline(true);
+    return success();
   }
 };
 

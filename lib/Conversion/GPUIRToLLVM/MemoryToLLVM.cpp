@@ -8,6 +8,15 @@
 // with a masked gather (scatter), which LLVM's NVPTX back end turns into one
 // predicated access per element.
 //
+// An access with a cache modifier or an eviction policy (other than the
+// defaults) is inline PTX instead, as in Triton: the same accesses (one per
+// vector group or per element), each one `@p ld.global.cg.v4.b32 ...` with
+// the qualifiers of CacheHints and the masked-off value moved into the
+// destination registers first. ptxas (CUDA 13) rejects a cache operator
+// together with an L1 eviction priority, or either on a volatile load; the
+// L1 priority then goes (the L2 policy stays), and a volatile load drops
+// both.
+//
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
@@ -96,6 +105,227 @@ Value insertSlice(OpBuilder &b, Location loc, Value group, Value v,
   return v;
 }
 
+//===----------------------------------------------------------------------===//
+// Cache modifiers and eviction policies
+//===----------------------------------------------------------------------===//
+
+/// The PTX qualifiers of a global access with a cache modifier or an
+/// eviction policy, as Triton gives them: the modifier is the cache
+/// operator (`.ca`, `.cg`, `.cs`, `.cv` on loads; `.wb`, `.cg`, `.cs`,
+/// `.wt` on stores); evict_first / evict_last become an L2 cache policy
+/// (`createpolicy.fractional.L2::evict_*`, sm_80 and later) passed with
+/// `.L2::cache_hint`, and, where no cache operator is given (PTX allows
+/// one or the other), the L1 priority `.L1::evict_*` (sm_70 and later).
+struct CacheHints {
+  std::string qualifiers;
+  /// "evict_first" or "evict_last": the L2 policy to create; else empty.
+  StringRef l2Priority;
+
+  bool empty() const { return qualifiers.empty(); }
+};
+
+FailureOr<CacheHints> cacheHintsOf(Operation *op, tir::CacheModifier cache,
+                                   tir::EvictionPolicy evict, bool isStore,
+                                   LoweringContext &lc) {
+  using tir::CacheModifier;
+  bool loadOnly = cache == CacheModifier::CA || cache == CacheModifier::CV;
+  bool storeOnly = cache == CacheModifier::WB || cache == CacheModifier::WT;
+  if (isStore ? loadOnly : storeOnly)
+    return op->emitOpError()
+           << "cache modifier '" << tir::stringifyCacheModifier(cache)
+           << "' is for " << (isStore ? "loads" : "stores") << "; a "
+           << (isStore ? "store takes wb, cg, cs or wt"
+                       : "load takes ca, cg, cs or cv");
+  int64_t cc = 90;
+  if (auto attr = lc.module->getAttrOfType<IntegerAttr>(
+          gir::GPUIRDialect::getComputeCapabilityAttrName()))
+    cc = attr.getInt();
+  CacheHints hints;
+  if (cache != CacheModifier::None)
+    hints.qualifiers = "." + tir::stringifyCacheModifier(cache).str();
+  StringRef priority = evict == tir::EvictionPolicy::EvictFirst ? "evict_first"
+                       : evict == tir::EvictionPolicy::EvictLast
+                           ? "evict_last"
+                           : "";
+  if (!priority.empty() && cache == CacheModifier::None && cc >= 70)
+    hints.qualifiers += (".L1::" + priority).str();
+  if (!priority.empty() && cc >= 80) {
+    hints.qualifiers += ".L2::cache_hint";
+    hints.l2Priority = priority;
+  }
+  return hints;
+}
+
+/// The 64-bit L2 cache policy for `hints` (null if it has none): every
+/// line the access touches gets the priority.
+Value createL2Policy(OpBuilder &b, Location loc, const CacheHints &hints) {
+  if (hints.l2Priority.empty())
+    return {};
+  std::string text =
+      ("createpolicy.fractional.L2::" + hints.l2Priority + ".b64 $0, 1.0;")
+          .str();
+  return LLVM::InlineAsmOp::create(
+             b, loc, b.getI64Type(), ValueRange{}, text, "=l",
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
+/// How one access of a vector<n x element> moves in PTX: `words` registers
+/// of `wordBits` bits each (as Triton splits them: 32-bit words, or the
+/// element's width if wider, or the whole vector if narrower), held in
+/// registers of `regBits` (PTX has no 8-bit registers).
+struct AccessWords {
+  unsigned words, wordBits, regBits;
+  std::string constraint;
+
+  explicit AccessWords(VectorType type) {
+    unsigned elementBits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned bits = elementBits * type.getNumElements();
+    wordBits = std::min(bits, std::max(32u, elementBits));
+    words = bits / wordBits;
+    regBits = std::max(16u, wordBits);
+    constraint = regBits == 16 ? "h" : regBits == 32 ? "r" : "l";
+  }
+  /// ".v4.b32", ".b16", ...
+  std::string suffix() const {
+    std::string s = words > 1 ? ".v" + std::to_string(words) : "";
+    return s + ".b" + std::to_string(wordBits);
+  }
+  /// "$first" or "{$first, ..., $(first + words - 1)}".
+  std::string operands(unsigned first) const {
+    if (words == 1)
+      return "$" + std::to_string(first);
+    std::string s = "{";
+    for (unsigned i = 0; i < words; ++i)
+      s += (i ? ", $" : "$") + std::to_string(first + i);
+    return s + "}";
+  }
+  /// The words of `v` (vector<n x element>) as register-sized integers.
+  SmallVector<Value> split(OpBuilder &b, Location loc, Value v) const {
+    auto wordType = b.getIntegerType(wordBits);
+    Value asWords = vector::BitCastOp::create(
+        b, loc, VectorType::get({int64_t(words)}, wordType), v);
+    SmallVector<Value> out;
+    for (unsigned i = 0; i < words; ++i) {
+      Value w = vector::ExtractOp::create(b, loc, asWords, i);
+      if (regBits != wordBits)
+        w = arith::ExtUIOp::create(b, loc, b.getIntegerType(regBits), w);
+      out.push_back(w);
+    }
+    return out;
+  }
+  /// The inverse of split.
+  Value join(OpBuilder &b, Location loc, ArrayRef<Value> regs,
+             VectorType type) const {
+    auto wordType = b.getIntegerType(wordBits);
+    SmallVector<Value> ws;
+    for (Value r : regs)
+      ws.push_back(regBits == wordBits
+                       ? r
+                       : arith::TruncIOp::create(b, loc, wordType, r));
+    Value asWords = vector::FromElementsOp::create(
+        b, loc, VectorType::get({int64_t(words)}, wordType), ws);
+    return vector::BitCastOp::create(b, loc, type, asWords);
+  }
+};
+
+/// One `ld.global<hints>` of a vector<n x element> (at most 16 bytes,
+/// aligned to its size) at `ptr`, predicated on `pred` (if not null): where
+/// it is false the result is `other` (a vector of the same type), moved into
+/// the destination registers first.
+Value hintedLoad(OpBuilder &b, Location loc, VectorType type, Value ptr,
+                 Value pred, Value other, const CacheHints &hints,
+                 Value policy) {
+  AccessWords w(type);
+  SmallVector<Value> operands{ptr};
+  std::string constraints;
+  for (unsigned i = 0; i < w.words; ++i)
+    constraints += "=" + w.constraint + ",";
+  constraints += "l";
+  std::string text;
+  unsigned next = w.words + 1;
+  if (policy) {
+    operands.push_back(policy);
+    constraints += ",l";
+    ++next;
+  }
+  if (pred) {
+    for (auto [i, word] : llvm::enumerate(w.split(b, loc, other))) {
+      operands.push_back(word);
+      constraints += "," + w.constraint;
+      text += "mov.b" + std::to_string(w.regBits) + " $" + std::to_string(i) +
+              ", $" + std::to_string(next++) + ";\n\t";
+    }
+    operands.push_back(pred);
+    constraints += ",b";
+    text += "@$" + std::to_string(next) + " ";
+  }
+  text += "ld.global" + hints.qualifiers + w.suffix() + " " + w.operands(0) +
+          ", [$" + std::to_string(w.words) + "]";
+  if (policy)
+    text += ", $" + std::to_string(w.words + 1);
+  text += ";";
+  auto regType = b.getIntegerType(w.regBits);
+  Type resultType =
+      w.words == 1 ? Type(regType)
+                   : LLVM::LLVMStructType::getLiteral(
+                         b.getContext(), SmallVector<Type>(w.words, regType));
+  // Side effects: the load must stay ordered with the program's stores.
+  Value result = LLVM::InlineAsmOp::create(
+                     b, loc, resultType, operands, text, constraints,
+                     /*has_side_effects=*/true, /*is_align_stack=*/false,
+                     LLVM::tailcallkind::TailCallKind::None,
+                     LLVM::AsmDialectAttr(), ArrayAttr())
+                     .getResult(0);
+  SmallVector<Value> regs;
+  if (w.words == 1)
+    regs.push_back(result);
+  else
+    for (unsigned i = 0; i < w.words; ++i)
+      regs.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
+  return w.join(b, loc, regs, type);
+}
+
+/// One `st.global<hints>` of `value` (a vector of at most 16 bytes, aligned
+/// to its size) at `ptr`, predicated on `pred` (if not null).
+void hintedStore(OpBuilder &b, Location loc, Value value, Value ptr,
+                 Value pred, const CacheHints &hints, Value policy) {
+  AccessWords w(cast<VectorType>(value.getType()));
+  // Operands: the address, the words, the policy, the predicate.
+  SmallVector<Value> operands{ptr};
+  std::string constraints = "l";
+  for (Value word : w.split(b, loc, value)) {
+    operands.push_back(word);
+    constraints += "," + w.constraint;
+  }
+  std::string text = "st.global" + hints.qualifiers + w.suffix() + " [$0], " +
+                     w.operands(1);
+  if (policy) {
+    text += ", $" + std::to_string(operands.size());
+    operands.push_back(policy);
+    constraints += ",l";
+  }
+  text += ";";
+  if (pred) {
+    text = "@$" + std::to_string(operands.size()) + " " + text;
+    operands.push_back(pred);
+    constraints += ",b";
+  }
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, text, constraints,
+                            /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+/// `v` (a scalar) as a vector<1 x type>.
+Value asVector1(OpBuilder &b, Location loc, Value v) {
+  return vector::BroadcastOp::create(b, loc, VectorType::get({1}, v.getType()),
+                                     v);
+}
+
 struct LoadPattern : OpConversionPattern<tir::LoadOp> {
   LoadPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : OpConversionPattern(tc, ctx), lc(lc) {}
@@ -105,10 +335,35 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
   matchAndRewrite(tir::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    FailureOr<CacheHints> hints =
+        cacheHintsOf(op, op.getCache(), op.getEvict(), /*isStore=*/false, lc);
+    if (failed(hints))
+      return failure();
+    // A volatile load takes no cache operator or eviction priority in PTX:
+    // volatile wins.
+    bool hinted = !hints->empty() && !op.getIsVolatile() &&
+                  getElementTypeOrSelf(op.getType()).isIntOrFloat();
     auto tile = dyn_cast<RankedTensorType>(op.getType());
     if (!tile) {
       Type type = op.getType();
       Type memType = memoryType(type, rewriter);
+      if (hinted) {
+        Value other = adaptor.getOther();
+        if (!other)
+          other = arith::ConstantOp::create(rewriter, loc, memType,
+                                            rewriter.getZeroAttr(memType));
+        else if (memType != type)
+          other = arith::ExtUIOp::create(rewriter, loc, memType, other);
+        Value policy = createL2Policy(rewriter, loc, *hints);
+        Value v = hintedLoad(rewriter, loc, VectorType::get({1}, memType),
+                             adaptor.getPtr(), adaptor.getMask(),
+                             asVector1(rewriter, loc, other), *hints, policy);
+        v = vector::ExtractOp::create(rewriter, loc, v, 0);
+        if (memType != type)
+          v = arith::TruncIOp::create(rewriter, loc, type, v);
+        rewriter.replaceOp(op, v);
+        return success();
+      }
       auto load = [&](OpBuilder &b, Location l) -> Value {
         Value v = LLVM::LoadOp::create(b, l, memType, adaptor.getPtr(),
                                        alignmentOf(memType),
@@ -153,6 +408,7 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
+    Value policy = hinted ? createL2Policy(rewriter, loc, *hints) : Value();
     if (plan.width > 1) {
       // One vector load per group of registers, predicated on the group's
       // mask (constant over it), `other` where masked off.
@@ -168,7 +424,15 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
                                       op.getIsVolatile());
         };
         Value group;
-        if (adaptor.getMask()) {
+        if (hinted) {
+          // Predicated in the asm: no branch.
+          Value m = adaptor.getMask() ? vector::ExtractOp::create(
+                                            rewriter, loc, adaptor.getMask(), r0)
+                                      : Value();
+          group = hintedLoad(rewriter, loc, groupType, ptr, m,
+                             slice(rewriter, loc, other, r0, v), *hints,
+                             policy);
+        } else if (adaptor.getMask()) {
           Value m = vector::ExtractOp::create(rewriter, loc, adaptor.getMask(),
                                               r0);
           Value otherGroup = slice(rewriter, loc, other, r0, v);
@@ -192,7 +456,22 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
       return success();
     }
     Value loaded;
-    if (op.getIsVolatile()) {
+    if (hinted) {
+      // One hinted access per register, under its mask.
+      loaded = other;
+      auto one = VectorType::get({1}, memType);
+      for (int64_t r = 0; r < vecType.getNumElements(); ++r) {
+        Value ptr =
+            vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
+        Value m = adaptor.getMask() ? vector::ExtractOp::create(
+                                          rewriter, loc, adaptor.getMask(), r)
+                                    : Value();
+        Value v = hintedLoad(rewriter, loc, one, ptr, m,
+                             slice(rewriter, loc, other, r, 1), *hints,
+                             policy);
+        loaded = insertSlice(rewriter, loc, v, loaded, r);
+      }
+    } else if (op.getIsVolatile()) {
       // A gather has no volatile form: one volatile load per register,
       // under its mask.
       loaded = other;
@@ -238,6 +517,13 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
   matchAndRewrite(tir::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    FailureOr<CacheHints> hints =
+        cacheHintsOf(op, op.getCache(), op.getEvict(), /*isStore=*/true, lc);
+    if (failed(hints))
+      return failure();
+    bool hinted = !hints->empty() &&
+                  getElementTypeOrSelf(op.getValue().getType()).isIntOrFloat();
+    Value policy = hinted ? createL2Policy(rewriter, loc, *hints) : Value();
     Value value = adaptor.getValue();
     auto vecType = dyn_cast<VectorType>(value.getType());
     if (!vecType) {
@@ -253,6 +539,12 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
           i32Const(rewriter, loc, 0));
       if (adaptor.getMask())
         cond = arith::AndIOp::create(rewriter, loc, cond, adaptor.getMask());
+      if (hinted) {
+        hintedStore(rewriter, loc, asVector1(rewriter, loc, value),
+                    adaptor.getPtr(), cond, *hints, policy);
+        rewriter.eraseOp(op);
+        return success();
+      }
       scf::IfOp::create(rewriter, loc, cond, [&](OpBuilder &b, Location l) {
         LLVM::StoreOp::create(b, l, value, adaptor.getPtr(),
                               alignmentOf(memType));
@@ -277,7 +569,12 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
         auto store = [&](OpBuilder &b, Location l) {
           LLVM::StoreOp::create(b, l, group, ptr, align);
         };
-        if (adaptor.getMask()) {
+        if (hinted) {
+          Value m = adaptor.getMask() ? vector::ExtractOp::create(
+                                            rewriter, loc, adaptor.getMask(), r0)
+                                      : Value();
+          hintedStore(rewriter, loc, group, ptr, m, *hints, policy);
+        } else if (adaptor.getMask()) {
           Value m = vector::ExtractOp::create(rewriter, loc, adaptor.getMask(),
                                               r0);
           scf::IfOp::create(rewriter, loc, m, [&](OpBuilder &b, Location l) {
@@ -287,6 +584,20 @@ struct StorePattern : OpConversionPattern<tir::StoreOp> {
         } else {
           store(rewriter, loc);
         }
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
+    if (hinted) {
+      // One hinted access per register, under its mask.
+      for (int64_t r = 0; r < vecType.getNumElements(); ++r) {
+        Value ptr =
+            vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
+        Value m = adaptor.getMask() ? vector::ExtractOp::create(
+                                          rewriter, loc, adaptor.getMask(), r)
+                                    : Value();
+        hintedStore(rewriter, loc, slice(rewriter, loc, value, r, 1), ptr, m,
+                    *hints, policy);
       }
       rewriter.eraseOp(op);
       return success();

@@ -37,6 +37,14 @@ Type KernelLowering::scalarType(Type type) {
   return type;
 }
 
+/// The element type of pointer arithmetic on `pointee`: fp8 types, which
+/// LLVM lacks, step as bytes.
+static Type gepElementType(Type pointee) {
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(pointee))
+    return IntegerType::get(pointee.getContext(), 8);
+  return pointee;
+}
+
 Type KernelLowering::storageType(Type elementType) {
   if (isa<tir::PointerType>(elementType))
     return b.getI64Type();
@@ -325,8 +333,8 @@ Value KernelLowering::lazyElement(Operation *op, unsigned resultNo,
   if (auto add = dyn_cast<tir::AddPtrOp>(op)) {
     Value ptr = element(add.getPtr(), idx);
     Value off = element(add.getOffset(), idx);
-    Type pointee = scalarType(
-        cast<tir::PointerType>(resultType.getElementType()).getPointeeType());
+    Type pointee = gepElementType(scalarType(
+        cast<tir::PointerType>(resultType.getElementType()).getPointeeType()));
     return LLVM::GEPOp::create(b, l, ptr.getType(), pointee, ptr,
                                ValueRange{off});
   }
@@ -556,8 +564,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
   }
   // Scalar operations: tir's own, then anything else as it is.
   if (auto add = dyn_cast<tir::AddPtrOp>(op)) {
-    Type pointee = scalarType(
-        cast<tir::PointerType>(add.getType()).getPointeeType());
+    Type pointee = gepElementType(
+        scalarType(cast<tir::PointerType>(add.getType()).getPointeeType()));
     scalars.map(add.getResult(),
                 LLVM::GEPOp::create(b, curLoc, scalarType(add.getType()),
                                     pointee, scalar(add.getPtr()),

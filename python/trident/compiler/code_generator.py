@@ -687,6 +687,7 @@ class CodeGenerator(ast.NodeVisitor):
             arg_types = [self.sem.type_of(scope[n].type) for n in params]
             saved = self.b.save_ip()
             fh = self.b.function(name, arg_types, [], False)
+            self.b.set_func_attr(fh, "no_inline", 1)  # noinline in LLVM
             blk = self.b.block(fh, 0, 0)
             self.b.set_insert_end(blk)
             inner = dict(scope)

@@ -8,7 +8,7 @@ thread pool (`trident._C.CpuKernel.launch`).
 """
 import os
 
-from .._errors import TridentUserError
+from .._errors import KernelError, TridentUserError
 from ..language import core as tl
 
 _NUMPY_DTYPES = {
@@ -133,4 +133,8 @@ def launch(kernel, grid, args):
                                "launcher does not support (%s)" %
                                (kernel.name, kernel.metadata.get("args")))
     threads = int(os.environ.get("TRIDENT_CPU_THREADS", "0"))
-    kernel.cpu_kernel().launch(spec, tuple(values), gx, gy, gz, threads)
+    from .. import _C
+    try:
+        kernel.cpu_kernel().launch(spec, tuple(values), gx, gy, gz, threads)
+    except _C.Error as e:
+        raise KernelError(str(e)) from None
