@@ -716,3 +716,31 @@ def test_python_assert_on_tensor_is_a_device_assert():
     assert "negative value" in msg
     assert "test_control_flow.py:%d" % line_of(
         device_assert_kernel, "assert x >= 0") in msg, msg
+
+
+@trident.jit
+def scalar_pointer_loop_kernel(x_ptr, n_rows, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    p = x_ptr
+    for i in range(n_rows):
+        v = tl.load(p + offs)
+        tl.store(p + offs, v * 2 + i)
+        p += BLOCK
+    if n_rows > 2:
+        q = x_ptr
+    else:
+        q = x_ptr + BLOCK
+    tl.store(q + offs, tl.load(q + offs) + 100)
+
+
+def test_scalar_pointer_carried_by_loop_and_if(compile_sm90):
+    # A scalar pointer advanced in a loop and chosen by a run-time if (the
+    # CPU back end rebuilds such loops with LLVM pointers).
+    x = np.arange(64, dtype=np.float32)
+    scalar_pointer_loop_kernel[(1,)](x, 4, BLOCK=16)
+    ref = np.arange(64, dtype=np.float64) * 2 + np.repeat(np.arange(4), 16)
+    ref[:16] += 100
+    np.testing.assert_array_equal(x, ref)
+    compile_sm90(scalar_pointer_loop_kernel, {"x_ptr": "*fp32",
+                                              "n_rows": "i32"},
+                 {"BLOCK": 16})

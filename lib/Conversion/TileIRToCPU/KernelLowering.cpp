@@ -538,14 +538,19 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     return op->emitOpError("convert-tir-to-cpu: block pointers are lowered "
                            "to pointer loads and stores by "
                            "tir-lower-block-pointers, which has not run");
+  // Loops and branches that carry tiles or pointers (whose types change
+  // here: a pointer becomes an LLVM pointer) are rebuilt; others are cloned.
+  bool carriesPointers = llvm::any_of(op->getResultTypes(), [](Type t) {
+    return isa<tir::PointerType>(t);
+  });
   if (auto f = dyn_cast<scf::ForOp>(op))
-    if (hasTiles(op))
+    if (hasTiles(op) || carriesPointers)
       return lowerFor(f);
   if (auto i = dyn_cast<scf::IfOp>(op))
-    if (hasTiles(op))
+    if (hasTiles(op) || carriesPointers)
       return lowerIf(i);
   if (auto w = dyn_cast<scf::WhileOp>(op))
-    if (hasTiles(op) ||
+    if (hasTiles(op) || carriesPointers ||
         llvm::any_of(w.getAfterArguments(),
                      [](Value v) { return isTile(v.getType()); }))
       return lowerWhile(w);
