@@ -575,10 +575,16 @@ BUILDER_METHOD(compile)
   if (!r)
     return raise(B.lastError());
   PyObject *stages = PyList_New(0);
+  if (!stages)
+    return nullptr;
   for (const auto &s : r->stages) {
     PyObject *item = Py_BuildValue("(ssN)", s.stage.c_str(), s.format.c_str(),
                                    bytesOrStr(s.data, s.binary));
-    PyList_Append(stages, item);
+    if (!item || PyList_Append(stages, item) < 0) {
+      Py_XDECREF(item);
+      Py_DECREF(stages);
+      return nullptr;
+    }
     Py_DECREF(item);
   }
   std::string metadata = "{}";

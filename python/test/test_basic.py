@@ -35,6 +35,18 @@ def test_grid_function(rng):
     np.testing.assert_array_equal(out, x + y)
 
 
+def test_numpy_scalar_arguments(rng):
+    # np.int64 (from np.prod, arr.sum(), ...) and np.float32 are scalars,
+    # not arrays: they must not be passed as pointers.
+    n = 3000
+    x = rng.random(n, dtype=np.float32)
+    y = rng.random(n, dtype=np.float32)
+    out = np.full(n, np.nan, np.float32)
+    add_kernel[(trident.cdiv(n, 1024),)](x, y, out, np.prod([n]),
+                                         BLOCK=np.int64(1024))
+    np.testing.assert_array_equal(out, x + y)
+
+
 def test_vector_add_cubin(compile_sm90):
     k = compile_sm90(add_kernel, {"x_ptr": "*fp32", "y_ptr": "*fp32",
                                   "out_ptr": "*fp32", "n": "i32"},

@@ -1429,3 +1429,16 @@ def test_scalar_arguments(check):
     check(scalar_arith_kernel, o_ptr=o, a=-17, b=5, f=2.5)
     # -17 // 5 and -17 % 5 truncate: -3 and -2; -17 / 5 is -3.4 in fp32
     np.testing.assert_array_equal(o, [-3, -2, -3000, -42, 8, 2, 5, 5])
+
+
+@trident.jit
+def big_int_argument_kernel(o_ptr, n):
+    tl.store(o_ptr, n - 3_000_000_001)
+
+
+def test_int_argument_above_int32_is_int64():
+    # Triton passes an int in [2^31, 2^63) as i64 (not u32): n - a larger
+    # constant is negative, not a wrapped unsigned value.
+    o = np.zeros(1, np.int64)
+    big_int_argument_kernel[(1,)](o, 3_000_000_000)
+    np.testing.assert_array_equal(o, [-1])

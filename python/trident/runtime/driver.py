@@ -64,7 +64,11 @@ def classify(v, name):
     if isinstance(v, bool):
         return "scalar", tl.int1, False, False
     if isinstance(v, int):
+        # Triton's rule for arguments: i32, else u64 in [2^63, 2^64),
+        # else i64 (never u32, unlike a constant in the kernel).
         ty = tl.int_dtype_for(v)
+        if ty is tl.uint32:
+            ty = tl.int64
         if ty is None:
             raise TridentUserError("argument '%s': integer %d does not fit in "
                                    "64 bits" % (name, v))

@@ -13,6 +13,7 @@ import hashlib
 import inspect
 import os
 import textwrap
+import sys
 import threading
 
 from .._errors import TridentUserError
@@ -174,7 +175,15 @@ class JITFunction:
                                    (self.__name__, reason,
                                     self._signature_text())) from None
         bound.apply_defaults()
-        return bound.arguments
+        args = bound.arguments
+        np = sys.modules.get("numpy")
+        if np is not None:
+            # numpy scalars (np.int64 from np.prod, np.float32, np.bool_)
+            # are Python scalars here, not arrays to pass by address.
+            for k, v in args.items():
+                if isinstance(v, np.generic):
+                    args[k] = v.item()
+        return args
 
     def specialize(self, bound):
         """(signature, constexprs, attrs, run-time argument names)."""
