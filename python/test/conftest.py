@@ -42,6 +42,18 @@ def compile_sm90():
 
 
 @pytest.fixture
+def check(compile_sm90):
+    """check(kernel, grid, **args): runs the kernel on the CPU target, then
+    builds the cubin of the specialization that launch used (its signature,
+    constexprs and divisibility hints); returns the compiled kernel."""
+    def run(kernel, grid=(1,), **kwargs):
+        sig, cx, attrs, _ = kernel.specialize(kernel._bind((), kwargs))
+        kernel[grid](**kwargs)
+        return compile_sm90(kernel, sig, cx, attrs=attrs)
+    return run
+
+
+@pytest.fixture
 def plugin_dir():
     root = os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__))))

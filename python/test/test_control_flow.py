@@ -16,39 +16,6 @@ import pytest
 import trident
 import trident.language as tl
 
-_NAME = {"bool": "i1", "int8": "i8", "int32": "i32", "int64": "i64",
-         "uint32": "u32", "float16": "fp16", "float32": "fp32",
-         "float64": "fp64"}
-
-
-def signature_of(kernel, kwargs):
-    sig, cx = {}, {}
-    for name, v in kwargs.items():
-        if name in kernel.constexpr_names:
-            cx[name] = v
-        elif isinstance(v, np.ndarray):
-            sig[name] = "*" + _NAME[v.dtype.name]
-        elif isinstance(v, bool):
-            sig[name] = "i1"
-        elif isinstance(v, int):
-            sig[name] = "i32" if -2 ** 31 <= v < 2 ** 31 else "i64"
-        elif isinstance(v, float):
-            sig[name] = "fp32"
-        else:
-            cx[name] = v
-    return sig, cx
-
-
-@pytest.fixture
-def check(compile_sm90):
-    """check(kernel, grid, **args): runs on the CPU target, then builds the
-    cubin of the same signature; returns the cuda kernel."""
-    def run(kernel, grid=(1,), **kwargs):
-        kernel[grid](**kwargs)
-        sig, cx = signature_of(kernel, kwargs)
-        return compile_sm90(kernel, sig, cx)
-    return run
-
 
 def line_of(fn, text):
     """The line number of the first line of @jit function `fn` holding

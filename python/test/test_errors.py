@@ -637,3 +637,33 @@ def test_unknown_plugin_namespace():
     check_message(err, k_unknown_plugin, "tl.extra.nosuch",
                   "no loaded plugin", "TRIDENT_PLUGIN_PATHS",
                   "trident.load_plugin")
+
+
+@trident.jit
+def _dtype_in_runtime_if(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc_ty = tl.float32
+    if n > 0:  # <- here
+        acc_ty = tl.float16
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs).to(acc_ty).to(tl.float32))
+
+
+@trident.jit
+def _dtype_in_loop(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc_ty = tl.float32
+    for i in range(n):  # <- here
+        acc_ty = tl.float16
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs).to(acc_ty).to(tl.float32))
+
+
+def test_compile_time_value_changed_under_runtime_control_flow():
+    # Not silently dropped: the name would keep its old value afterwards.
+    for fn, words in ((_dtype_in_runtime_if, "branch of an 'if'"),
+                      (_dtype_in_loop, "inside a 'for' loop")):
+        with pytest.raises(trident.CompilationError) as e:
+            trident.compile(fn, signature={"x_ptr": "*fp32", "n": "i32"},
+                            constexprs={"BLOCK": 16}, target="cpu")
+        msg = str(e.value)
+        assert "acc_ty" in msg and words in msg, msg
+        assert "test_errors.py:%d:" % marked_line(fn)[0] in msg, msg

@@ -19,10 +19,6 @@ import trident.language as tl
 BLOCK = 64
 N = 50  # < BLOCK: every kernel also checks its mask
 
-_NAME = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32",
-         "int64": "i64", "uint8": "u8", "uint16": "u16", "uint32": "u32",
-         "uint64": "u64", "float16": "fp16", "float32": "fp32",
-         "float64": "fp64"}
 TL = {"bool": tl.int1, "int8": tl.int8, "int16": tl.int16,
       "int32": tl.int32, "int64": tl.int64, "uint8": tl.uint8,
       "uint16": tl.uint16, "uint32": tl.uint32, "uint64": tl.uint64,
@@ -33,37 +29,6 @@ SINT = ["int8", "int16", "int32", "int64"]
 UINT = ["uint8", "uint16", "uint32", "uint64"]
 INTS = SINT + UINT
 FLOATS = ["float16", "float32", "float64"]
-
-
-def signature_of(kernel, kwargs):
-    """The signature and constexprs of a launch with `kwargs`, for
-    trident.compile."""
-    sig, cx = {}, {}
-    for name, v in kwargs.items():
-        if name in kernel.constexpr_names:
-            cx[name] = v
-        elif isinstance(v, np.ndarray):
-            sig[name] = "*" + _NAME[v.dtype.name]
-        elif isinstance(v, bool):
-            sig[name] = "i1"
-        elif isinstance(v, int):
-            sig[name] = "i32" if -2 ** 31 <= v < 2 ** 31 else "i64"
-        elif isinstance(v, float):
-            sig[name] = "fp32"
-        else:
-            cx[name] = v
-    return sig, cx
-
-
-@pytest.fixture
-def check(compile_sm90):
-    """check(kernel, grid, **args): runs the kernel on the CPU target and
-    builds the cubin of the same signature; returns the cuda kernel."""
-    def run(kernel, grid=(1,), **kwargs):
-        kernel[grid](**kwargs)
-        sig, cx = signature_of(kernel, kwargs)
-        return compile_sm90(kernel, sig, cx)
-    return run
 
 
 def ints(rng, dtype, n=N, lo=None, hi=None):

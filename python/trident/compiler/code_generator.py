@@ -760,6 +760,20 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[n] = part[0] if isinstance(p, tensor) else \
                 p._unflatten(part)
 
+    def _check_no_lost_constexprs(self, before, carried, where):
+        """A compile-time value (a dtype, a string, ...) that a loop body
+        changes cannot be carried by the loop: an error, not a silent
+        return to the old value after the loop."""
+        for n, v in self.scope.items():
+            if n in carried or n not in before or _is_value(v):
+                continue
+            if not _same(v, before[n]):
+                raise TridentUserError(
+                    "'%s' is given a different compile-time value (%r, was "
+                    "%r) inside a %s; a loop carries only tensors (use "
+                    "tl.static_range to unroll it)" %
+                    (n, _unwrap(v), _unwrap(before[n]), where))
+
     def _check_same(self, names, protos, before, after_values, where):
         """The flat tensors of `after_values`, checked against `before`."""
         vals = []
@@ -835,6 +849,14 @@ class CodeGenerator(ast.NodeVisitor):
             if not all(_is_value(_unwrap(v)) or
                        isinstance(_unwrap(v), (bool, numbers.Number))
                        for v in (a, b)):
+                if n in before and not (_same(a, before[n]) and
+                                        _same(b, before[n])):
+                    raise TridentUserError(
+                        "'%s' is given a compile-time value (%r) in a branch "
+                        "of an 'if' whose condition is only known at run "
+                        "time; only tensors can differ between the branches"
+                        " (make the condition a constexpr)" %
+                        (n, _unwrap(b if _same(a, before[n]) else a)))
                 continue
             names.append(n)
         then_vals, else_vals, protos = [], [], []
@@ -925,6 +947,7 @@ class CodeGenerator(ast.NodeVisitor):
                 self.visit_block(node.body)
             finally:
                 self._dynamic_if_depth -= 1
+            self._check_no_lost_constexprs(before, names, "'while' loop")
             after = self._check_same(names, protos, inits,
                                      [self.scope[n] for n in names],
                                      "'while' loop")
@@ -1034,6 +1057,7 @@ class CodeGenerator(ast.NodeVisitor):
                 self.visit_block(node.body)
             finally:
                 self._dynamic_if_depth -= 1
+            self._check_no_lost_constexprs(before, names, "'for' loop")
             after = self._check_same(names, protos, inits,
                                      [self.scope[n] for n in names],
                                      "'for' loop")
@@ -1107,6 +1131,19 @@ class CodeGenerator(ast.NodeVisitor):
 # ---------------------------------------------------------------------------
 # Python built-ins inside kernels
 # ---------------------------------------------------------------------------
+
+
+def _same(a, b):
+    """Whether two compile-time values are the same (constexprs by value)."""
+    if a is b:
+        return True
+    a, b = _unwrap(a), _unwrap(b)
+    if a is b:
+        return True
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001 - incomparable objects differ
+        return False
 
 
 def _hashable(x):
