@@ -711,3 +711,25 @@ def test_scalar_pointer_carried_by_loop_and_if(compile_sm90):
     compile_sm90(scalar_pointer_loop_kernel, {"x_ptr": "*fp32",
                                               "n_rows": "i32"},
                  {"BLOCK": 16})
+
+
+@trident.jit
+def tuple_carried_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = (tl.zeros([BLOCK], tl.float32), 0)
+    i = 0
+    while i < n:
+        s, c = acc
+        acc = (s + tl.load(x_ptr + i * BLOCK + offs), c + 1)
+        i += 1
+    for j in range(n):
+        acc = (acc[0] + 1.0, acc[1])
+    tl.store(out_ptr + offs, acc[0] / acc[1])
+
+
+def test_tuple_carried_by_loops(rng, check):
+    x = rng.standard_normal(64).astype(np.float32)
+    out = np.full(16, np.nan, np.float32)
+    check(tuple_carried_kernel, (1,), x_ptr=x, out_ptr=out, n=4, BLOCK=16)
+    ref = (x.reshape(4, 16).astype(np.float64).sum(0) + 4) / 4
+    np.testing.assert_allclose(out, ref, rtol=1e-6)

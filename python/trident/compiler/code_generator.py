@@ -719,15 +719,22 @@ class CodeGenerator(ast.NodeVisitor):
 
     def _carried(self, stmts, extra=()):
         """Names assigned in `stmts` that hold values before them: what a
-        loop carries (tensors, plugin values, Python numbers)."""
+        loop carries (tensors, plugin values, Python numbers, and tuples of
+        these)."""
         names = []
         for n in list(extra) + _assigned_names(stmts):
-            if n in self.scope and n not in names:
-                v = self.scope[n]
-                if _is_value(v) or (isinstance(v, constexpr) and
-                                    isinstance(v.value, numbers.Number)):
-                    names.append(n)
+            if n in self.scope and n not in names and \
+                    _carryable(self.scope[n]):
+                names.append(n)
         return names
+
+    def _normalize(self, v):
+        """`v` with its Python numbers made scalar tensors."""
+        if isinstance(v, (tuple, list)):
+            return tuple(self._normalize(e) for e in v)
+        if _is_value(v):
+            return v
+        return self.sem.to_tensor(v)
 
     def _flat(self, v):
         """The tensors that carry `v` through a loop or an if."""
@@ -735,6 +742,8 @@ class CodeGenerator(ast.NodeVisitor):
             return [v]
         if isinstance(v, tl.base_value):
             return list(v._flatten())
+        if isinstance(v, (tuple, list)):
+            return [t for e in v for t in self._flat(e)]
         return [self.sem.to_tensor(v)]
 
     def _carried_values(self, names):
@@ -742,10 +751,8 @@ class CodeGenerator(ast.NodeVisitor):
         Python numbers become scalar tensors first."""
         protos, flat = [], []
         for n in names:
-            v = self.scope[n]
-            if not _is_value(v):
-                v = self.sem.to_tensor(v)
-                self.scope[n] = v
+            v = self._normalize(self.scope[n])
+            self.scope[n] = v
             protos.append(v)
             flat.extend(self._flat(v))
         return protos, flat
@@ -754,11 +761,9 @@ class CodeGenerator(ast.NodeVisitor):
         """Binds each name to its prototype rebuilt from `tensors`."""
         k = 0
         for n, p in zip(names, protos):
-            count = 1 if isinstance(p, tensor) else len(p._flatten())
-            part = tensors[k:k + count]
+            count = _count(p)
+            self.scope[n] = _rebuild(p, tensors[k:k + count])
             k += count
-            self.scope[n] = part[0] if isinstance(p, tensor) else \
-                p._unflatten(part)
 
     def _check_no_lost_constexprs(self, before, carried, where):
         """A compile-time value (a dtype, a string, ...) that a loop body
@@ -774,39 +779,46 @@ class CodeGenerator(ast.NodeVisitor):
                     "tl.static_range to unroll it)" %
                     (n, _unwrap(v), _unwrap(before[n]), where))
 
+    def _flat_like(self, p, a, n, where):
+        """The flat tensors of `a`, the value at the end of a loop body of
+        a name whose value before it was `p` (same structure)."""
+        if isinstance(p, tl.base_value):
+            if type(a) is not type(p):
+                raise TridentUserError(
+                    "'%s' holds a %s before the %s but a %s after it" %
+                    (n, type(p).__name__, where, type(_unwrap(a)).__name__))
+            return list(a._flatten())
+        if isinstance(p, tuple):
+            if not isinstance(a, (tuple, list)) or len(a) != len(p):
+                raise TridentUserError(
+                    "'%s' holds a tuple of %d before the %s but %r after it"
+                    % (n, len(p), where, _unwrap(a)))
+            return [t for pe, ae in zip(p, a)
+                    for t in self._flat_like(pe, ae, n, where)]
+        if not isinstance(a, tensor):
+            if isinstance(_unwrap(a), (numbers.Number, bool)):
+                return [self.sem.cast(self.sem.to_tensor(a), p.dtype)]
+            raise TridentUserError(
+                "'%s' holds a tensor before the %s but a %s after it"
+                % (n, where, type(_unwrap(a)).__name__))
+        return [a]
+
     def _check_same(self, names, protos, before, after_values, where):
         """The flat tensors of `after_values`, checked against `before`."""
         vals = []
+        k = 0
         for n, p, a in zip(names, protos, after_values):
-            if isinstance(p, tl.base_value):
-                if type(a) is not type(p):
-                    raise TridentUserError(
-                        "'%s' holds a %s before the %s but a %s after it" %
-                        (n, type(p).__name__, where, type(_unwrap(a)).__name__))
-                vals.extend(a._flatten())
-                continue
-            if not isinstance(a, tensor):
-                if isinstance(_unwrap(a), (numbers.Number, bool)):
-                    a = self.sem.cast(self.sem.to_tensor(a), p.dtype)
-                else:
-                    raise TridentUserError(
-                        "'%s' holds a tensor before the %s but a %s after it"
-                        % (n, where, type(_unwrap(a)).__name__))
-            vals.append(a)
-        for b, a in zip(before, vals):
-            if a.type != b.type:
-                name = names[0] if len(names) == 1 else None
-                for n, p, v in zip(names, protos, after_values):
-                    if (isinstance(v, tensor) and v is a) or \
-                            (isinstance(p, tl.base_value)):
-                        name = n
-                        break
-                err = TridentUserError(
-                    "'%s' has type %r before the %s but %r at the end of its "
-                    "body; a loop-carried value must keep its type (cast it "
-                    "with .to())" % (name or "?", b.type, where, a.type))
-                err.assigned_name = name  # visit() blames its assignment
-                raise err
+            flat = self._flat_like(p, a, n, where)
+            for b, t in zip(before[k:k + len(flat)], flat):
+                if t.type != b.type:
+                    err = TridentUserError(
+                        "'%s' has type %r before the %s but %r at the end of "
+                        "its body; a loop-carried value must keep its type "
+                        "(cast it with .to())" % (n, b.type, where, t.type))
+                    err.assigned_name = n  # visit() blames its assignment
+                    raise err
+            k += len(flat)
+            vals.extend(flat)
         return vals
 
     def visit_If(self, node):
@@ -1131,6 +1143,39 @@ class CodeGenerator(ast.NodeVisitor):
 # ---------------------------------------------------------------------------
 # Python built-ins inside kernels
 # ---------------------------------------------------------------------------
+
+
+def _carryable(v):
+    """Whether a loop can carry `v`: tensors, plugin values, Python numbers
+    and tuples of them."""
+    if _is_value(v):
+        return True
+    if isinstance(v, (tuple, list)):
+        return len(v) > 0 and all(_carryable(e) for e in v)
+    return isinstance(_unwrap(v), numbers.Number)
+
+
+def _count(p):
+    """How many tensors carry a value of prototype `p`."""
+    if isinstance(p, tensor):
+        return 1
+    if isinstance(p, tl.base_value):
+        return len(p._flatten())
+    return sum(_count(e) for e in p)
+
+
+def _rebuild(p, ts):
+    """A value of prototype `p` from its carrying tensors `ts`."""
+    if isinstance(p, tensor):
+        return ts[0]
+    if isinstance(p, tl.base_value):
+        return p._unflatten(list(ts))
+    out, k = [], 0
+    for e in p:
+        c = _count(e)
+        out.append(_rebuild(e, ts[k:k + c]))
+        k += c
+    return tuple(out)
 
 
 def _same(a, b):
