@@ -951,24 +951,11 @@ class CodeGenerator(ast.NodeVisitor):
             # Region 1: the body.
             blk = self.b.block(op, 1, 0)
             self.b.set_insert_end(blk)
-            self._bind_flat(names, protos, [
-                tensor(self.b.block_arg(blk, i), v.type)
-                for i, v in enumerate(inits)])
-            self._dynamic_if_depth += 1
-            try:
-                self.visit_block(node.body)
-            finally:
-                self._dynamic_if_depth -= 1
-            self._check_no_lost_constexprs(before, names, "'while' loop")
-            after = self._check_same(names, protos, inits,
-                                     [self.scope[n] for n in names],
-                                     "'while' loop")
-            self.b.yield_([v.handle for v in after])
+            self._loop_body(blk, 0, names, protos, inits, before, node.body,
+                            "'while' loop")
         finally:
             self.b.restore_ip(saved)
-        self.scope = before
-        self._bind_flat(names, protos, [tensor(self.b.result(op, i), v.type)
-                                        for i, v in enumerate(inits)])
+        self._bind_results(op, names, protos, inits, before)
 
     def visit_For(self, node):
         if node.orelse:
@@ -1061,21 +1048,33 @@ class CodeGenerator(ast.NodeVisitor):
             if neg_step:
                 iv = sem.sub(lb, sem.mul(iv, st))
             self.scope[node.target.id] = iv
-            self._bind_flat(names, protos, [
-                tensor(self.b.block_arg(blk, i + 1), v.type)
-                for i, v in enumerate(inits)])
-            self._dynamic_if_depth += 1
-            try:
-                self.visit_block(node.body)
-            finally:
-                self._dynamic_if_depth -= 1
-            self._check_no_lost_constexprs(before, names, "'for' loop")
-            after = self._check_same(names, protos, inits,
-                                     [self.scope[n] for n in names],
-                                     "'for' loop")
-            self.b.yield_([v.handle for v in after])
+            self._loop_body(blk, 1, names, protos, inits, before, node.body,
+                            "'for' loop")
         finally:
             self.b.restore_ip(saved)
+        self._bind_results(op, names, protos, inits, before)
+
+    def _loop_body(self, blk, first_arg, names, protos, inits, before, stmts,
+                   where):
+        """Builds a loop body into `blk`: the carried names bound to its
+        arguments from `first_arg` on, the statements, then a yield of the
+        carried names' new values (same types)."""
+        self._bind_flat(names, protos, [
+            tensor(self.b.block_arg(blk, i + first_arg), v.type)
+            for i, v in enumerate(inits)])
+        self._dynamic_if_depth += 1
+        try:
+            self.visit_block(stmts)
+        finally:
+            self._dynamic_if_depth -= 1
+        self._check_no_lost_constexprs(before, names, where)
+        after = self._check_same(names, protos, inits,
+                                 [self.scope[n] for n in names], where)
+        self.b.yield_([v.handle for v in after])
+
+    def _bind_results(self, op, names, protos, inits, before):
+        """After a loop: the scope before it, with the carried names bound
+        to the loop's results."""
         self.scope = before
         self._bind_flat(names, protos, [tensor(self.b.result(op, i), v.type)
                                         for i, v in enumerate(inits)])
