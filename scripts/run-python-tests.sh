@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TRIDENT_BUILD_DIR:-$root/build}"
-"$root/scripts/python-env.sh"
+"$root/scripts/python-env.sh" --with-torch
 venv="${TRIDENT_VENV:-$build/venv}"
 export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 export TRIDENT_LIBRARY="$build/lib/libTridentCore.so"

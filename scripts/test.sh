@@ -5,6 +5,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TRIDENT_BUILD_DIR:-$root/build}"
 "$root/scripts/build.sh"
-"$root/scripts/python-env.sh"
+"$root/scripts/python-env.sh" --with-torch
 cd "$build"
 ctest --output-on-failure -j "${TRIDENT_JOBS:-$(nproc)}"

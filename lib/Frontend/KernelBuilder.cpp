@@ -858,6 +858,22 @@ int KernelBuilder::assertOp(int c, StringRef message) {
   return finish(tir::AssertOp::create(builder, loc, cond, message));
 }
 
+int KernelBuilder::externElementwise(StringRef symbol, StringRef libpath,
+                                     ArrayRef<int> args, int resultType,
+                                     bool isPure) {
+  SmallVector<Value> vs;
+  SmallVector<Type> ts;
+  if (!values(args, vs) || !types({resultType}, ts))
+    return -1;
+  auto op = tir::ExternElementwiseOp::create(
+      builder, loc, ts.front(), builder.getStringAttr(symbol),
+      isPure ? builder.getUnitAttr() : UnitAttr(),
+      libpath.empty() ? StringAttr() : builder.getStringAttr(libpath), vs);
+  if (finish(op) < 0)
+    return -1;
+  return addValue(op.getResult());
+}
+
 bool KernelBuilder::inlineAsm(StringRef asmString, StringRef constraints,
                               ArrayRef<int> args, ArrayRef<int> resultTypes,
                               bool isPure, int pack,

@@ -1,5 +1,6 @@
 //===- CpuRunner.cpp - Run CPU kernels through LLVM ORC -------------------===//
 #include "trident/Runtime/CpuRunner.h"
+#include "trident/Runtime/CpuLibdevice.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -182,6 +183,13 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
             {orc::ExecutorAddr::fromPtr(&tridentTruncSFHF2), callable}},
            {mangle("__extendhfsf2"),
             {orc::ExecutorAddr::fromPtr(&tridentExtendHFSF2), callable}}})))
+    return std::move(e);
+  // libdevice's functions (tir.extern_elementwise of `__nv_*` symbols).
+  orc::SymbolMap libdevice;
+  for (const LibdeviceFunction &f : libdeviceFunctions())
+    libdevice[mangle(f.name)] = {orc::ExecutorAddr::fromPtr(f.address),
+                                 callable};
+  if (Error e = dylib.define(orc::absoluteSymbols(std::move(libdevice))))
     return std::move(e);
 
   if (artifact.format == "ll") {

@@ -524,6 +524,20 @@ BUILDER_METHOD(dsl_op)
   return intList(results);
 END_METHOD
 
+// extern_elementwise(symbol, libpath, args, result_type, is_pure) -> the
+// result's value handle.
+BUILDER_METHOD(extern_elementwise)
+  CHECK(5);
+  std::string symbol = a.s(0), libpath = a.s(1);
+  std::vector<int> args = a.list<int>(2);
+  long long type = a.i(3);
+  bool isPure = a.b(4);
+  if (!a.ok)
+    return nullptr;
+  return handleOrRaise(self, B.externElementwise(symbol, libpath, args,
+                                                 int(type), isPure));
+END_METHOD
+
 // inline_asm(asm, constraints, args, result_types, is_pure, pack) -> the
 // result value handles.
 BUILDER_METHOD(inline_asm)
@@ -617,7 +631,8 @@ PyMethodDef builderMethods[] = {
     M(block_ptr_type), M(make_block_ptr), M(advance), M(block_load),
     M(block_store),
     M(assume), M(print), M(assert_), M(for_), M(if_), M(while_),
-    M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(inline_asm), M(verify),
+    M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(inline_asm),
+    M(extern_elementwise), M(verify),
     M(module_str), M(compile), {nullptr, nullptr, 0, nullptr}};
 
 PyType_Slot builderSlots[] = {

@@ -1069,7 +1069,7 @@ def libdevice_float_kernel(x_ptr, y_ptr, fmod_ptr, round_ptr, llrint_ptr,
     tl.store(rcp_ptr + offs, libdevice.rcp_rn(y), mask=m)
     tl.store(sat_ptr + offs, libdevice.saturatef(x), mask=m)
     tl.store(fdim_ptr + offs, libdevice.fdim(x, y), mask=m)
-    tl.store(fin_ptr + offs, libdevice.isfinited(x * y), mask=m)
+    tl.store(fin_ptr + offs, libdevice.finitef(x * y), mask=m)
 
 
 def test_libdevice_float_extras(rng, check):

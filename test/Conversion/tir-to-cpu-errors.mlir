@@ -43,3 +43,31 @@ func.func @asm_constraints(%p: !tir.ptr<i32>) attributes {tir.kernel} {
   tir.store %pp, %s : tensor<8x!tir.ptr<i32>>
   return
 }
+
+// -----
+
+func.func @extern_unknown_libdevice(%p: !tir.ptr<f32>, %x: f32) attributes {tir.kernel} {
+  // expected-error-re @+1 {{'tir.extern_elementwise' op calls libdevice's '__nv_sincosf', which the cpu target does not implement (it has {{[0-9]+}} of libdevice's scalar functions)}}
+  %0 = tir.extern_elementwise "__nv_sincosf" pure (%x : f32) -> f32
+  tir.store %p, %0 : !tir.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @extern_bitcode(%p: !tir.ptr<f32>, %x: f32) attributes {tir.kernel} {
+  // expected-error @+1 {{'tir.extern_elementwise' op calls 'f' from the bitcode library /x/lib.bc, which only GPU targets can link; the cpu target calls functions of the process}}
+  %0 = tir.extern_elementwise "f" pure lib "/x/lib.bc" (%x : f32) -> f32
+  tir.store %p, %0 : !tir.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @extern_signatures(%p: !tir.ptr<f32>, %x: f32, %y: f64) attributes {tir.kernel} {
+  %0 = tir.extern_elementwise "my_fn" pure (%x : f32) -> f32
+  // expected-error @+1 {{'tir.extern_elementwise' op calls 'my_fn' as '!llvm.func<f64 (f64)>', but the kernel already uses that name for something else (another signature?)}}
+  %1 = tir.extern_elementwise "my_fn" pure (%y : f64) -> f64
+  tir.store %p, %0 : !tir.ptr<f32>
+  return
+}

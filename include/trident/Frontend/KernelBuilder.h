@@ -183,6 +183,12 @@ public:
   int print(llvm::StringRef prefix, bool hex, llvm::ArrayRef<int> args,
             llvm::ArrayRef<int32_t> isSigned);
   int assertOp(int condition, llvm::StringRef message);
+  /// tir.extern_elementwise: `symbol` applied to the elements of `args`
+  /// (scalars or tiles of one shape), giving a value of `resultType`;
+  /// `libpath` (empty: none) is a bitcode file GPU targets link. Returns the
+  /// result's value handle.
+  int externElementwise(llvm::StringRef symbol, llvm::StringRef libpath,
+                        llvm::ArrayRef<int> args, int resultType, bool isPure);
   /// tir.inline_asm_elementwise over `args` (scalars or tiles of one
   /// shape) with results of `resultTypes`; fills `results` with their value
   /// handles.

@@ -285,6 +285,7 @@ struct ConvertGPUIRToLLVMPass
     populateScanPatterns(converter, patterns, lc);
     populateTmaPatterns(converter, patterns, lc);
     populateInlineAsmPatterns(converter, patterns, lc);
+    populateExternPatterns(converter, patterns, lc);
     populateDebugPatterns(converter, patterns, lc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

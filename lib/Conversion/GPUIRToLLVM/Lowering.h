@@ -242,6 +242,13 @@ void populateDebugPatterns(mlir::TypeConverter &converter,
 void populateInlineAsmPatterns(mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns,
                                LoweringContext &ctx);
+/// tir.extern_elementwise: a call per register.
+void populateExternPatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+/// The module attribute listing the bitcode files that extern calls need
+/// linked (an array of paths; read by the NVPTX translation).
+inline constexpr llvm::StringLiteral kExternLibsAttr = "trident.extern_libs";
 
 /// Moves `value` (a scalar of an integer/float type up to 64 bits) across
 /// the warp with a butterfly shuffle (lane ^ laneMask).

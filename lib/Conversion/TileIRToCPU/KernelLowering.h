@@ -201,7 +201,8 @@ private:
                      mlir::Value d);
 
   // Op families (KernelLoweringMemory.cpp, KernelLoweringCompute.cpp,
-  // KernelLoweringControl.cpp, KernelLoweringInlineAsm.cpp).
+  // KernelLoweringControl.cpp, KernelLoweringInlineAsm.cpp,
+  // KernelLoweringExtern.cpp).
   mlir::LogicalResult lowerLoad(tir::LoadOp op);
   mlir::LogicalResult lowerStore(tir::StoreOp op);
   mlir::LogicalResult lowerAtomicRMW(tir::AtomicRMWOp op);
@@ -212,6 +213,7 @@ private:
   mlir::LogicalResult lowerPrint(tir::PrintOp op);
   mlir::LogicalResult lowerAssert(tir::AssertOp op);
   mlir::LogicalResult lowerInlineAsm(tir::InlineAsmElementwiseOp op);
+  mlir::LogicalResult lowerExtern(tir::ExternElementwiseOp op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
   mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op);

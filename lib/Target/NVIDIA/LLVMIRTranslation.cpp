@@ -188,6 +188,16 @@ translateToLLVMIR(ModuleOp module, LLVMContext &llvmContext,
     return createStringError(
         "translation to LLVM IR failed" +
         (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
+  // The bitcode files tir.extern_elementwise calls need (convert-gir-to-llvm
+  // lists them): named metadata for the NVPTX step, which links them.
+  if (auto libs = module->getAttrOfType<mlir::ArrayAttr>("trident.extern_libs")) {
+    llvm::NamedMDNode *md =
+        llvmModule->getOrInsertNamedMetadata("trident.extern_libs");
+    for (mlir::Attribute lib : libs)
+      if (auto path = dyn_cast<mlir::StringAttr>(lib))
+        md->addOperand(llvm::MDNode::get(
+            llvmContext, llvm::MDString::get(llvmContext, path.getValue())));
+  }
   return std::move(llvmModule);
 }
 

@@ -152,6 +152,39 @@ Expected<std::string> findLibdevice() {
       "path or install the CUDA toolkit in /usr/local/cuda");
 }
 
+/// Links the bitcode files listed in the module's `trident.extern_libs`
+/// (tir.extern_elementwise's `lib`) into it, only what is used.
+Error linkExternLibraries(Module &module) {
+  NamedMDNode *md = module.getNamedMetadata("trident.extern_libs");
+  if (!md)
+    return Error::success();
+  SmallVector<std::string> paths;
+  for (MDNode *node : md->operands())
+    if (node->getNumOperands() == 1)
+      if (auto *s = dyn_cast<MDString>(node->getOperand(0)))
+        paths.push_back(s->getString().str());
+  md->eraseFromParent();
+  for (const std::string &path : paths) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return createStringError("cannot read the bitcode library " + path +
+                               " (of a tir.extern_elementwise): " +
+                               buffer.getError().message());
+    Expected<std::unique_ptr<Module>> lib =
+        parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+    if (!lib)
+      return createStringError("cannot load the bitcode library " + path +
+                               ": " + toString(lib.takeError()));
+    (*lib)->setTargetTriple(module.getTargetTriple());
+    (*lib)->setDataLayout(module.getDataLayout());
+    if (Linker::linkModules(module, std::move(*lib),
+                            Linker::Flags::LinkOnlyNeeded))
+      return createStringError("linking the bitcode library " + path +
+                               " failed");
+  }
+  return Error::success();
+}
+
 /// Links the libdevice functions (`__nv_*`) that `module` declares into it,
 /// internal so that they inline and vanish; libdevice's __nvvm_reflect
 /// queries are answered by NVPTX's NVVMReflect pass (denormals kept).
@@ -193,9 +226,16 @@ Error linkLibdevice(Module &module) {
   if (Linker::linkModules(module, std::move(*lib),
                           Linker::Flags::LinkOnlyNeeded))
     return createStringError("linking " + bitcodePath + " failed");
-  for (Function &f : module.functions())
-    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
-      f.setLinkage(GlobalValue::InternalLinkage);
+  for (Function &f : module.functions()) {
+    if (!f.getName().starts_with("__nv_"))
+      continue;
+    if (f.isDeclaration())
+      return createStringError("the kernel calls '" + f.getName() +
+                               "', which " + bitcodePath +
+                               " does not define (a misspelled libdevice "
+                               "function?)");
+    f.setLinkage(GlobalValue::InternalLinkage);
+  }
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   return Error::success();
@@ -245,6 +285,8 @@ Expected<std::string> compileToPTX(Module &module, const PTXOptions &options) {
 
   module.setTargetTriple(triple);
   module.setDataLayout(tm->createDataLayout());
+  if (Error err = linkExternLibraries(module))
+    return std::move(err);
   if (Error err = linkLibdevice(module))
     return std::move(err);
   {

@@ -379,6 +379,24 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_List(self, node):
         return list(self._elts(node.elts))
 
+    def visit_Dict(self, node):
+        """A dict of compile-time keys (the dtype table of
+        tl.extern_elementwise, say); values may be anything."""
+        out = {}
+        for k, v in zip(node.keys, node.values):
+            if k is None:
+                out.update(_unwrap(self.visit(v)))
+                continue
+            key = _unwrap(self.visit(k))
+            if isinstance(key, (tuple, list)):
+                key = tuple(_unwrap(e) for e in key)
+            if _is_value(key) or (isinstance(key, tuple) and
+                                  any(_is_value(e) for e in key)):
+                raise TridentUserError("a dict key in a kernel must be known "
+                                       "at compile time, not a tensor")
+            out[key] = self.visit(v)
+        return out
+
     def _elts(self, elts):
         out = []
         for e in elts:

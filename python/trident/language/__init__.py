@@ -6,7 +6,7 @@ from .core import (  # noqa: F401
     atomic_cas, atomic_max, atomic_min, atomic_or, atomic_xchg, atomic_xor,
     base_value, bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
     constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
-    dsl_op, dtype, expand_dims, fdiv, float8e4nv, float8e5, float16, float32,
+    dsl_op, dtype, expand_dims, extern, extern_elementwise, fdiv, float8e4nv, float8e5, float16, float32,
     float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,
     int32, int64, interleave, join, load, load_tensor_descriptor,
     make_block_ptr, make_tensor_descriptor, max_constancy, max_contiguous,

@@ -1049,6 +1049,26 @@ def inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
                              _unwrap(dtype), _unwrap(is_pure), _unwrap(pack))
 
 
+extern = builtin
+"""Marks a function that wraps `extern_elementwise` (as Triton's
+`core.extern`); such functions may take a `_builder=None` parameter, which
+Trident ignores."""
+
+
+@builtin
+def extern_elementwise(lib_name, lib_path, args, arg_type_symbol_dict,
+                       is_pure, _builder=None):
+    """Calls an external scalar function on the elements of `args`, as
+    Triton's: `arg_type_symbol_dict` maps a tuple of argument dtypes to
+    (symbol, result dtype). Arguments are broadcast to one shape; without
+    an exact match they are promoted to their common type first. libdevice's
+    `__nv_*` symbols run on every target (the CPU target implements them);
+    `lib_path`, a bitcode file, is linked on GPU targets."""
+    return _sem("tl.extern_elementwise").extern_elementwise(
+        _unwrap(lib_name), _unwrap(lib_path), args, arg_type_symbol_dict,
+        _unwrap(is_pure))
+
+
 @builtin
 def fma(x, y, z):
     return _sem().fma(x, y, z)

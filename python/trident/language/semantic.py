@@ -1272,6 +1272,46 @@ class Semantic:
         res = [tensor(h, t) for h, t in zip(outs, tys)]
         return res[0] if single else tuple(res)
 
+    def extern_elementwise(self, lib_name, lib_path, args, table, is_pure,
+                           what=None):
+        what = what or "extern_elementwise"
+        if isinstance(_unwrap(args), tensor):
+            args = [args]
+        args = [self.to_tensor(a) for a in _unwrap(args)]
+        if not args:
+            _err("%s needs at least one argument", what)
+        def entry(v):
+            symbol, ret = _unwrap(v)
+            return str(_unwrap(symbol)), _unwrap(ret)
+        table = {tuple(_unwrap(d) for d in _unwrap(k)): entry(v)
+                 for k, v in dict(_unwrap(table)).items()}
+        key = tuple(a.dtype for a in args)
+        if key not in table:
+            # Triton's rule: promote every argument to their common type.
+            common = args[0].dtype
+            for a in args[1:]:
+                common = self.computation_type(a.dtype, False, common, False,
+                                               False)
+            if not common.is_ptr() and not common.is_void():
+                args = [self.cast(a, common) for a in args]
+                key = tuple(a.dtype for a in args)
+        if key not in table:
+            accepted = ", ".join(
+                "(%s)" % ", ".join(str(d) for d in k) for k in table)
+            _err("%s has no variant for arguments of type (%s); it takes %s",
+                 what, ", ".join(str(a.dtype) for a in args), accepted)
+        symbol, ret = table[key]
+        shape = []
+        for a in args:
+            shape = self.broadcast_shapes(shape, a.shape)
+        if shape:
+            args = [self.broadcast_to(a, shape) for a in args]
+        ty = tl.block_type(ret, shape) if shape else ret
+        h = self.builder.extern_elementwise(str(symbol), str(lib_path or ""),
+                                            [a.handle for a in args],
+                                            self.type_of(ty), bool(is_pure))
+        return tensor(h, ty)
+
     def dsl_op(self, name, args, num_results):
         vals = [self.to_tensor(a) for a in args]
         hs = self.builder.dsl_op(name, [v.handle for v in vals],

@@ -1081,3 +1081,35 @@ func.func @load_through_block_ptr(%p: !tir.blockptr<tensor<16xf16>>) {
   %0 = "tir.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (!tir.blockptr<tensor<16xf16>>) -> tensor<16xf16>
   return
 }
+
+// -----
+
+func.func @extern_shapes(%x: tensor<64xf32>, %s: f32) {
+  // expected-error @+1 {{'tir.extern_elementwise' op operand #1 has type 'f32', but the operands and the result must all be scalars or all tiles of one shape (the result is 'tensor<64xf32>')}}
+  %0 = tir.extern_elementwise "__nv_fmodf" pure (%x, %s : tensor<64xf32>, f32) -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @extern_result_shape(%x: tensor<64xf32>) {
+  // expected-error @+1 {{'tir.extern_elementwise' op operand #0 has type 'tensor<64xf32>', but the operands and the result must all be scalars or all tiles of one shape (the result is 'tensor<32xf32>')}}
+  %0 = tir.extern_elementwise "__nv_sinf" pure (%x : tensor<64xf32>) -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @extern_bad_name(%x: f32) {
+  // expected-error @+1 {{'tir.extern_elementwise' op 'sin f' is not a function name (letters, digits, '_', '.', '$'; not starting with a digit)}}
+  %0 = tir.extern_elementwise "sin f" pure (%x : f32) -> f32
+  return
+}
+
+// -----
+
+func.func @extern_empty_lib(%x: f32) {
+  // expected-error @+1 {{'tir.extern_elementwise' op lib names no file: leave it out for the target's own library}}
+  %0 = tir.extern_elementwise "f" lib "" (%x : f32) -> f32
+  return
+}

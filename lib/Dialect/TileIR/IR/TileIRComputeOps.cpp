@@ -1,13 +1,15 @@
 //===- TileIRComputeOps.cpp - dot, reduce, scan and debug ops ---*- C++ -*-===//
 //
 // Verifiers and builders of tir.dot, the region-carrying tir.reduce and
-// tir.scan, tir.inline_asm_elementwise, and the debug operations
+// tir.scan, tir.inline_asm_elementwise, tir.extern_elementwise, and the
+// debug operations
 // tir.assume, tir.print and tir.assert.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -353,4 +355,51 @@ LogicalResult InlineAsmElementwiseOp::verifyConstraintCounts(unsigned outputs,
                        << " inputs, but each invocation of the assembly (pack "
                        << getPack() << ") here has " << outputs
                        << " outputs and " << inputs << " inputs";
+}
+
+//===----------------------------------------------------------------------===//
+// ExternElementwiseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExternElementwiseOp::verify() {
+  StringRef symbol = getSymbol();
+  if (symbol.empty())
+    return emitOpError() << "needs a function name";
+  auto valid = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$';
+  };
+  if (!llvm::all_of(symbol, valid) || llvm::isDigit(symbol.front()))
+    return emitOpError() << "'" << symbol
+                         << "' is not a function name (letters, digits, '_', "
+                            "'.', '$'; not starting with a digit)";
+  if (getLibpath() && getLibpath()->empty())
+    return emitOpError() << "lib names no file: leave it out for the "
+                            "target's own library";
+  Type result = getResult().getType();
+  auto resultTile = dyn_cast<RankedTensorType>(result);
+  for (auto [i, t] : llvm::enumerate(getArgs().getTypes())) {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    if (bool(tile) != bool(resultTile) ||
+        (tile && tile.getShape() != resultTile.getShape()))
+      return emitOpError() << "operand #" << i << " has type " << t
+                           << ", but the operands and the result must all be "
+                              "scalars or all tiles of one shape (the result "
+                              "is "
+                           << result << ")";
+  }
+  return success();
+}
+
+void ExternElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  // A function that is not pure may touch any memory.
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SideEffects::DefaultResource::get());
 }

@@ -186,4 +186,34 @@ def TIR_InlineAsmElementwiseOp : TileIR_Op<"inline_asm_elementwise", [
   }];
 }
 
+def TIR_ExternElementwiseOp : TileIR_Op<"extern_elementwise", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "apply an external scalar function to the elements of tiles";
+  let description = [{
+    Calls the function `symbol` once per element, like Triton's
+    `tl.extern_elementwise`: operands and the result are scalars, or tiles
+    of one shape, and the function takes and returns the element types
+    (`f32`, `f64`, `i32`, `i64`, ...). The usual symbols are CUDA
+    libdevice's (`__nv_lgammaf`): on NVIDIA GPUs the call is linked
+    against `libdevice.10.bc` (or the bitcode file `libpath` when given),
+    on the CPU against the CPU target's implementation of the same
+    functions, or any C function of the process. Without `pure` the
+    function may read and write memory and is never removed.
+
+    ```mlir
+    %y = tir.extern_elementwise "__nv_erfinvf" pure
+        (%x : tensor<128xf32>) -> tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$symbol, UnitAttr:$pure,
+                       OptionalAttr<StrAttr>:$libpath,
+                       Variadic<TIR_NumLike>:$args);
+  let results = (outs TIR_NumLike:$result);
+  let assemblyFormat = [{
+    $symbol (`pure` $pure^)? (`lib` $libpath^)?
+    (` ` `(` $args^ `:` type($args) `)`)? attr-dict `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TRIDENT_TILEIR_COMPUTEOPS

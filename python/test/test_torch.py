@@ -1,0 +1,119 @@
+"""CPU torch tensors as kernel arguments on the CPU target: the launch code
+of Triton's tutorials, unchanged (torch.empty_like, x.stride(), x.numel()),
+dtypes numpy lacks (bfloat16, float8), bool tensors, strided views, and the
+error for a tensor on another device. torch is pinned in
+python/requirements-torch.txt; `import trident` does not import it."""
+import subprocess
+import sys
+
+import pytest
+import torch
+
+import trident as triton
+import trident.language as tl
+from kernels.softmax import softmax_kernel
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, output_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    pid = tl.program_id(axis=0)
+    offsets = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offsets < n_elements
+    x = tl.load(x_ptr + offsets, mask=mask)
+    y = tl.load(y_ptr + offsets, mask=mask)
+    tl.store(output_ptr + offsets, x + y, mask=mask)
+
+
+def add(x: torch.Tensor, y: torch.Tensor):
+    output = torch.empty_like(x)
+    n_elements = output.numel()
+    grid = lambda meta: (triton.cdiv(n_elements, meta["BLOCK_SIZE"]), )
+    add_kernel[grid](x, y, output, n_elements, BLOCK_SIZE=1024)
+    return output
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16,
+                                   torch.bfloat16, torch.int64])
+def test_vector_add(dtype):
+    torch.manual_seed(0)
+    size = 98432
+    if dtype.is_floating_point:
+        x, y = torch.rand(size, dtype=dtype), torch.rand(size, dtype=dtype)
+    else:
+        x = torch.randint(-2 ** 40, 2 ** 40, (size,), dtype=dtype)
+        y = torch.randint(-2 ** 40, 2 ** 40, (size,), dtype=dtype)
+    out = add(x, y)
+    assert out.dtype == dtype
+    torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+
+
+def test_softmax_with_tutorial_launch_code():
+    torch.manual_seed(0)
+    x = torch.randn(1823, 781)
+    n_rows, n_cols = x.shape
+    BLOCK_SIZE = triton.next_power_of_2(n_cols)
+    y = torch.empty_like(x)
+    num_programs = 8
+    softmax_kernel[(num_programs, 1, 1)](
+        y, x, x.stride(0), y.stride(0), n_rows, n_cols,
+        BLOCK_SIZE=BLOCK_SIZE,
+        ROWS_PER_PROGRAM=triton.cdiv(n_rows, num_programs), num_warps=8)
+    ref = torch.softmax(x.double(), dim=1)
+    torch.testing.assert_close(y.double(), ref, rtol=1e-5, atol=1e-7)
+
+
+@triton.jit
+def strided_copy_kernel(src_ptr, dst_ptr, rows, cols, s0, s1, d0,
+                        BLOCK: tl.constexpr):
+    r = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    m = c < cols
+    v = tl.load(src_ptr + r * s0 + c * s1, mask=m)
+    tl.store(dst_ptr + r * d0 + c, v * 2, mask=m)
+
+
+def test_strided_view():
+    base = torch.arange(40 * 66, dtype=torch.float32).reshape(40, 66)
+    view = base[3:, ::2]  # a view: offset data_ptr, strides (66, 2)
+    assert not view.is_contiguous()
+    out = torch.empty(view.shape)
+    strided_copy_kernel[(view.shape[0],)](
+        view, out, view.shape[0], view.shape[1], view.stride(0),
+        view.stride(1), out.stride(0), BLOCK=64)
+    torch.testing.assert_close(out, view * 2, rtol=0, atol=0)
+
+
+@triton.jit
+def cast_kernel(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(y_ptr + offs, x.to(tl.float8e4nv), mask=m)
+    tl.store(flag_ptr + offs, x > 0, mask=m)
+
+
+def test_float8_and_bool_tensors():
+    x = torch.linspace(-3, 3, 100, dtype=torch.bfloat16)
+    y = torch.empty(100, dtype=torch.float8_e4m3fn)
+    flags = torch.empty(100, dtype=torch.bool)
+    cast_kernel[(1,)](x, y, flags, 100, BLOCK=128)
+    torch.testing.assert_close(y.float(), x.to(torch.float8_e4m3fn).float(),
+                               rtol=0, atol=0)
+    assert torch.equal(flags, x > 0)
+
+
+def test_tensor_on_another_device_is_an_error():
+    x = torch.empty(16, device="meta")
+    y = torch.empty(16)
+    with pytest.raises(triton.LaunchError) as e:
+        add_kernel[(1,)](x, y, y, 16, BLOCK_SIZE=16)
+    assert "argument 'x_ptr' is on device meta but the kernel runs on the " \
+        "CPU target" in str(e.value)
+
+
+def test_import_does_not_import_torch():
+    code = ("import sys, trident, trident.language; "
+            "print('torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == "False"
