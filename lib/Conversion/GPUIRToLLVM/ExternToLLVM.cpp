@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
+#include "../ExternCall.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -31,27 +32,12 @@ struct ExternPattern : OpConversionPattern<tir::ExternElementwiseOp> {
     Type resultType = getTypeConverter()->convertType(op.getType());
     if (!resultType)
       return failure();
-    auto elementOf = [&](Type t) -> FailureOr<Type> {
-      Type e = getElementTypeOrSelf(t);
-      if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() < 8 ||
-          e.getIntOrFloatBitWidth() > 64)
-        return op.emitOpError()
-               << "calls '" << symbol << "' with " << t
-               << ": external functions take and return integers or floats "
-                  "of 8 to 64 bits";
-      return e;
-    };
-    SmallVector<Type> params;
-    for (Value v : adaptor.getArgs()) {
-      FailureOr<Type> e = elementOf(v.getType());
-      if (failed(e))
-        return failure();
-      params.push_back(*e);
-    }
-    FailureOr<Type> resultElement = elementOf(resultType);
-    if (failed(resultElement))
+    FailureOr<LLVM::LLVMFunctionType> type = conversion::externFunctionType(
+        op, adaptor.getArgs().getTypes(), resultType,
+        [](Type t) { return t; });
+    if (failed(type))
       return failure();
-    auto fnType = LLVM::LLVMFunctionType::get(*resultElement, params);
+    LLVM::LLVMFunctionType fnType = *type;
     ModuleOp module = lc.module;
     auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(symbol);
     if (!fn && module.lookupSymbol(symbol))

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "../ExternCall.h"
 
 #include "trident/Runtime/CpuLibdevice.h"
 
@@ -31,26 +32,12 @@ LogicalResult KernelLowering::lowerExtern(tir::ExternElementwiseOp op) {
                                "(it has "
                             << libdeviceFunctions().size()
                             << " of libdevice's scalar functions)";
-  auto scalarOf = [&](Type t) -> FailureOr<Type> {
-    Type e = getElementTypeOrSelf(t);
-    if (!e.isIntOrFloat() || e.getIntOrFloatBitWidth() < 8 ||
-        e.getIntOrFloatBitWidth() > 64)
-      return op.emitOpError() << "calls '" << symbol << "' with " << t
-                              << ": external functions take and return "
-                                 "integers or floats of 8 to 64 bits";
-    return scalarType(e);
-  };
-  SmallVector<Type> params;
-  for (Value v : op.getArgs()) {
-    FailureOr<Type> t = scalarOf(v.getType());
-    if (failed(t))
-      return failure();
-    params.push_back(*t);
-  }
-  FailureOr<Type> resultType = scalarOf(op.getType());
-  if (failed(resultType))
+  FailureOr<LLVM::LLVMFunctionType> type = conversion::externFunctionType(
+      op, op.getArgs().getTypes(), op.getType(),
+      [&](Type t) { return scalarType(t); });
+  if (failed(type))
     return failure();
-  auto fnType = LLVM::LLVMFunctionType::get(*resultType, params);
+  LLVM::LLVMFunctionType fnType = *type;
   auto fn = dyn_cast<LLVM::LLVMFuncOp>(declareFunction(symbol, fnType));
   if (!fn || fn.getFunctionType() != fnType)
     return op.emitOpError() << "calls '" << symbol << "' as " << fnType

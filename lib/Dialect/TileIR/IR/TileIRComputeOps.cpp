@@ -315,18 +315,24 @@ LogicalResult InlineAsmElementwiseOp::verify() {
   return success();
 }
 
-void InlineAsmElementwiseOp::getEffects(
+/// What an op that is not pure (assembly, an external function) may do:
+/// read and write any memory.
+static void addAnyMemoryEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
-    return;
-  // Assembly that is not pure may touch any memory.
   effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
   effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
   effects.emplace_back(MemoryEffects::Read::get(),
                        SideEffects::DefaultResource::get());
   effects.emplace_back(MemoryEffects::Write::get(),
                        SideEffects::DefaultResource::get());
+}
+
+void InlineAsmElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (!getPure())
+    addAnyMemoryEffects(effects);
 }
 
 LogicalResult InlineAsmElementwiseOp::verifyConstraintCounts(unsigned outputs,
@@ -393,13 +399,6 @@ LogicalResult ExternElementwiseOp::verify() {
 void ExternElementwiseOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (getPure())
-    return;
-  // A function that is not pure may touch any memory.
-  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
-  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
-  effects.emplace_back(MemoryEffects::Read::get(),
-                       SideEffects::DefaultResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(),
-                       SideEffects::DefaultResource::get());
+  if (!getPure())
+    addAnyMemoryEffects(effects);
 }
