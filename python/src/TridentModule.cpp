@@ -19,6 +19,8 @@
 #include "trident/Runtime/CpuRunner.h"
 #include "trident/Config.h"
 
+#include "Module.h"
+
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -29,85 +31,11 @@
 using trident::frontend::CompileOptions;
 using trident::frontend::CompileResult;
 using trident::frontend::KernelBuilder;
+using namespace trident::python;
+
+PyObject *trident::python::ErrorType = nullptr;
 
 namespace {
-
-PyObject *ErrorType = nullptr;
-
-PyObject *raise(const std::string &message) {
-  PyErr_SetString(ErrorType, message.c_str());
-  return nullptr;
-}
-
-//===----------------------------------------------------------------------===//
-// Argument helpers (FASTCALL: an array of borrowed references)
-//===----------------------------------------------------------------------===//
-
-struct Args {
-  PyObject *const *args;
-  Py_ssize_t n;
-  const char *fn;
-  bool ok = true;
-
-  bool count(Py_ssize_t expected) {
-    if (n != expected) {
-      PyErr_Format(PyExc_TypeError, "%s() takes %d arguments (%d given)", fn,
-                   int(expected), int(n));
-      return false;
-    }
-    return true;
-  }
-  long long i(Py_ssize_t k) {
-    long long v = PyLong_AsLongLong(args[k]);
-    if (v == -1 && PyErr_Occurred())
-      ok = false;
-    return v;
-  }
-  double d(Py_ssize_t k) {
-    double v = PyFloat_AsDouble(args[k]);
-    if (v == -1.0 && PyErr_Occurred())
-      ok = false;
-    return v;
-  }
-  bool b(Py_ssize_t k) {
-    int v = PyObject_IsTrue(args[k]);
-    if (v < 0)
-      ok = false;
-    return v == 1;
-  }
-  std::string s(Py_ssize_t k) {
-    Py_ssize_t size = 0;
-    const char *data = PyUnicode_AsUTF8AndSize(args[k], &size);
-    if (!data) {
-      ok = false;
-      return "";
-    }
-    return std::string(data, size);
-  }
-  template <typename T> std::vector<T> list(Py_ssize_t k) {
-    std::vector<T> out;
-    Py_ssize_t size = PySequence_Size(args[k]);
-    if (size < 0) {
-      ok = false;
-      return out;
-    }
-    for (Py_ssize_t j = 0; j < size; ++j) {
-      PyObject *item = PySequence_GetItem(args[k], j);
-      if (!item) {
-        ok = false;
-        return out;
-      }
-      long long v = PyLong_AsLongLong(item);
-      Py_DECREF(item);
-      if (v == -1 && PyErr_Occurred()) {
-        ok = false;
-        return out;
-      }
-      out.push_back(T(v));
-    }
-    return out;
-  }
-};
 
 PyObject *intList(const std::vector<int> &values) {
   PyObject *list = PyList_New(Py_ssize_t(values.size()));
@@ -697,6 +625,31 @@ void CpuKernel_dealloc(PyObject *self) {
 }
 
 // launch(spec, args, gx, gy, gz, threads): `spec` has one letter per
+} // namespace
+
+bool trident::python::isCpuKernel(PyObject *o) {
+  return CpuKernelType && PyObject_TypeCheck(o, CpuKernelType);
+}
+
+bool trident::python::runCpuKernel(PyObject *self, void **params,
+                                   std::array<unsigned, 3> grid, int threads) {
+  trident::cpu::LaunchOptions options;
+  options.numThreads = unsigned(threads < 0 ? 0 : threads);
+  auto *kernel = reinterpret_cast<CpuKernelObject *>(self)->kernel;
+  llvm::ArrayRef<void *> args(params, kernel->info().args.size());
+  llvm::Error err = llvm::Error::success();
+  Py_BEGIN_ALLOW_THREADS
+  err = kernel->launch(args, grid, options);
+  Py_END_ALLOW_THREADS
+  if (err) {
+    raiseKernelError(llvm::toString(std::move(err)));
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
 // argument: 'p' pointer (an int address), 'b' i1, 'c' i8, 'h' i16, 'i' i32,
 // 'l' i64, 'f' f32, 'd' f64.
 PyObject *CpuKernel_launch(PyObject *self, PyObject *const *argv,
@@ -750,16 +703,9 @@ PyObject *CpuKernel_launch(PyObject *self, PyObject *const *argv,
   if (gx < 0 || gy < 0 || gz < 0 || gx > INT32_MAX || gy > INT32_MAX ||
       gz > INT32_MAX)
     return raise("launch: grid dimensions must be between 0 and 2^31-1");
-  trident::cpu::LaunchOptions options;
-  options.numThreads = unsigned(threads < 0 ? 0 : threads);
-  auto *kernel = reinterpret_cast<CpuKernelObject *>(self)->kernel;
-  llvm::Error err = llvm::Error::success();
-  Py_BEGIN_ALLOW_THREADS
-  err = kernel->launch(pointers, {unsigned(gx), unsigned(gy), unsigned(gz)},
-                       options);
-  Py_END_ALLOW_THREADS
-  if (err)
-    return raise(llvm::toString(std::move(err)));
+  if (!runCpuKernel(self, pointers.data(),
+                    {unsigned(gx), unsigned(gy), unsigned(gz)}, int(threads)))
+    return nullptr;
   Py_RETURN_NONE;
 }
 
@@ -904,7 +850,9 @@ int execModule(PyObject *m) {
       PyModule_AddObjectRef(m, "CpuKernel",
                             reinterpret_cast<PyObject *>(CpuKernelType)) < 0)
     return -1;
-  return 0;
+  if (PyModule_AddFunctions(m, launchMethods) < 0)
+    return -1;
+  return addLaunchTypes(m);
 }
 
 PyModuleDef_Slot moduleSlots[] = {

@@ -24,6 +24,7 @@ from ._core import (PluginError, TridentError, compile_mlir,  # noqa: E402
                     core_build_id, pipeline, plugins)
 from ._errors import (CompilationError, KernelError, LaunchError,  # noqa: E402
                       OutOfResources)
+_C.set_error_types(KernelError, OutOfResources)
 from . import language  # noqa: E402
 from ._pipelines import pipeline_scope, set_pipeline  # noqa: E402
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402

@@ -3,8 +3,8 @@
 `@trident.jit(pipeline="name")` fixes it for one kernel; otherwise the
 innermost `with trident.pipeline_scope("name"):` (or the process-wide
 `trident.set_pipeline("name")`) selects it; "default" when nothing does.
-The selection is read once per launch as a plain attribute lookup; it
-is part of the kernel's cache key.
+The selection is part of every kernel's cache key. The C++ launcher keeps
+a copy, updated here when the selection changes (not read per launch).
 """
 import threading
 
@@ -22,9 +22,16 @@ def _check(name):
                          % (name, ", ".join(names)))
 
 
+def _publish():
+    from . import _C
+    stack = getattr(_state, "stack", None)
+    _C.set_pipeline_state(_global[0], stack[-1] if stack else None)
+
+
 def set_pipeline(name):
     _check(name)
     _global[0] = name
+    _publish()
 
 
 class pipeline_scope:
@@ -37,10 +44,12 @@ class pipeline_scope:
         if stack is None:
             stack = _state.stack = []
         stack.append(self.name)
+        _publish()
         return self
 
     def __exit__(self, *exc):
         _state.stack.pop()
+        _publish()
         return False
 
 

@@ -68,6 +68,30 @@ class CompiledKernel:
         return (self.metadata.get("spill_stores", 0) +
                 self.metadata.get("spill_loads", 0))
 
+    def gpu_kernel(self):
+        """The cubin as a trident._C.GpuKernel (loaded into a CUDA context on
+        its first launch there)."""
+        if getattr(self, "_gpu", None) is None:
+            m = re.match(r"cuda:(\d)(\d+?)(a?)$", self.target)
+            if not m or "cubin" not in self.asm:
+                raise TridentUserError(
+                    "kernel %s was compiled for %s, which has no GPU launcher"
+                    % (self.name, self.target))
+            if self.metadata.get("tma_arguments"):
+                raise TridentUserError(
+                    "kernel %s takes TMA descriptors built on the host; "
+                    "launching those from Python is not supported yet" %
+                    self.name)
+            from ..runtime.driver import _spec_of
+            cluster = self.metadata.get("cluster", [1, 1, 1])
+            self._gpu = _C.load_gpu_kernel(
+                self.asm["cubin"], self.name, self.target, int(m.group(1)),
+                int(m.group(2)), m.group(3) == "a",
+                int(self.metadata.get("num_warps", 4)),
+                int(self.metadata.get("shared_bytes", 0)), list(cluster),
+                _spec_of(self), [n for n, _ in self.arg_kinds])
+        return self._gpu
+
     def cpu_kernel(self):
         if self._cpu is None:
             if not self.target.startswith("cpu"):

@@ -7,6 +7,7 @@ On the CPU target the launch runs the JIT-loaded kernel over the grid on a
 thread pool (`trident._C.CpuKernel.launch`).
 """
 import os
+import sys
 
 from .._errors import KernelError, TridentUserError
 from ..language import core as tl
@@ -25,10 +26,85 @@ _TYPESTR = {"|b1": tl.int1, "|i1": tl.int8, "<i2": tl.int16, "<i4": tl.int32,
             "<f4": tl.float32, "<f8": tl.float64}
 
 
+_DEVICE = []
+
+
+def cuda_device():
+    """(major, minor, name, SM count) of the GPU launches use, or None
+    without one (no driver, no device). Asked once per process."""
+    if not _DEVICE:
+        from .. import _C
+        _DEVICE.append(_C.cuda_device())
+    return _DEVICE[0]
+
+
+def default_gpu_target():
+    """cuda:<arch> of this machine's GPU ("cuda:90a" on Hopper, whose
+    wgmma/TMA need the architecture-specific target), or None."""
+    dev = cuda_device()
+    if dev is None:
+        return None
+    major, minor = dev[0], dev[1]
+    return "cuda:%d%d%s" % (major, minor, "a" if major >= 9 else "")
+
+
 def active_target():
-    """TRIDENT_TARGET if set, else the CPU (the GPU runtime comes with the
-    runtime issue)."""
-    return os.environ.get("TRIDENT_TARGET") or "cpu"
+    """TRIDENT_TARGET if set, else this machine's GPU, else the CPU."""
+    return (os.environ.get("TRIDENT_TARGET") or default_gpu_target() or
+            "cpu")
+
+
+# The fast launch path (trident._C.Dispatcher) asks these once per Python
+# type and per dtype object.
+_KIND_POINTER, _KIND_SLOW, _KIND_CONST = 1, 2, 3
+_DTYPE_CODES = {}
+
+
+def type_kind(t):
+    """How the C++ launcher treats values of type `t`: as tensors (data_ptr
+    or an array interface, and a dtype), only through Python (numpy scalars,
+    int and float subclasses), or as compile-time constants (the value is
+    part of the key: str, tl.dtype, tl.constexpr, functions, ...)."""
+    np = sys.modules.get("numpy")
+    if np is not None and issubclass(t, np.generic):
+        return _KIND_SLOW
+    if issubclass(t, (int, float)):
+        return _KIND_SLOW
+    if hasattr(t, "data_ptr") or hasattr(t, "__cuda_array_interface__") or \
+            (np is not None and issubclass(t, np.ndarray)):
+        return _KIND_POINTER if hasattr(t, "dtype") or \
+            (np is not None and issubclass(t, np.ndarray)) else _KIND_SLOW
+    if hasattr(t, "__array_interface__"):
+        return _KIND_SLOW
+    return _KIND_CONST
+
+
+def dtype_code(dtype):
+    """A small int per element type a tensor's `dtype` names; -1 when it is
+    not one kernels take (Python's slow path then says so)."""
+    ty = _TORCH_DTYPES.get(str(dtype)) or _NUMPY_DTYPES.get(str(dtype))
+    if ty is None:
+        return -1
+    return _DTYPE_CODES.setdefault(ty.name, len(_DTYPE_CODES))
+
+
+def _torch_stream():
+    """Launches go to torch's current stream once torch has CUDA."""
+    torch = sys.modules.get("torch")
+    if torch is None or _TORCH_STREAM:
+        return
+    try:
+        ok = torch.cuda.is_available()
+    except Exception:  # a torch without CUDA support
+        ok = False
+    if ok:
+        from .. import _C
+        _C.set_torch_stream(torch._C._cuda_getCurrentRawStream,
+                            torch._C._cuda_getDevice)
+        _TORCH_STREAM.append(True)
+
+
+_TORCH_STREAM = []
 
 
 def _pointer_of(v, name):
@@ -109,36 +185,61 @@ def _normalize_grid(grid):
     return grid + (1,) * (3 - len(grid))
 
 
-def launch(kernel, grid, args):
-    gx, gy, gz = _normalize_grid(grid)
-    if gx * gy * gz == 0:
-        return
-    if not kernel.target.startswith("cpu"):
-        raise TridentUserError(
-            "launching on %s needs the GPU runtime, which this build does not"
-            " have yet; set TRIDENT_TARGET=cpu to run on the CPU, or use "
-            "trident.compile() for the cubin" % kernel.target)
-    values = []
+def _spec_of(kernel):
+    """One letter per run-time argument (the launchers' packing)."""
     spec = kernel.metadata.get("_spec")
     if spec is None:
-        kinds = kernel.metadata.get("args", [])
-        spec = "".join(_KIND_LETTER.get(k, "?") for k in kinds)
-        kernel.metadata["_spec"] = spec
-    for (name, ty), v in zip(kernel.arg_kinds, args):
-        if ty.is_ptr():
-            ptr = _pointer_of(v, name)
-            values.append(ptr[0])
-        elif ty.is_floating():
-            values.append(float(v))
-        else:
-            values.append(int(v))
-    if "?" in spec:
-        raise TridentUserError("kernel %s has an argument kind the CPU "
-                               "launcher does not support (%s)" %
-                               (kernel.name, kernel.metadata.get("args")))
-    threads = int(os.environ.get("TRIDENT_CPU_THREADS", "0"))
+        letters = []
+        for name, ty in kernel.arg_kinds:
+            if ty.is_ptr():
+                letters.append("p")
+            elif ty.is_floating():
+                if ty not in (tl.float32, tl.float64):
+                    raise TridentUserError(
+                        "argument '%s' of %s is a %s scalar; kernels take "
+                        "float32 and float64 scalars" % (name, kernel.name,
+                                                         ty))
+                letters.append("f" if ty == tl.float32 else "d")
+            else:
+                letters.append({1: "b", 8: "c", 16: "h", 32: "i",
+                                64: "l"}[ty.int_bitwidth])
+        spec = kernel.metadata["_spec"] = "".join(letters)
+    return spec
+
+
+def plan_for(kernel, runtime_indices):
+    """The C++ launch plan of `kernel` taking the parameters at
+    `runtime_indices` at run time."""
     from .. import _C
+    key = tuple(runtime_indices)
+    plans = kernel.__dict__.setdefault("_plans", {})
+    plan = plans.get(key)
+    if plan is None:
+        spec = _spec_of(kernel)
+        if kernel.target.startswith("cpu"):
+            obj = kernel.cpu_kernel()
+            threads = int(os.environ.get("TRIDENT_CPU_THREADS", "0"))
+        else:
+            obj = kernel.gpu_kernel()
+            threads = 0
+            _torch_stream()
+        plan = plans[key] = _C.launch_plan(obj, list(runtime_indices), spec,
+                                           threads)
+    return plan
+
+
+def launch(kernel, grid, values, runtime_indices=None):
+    """One launch from Python (the slow path): `values` are every
+    parameter's, in order, with `runtime_indices` those the kernel takes;
+    without them, `values` are its run-time arguments (an AOT kernel's)."""
+    from .. import _C
+    if runtime_indices is None:
+        runtime_indices = range(len(values))
+    grid = _normalize_grid(grid)
+    if grid[0] * grid[1] * grid[2] == 0:
+        return
+    plan = plan_for(kernel, runtime_indices)
     try:
-        kernel.cpu_kernel().launch(spec, tuple(values), gx, gy, gz, threads)
+        _C.launch_with_plan(plan, list(grid), tuple(values))
     except _C.Error as e:
         raise KernelError(str(e)) from None

@@ -22,6 +22,16 @@ from ..language import core as tl
 _SPECIALIZE_DIVISIBILITY = 16
 
 
+class _Required:
+    """The default of a parameter without one (for the C++ launcher)."""
+
+    def __repr__(self):
+        return "<required>"
+
+
+_REQUIRED = _Required()
+
+
 class JITFunction:
     def __init__(self, fn, version=None, do_not_specialize=(),
                  do_not_specialize_on_alignment=(), debug=None,
@@ -60,6 +70,7 @@ class JITFunction:
         self._tree = None
         self._lock = threading.Lock()
         self.cache = {}
+        self._dispatcher = None
         functools.update_wrapper(self, fn)
 
     def _param(self, p):
@@ -149,7 +160,45 @@ class JITFunction:
         return "%s(%s)" % (self.__name__, ", ".join(params))
 
     def __getitem__(self, grid):
-        return functools.partial(self.run, grid=grid)
+        # The launch runs in C++ (trident._C.Dispatcher): it keys the
+        # arguments' specialization and launches a cached plan; a new
+        # specialization comes back to _plan_for, anything unusual to
+        # _slow_launch.
+        return (self._dispatcher or self._make_dispatcher())[grid]
+
+    def _make_dispatcher(self):
+        from .. import _C
+        from . import driver
+        flags, defaults = [], []
+        for name, p in self.signature.parameters.items():
+            f = 1 if name in self.constexpr_names else 0
+            if name in self.do_not_specialize:
+                f |= 2
+            if name in self.do_not_specialize_on_alignment:
+                f |= 4
+            flags.append(f)
+            defaults.append(_REQUIRED if p.default is p.empty else p.default)
+        self._dispatcher = _C.Dispatcher(
+            tuple(self.arg_names), tuple(flags), tuple(defaults),
+            self._plan_for, self._slow_launch, driver.type_kind,
+            driver.dtype_code, _REQUIRED)
+        return self._dispatcher
+
+    def _plan_for(self, values, num_warps, num_stages, num_ctas):
+        """The launch plan of a specialization the C++ launcher has not seen
+        (`values`: every parameter's, in order)."""
+        from . import driver
+        try:
+            bound = dict(zip(self.arg_names, values))
+            kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
+                                               num_ctas)
+            return driver.plan_for(kernel, [self.arg_names.index(n)
+                                            for n in runtime])
+        except TridentUserError as e:
+            raise self._host_error(e) from None
+
+    def _slow_launch(self, grid, args, kwargs):
+        self.run(*args, grid=grid, **kwargs)
 
     # ------------------------------------------------------------------
     # Specialization and launch
@@ -215,23 +264,42 @@ class JITFunction:
             runtime.append(name)
         return signature, constexprs, attrs, runtime
 
+    def _host_error(self, e):
+        # A host-side mistake (kernel errors are CompilationErrors).
+        msg = str(e)
+        if not msg.startswith("launching "):
+            msg = "launching %s: %s" % (self.__name__, msg)
+        return self.launch_error(msg)
+
     def run(self, *args, grid, **kwargs):
         try:
             return self._run(*args, grid=grid, **kwargs)
         except TridentUserError as e:
-            # A host-side mistake (kernel errors are CompilationErrors).
-            msg = str(e)
-            if not msg.startswith("launching "):
-                msg = "launching %s: %s" % (self.__name__, msg)
-            raise self.launch_error(msg) from None
+            raise self._host_error(e) from None
 
     def _run(self, *args, grid, num_warps=None, num_stages=None,
              num_ctas=None, warmup=False, **kwargs):
         from . import driver
+        bound = self._bind(args, kwargs)
+        kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
+                                           num_ctas)
+        if warmup:
+            return kernel
+        meta = dict(bound)
+        meta.update(num_warps=kernel.metadata.get("num_warps", num_warps),
+                    num_stages=num_stages or 3, num_ctas=num_ctas or 1)
+        g = grid(meta) if callable(grid) else grid
+        driver.launch(kernel, g, [bound[n] for n in self.arg_names],
+                      [self.arg_names.index(n) for n in runtime])
+        return kernel
+
+    def _kernel_for(self, bound, num_warps, num_stages, num_ctas):
+        """(compiled kernel, run-time parameter names) of one
+        specialization, compiled on first use."""
+        from . import driver
         from .. import _pipelines
         from ..compiler.compiler import compile as _compile
         from ..compiler.compiler import normalize_target
-        bound = self._bind(args, kwargs)
         target = normalize_target(driver.active_target())
         signature, constexprs, attrs, runtime = self.specialize(bound)
         num_warps = 4 if num_warps is None else num_warps
@@ -242,26 +310,20 @@ class JITFunction:
                tuple(sorted((k, str(v)) for k, v in signature.items())),
                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
                tuple(sorted(attrs)))
-        kernel = self.cache.get(key)
-        if kernel is None:
-            with self._lock:
-                kernel = self.cache.get(key)
-                if kernel is None:
-                    kernel = _compile(self, signature=signature,
-                                      constexprs=constexprs, target=target,
-                                      num_warps=num_warps,
-                                      num_stages=num_stages,
-                                      num_ctas=num_ctas, pipeline=pipeline,
-                                      attrs=attrs)
-                    self.cache[key] = kernel
-        if warmup:
-            return kernel
-        meta = dict(bound)
-        meta.update(num_warps=num_warps, num_stages=num_stages,
-                    num_ctas=num_ctas)
-        g = grid(meta) if callable(grid) else grid
-        driver.launch(kernel, g, [bound[n] for n in runtime])
-        return kernel
+        entry = self.cache.get(key)
+        if entry is not None:
+            return entry
+        with self._lock:
+            entry = self.cache.get(key)
+            if entry is not None:
+                return entry
+            kernel = _compile(self, signature=signature,
+                              constexprs=constexprs, target=target,
+                              num_warps=num_warps, num_stages=num_stages,
+                              num_ctas=num_ctas, pipeline=pipeline,
+                              attrs=attrs)
+            self.cache[key] = (kernel, runtime)
+        return kernel, runtime
 
     def warmup(self, *args, grid, **kwargs):
         return self.run(*args, grid=grid, warmup=True, **kwargs)

@@ -30,6 +30,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -41,6 +43,11 @@ bool failing(const char *name) {
 #define FAKE_CHECK(name, code)                                                 \
   if (failing(name))                                                           \
     return code;
+
+std::vector<std::pair<CUdeviceptr, size_t>> &allocations() {
+  static std::vector<std::pair<CUdeviceptr, size_t>> all;
+  return all;
+}
 
 struct FakeFunction {
   std::string name;
@@ -191,7 +198,20 @@ CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice) {
 
 CUresult CUDAAPI cuDeviceGetAttribute(int *value, CUdevice_attribute attr,
                                       CUdevice) {
-  *value = attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? 9 : 0;
+  // An sm_90 device (TRIDENT_FAKE_CUDA_CC=80 makes it sm_80) with the
+  // H100/H200's 227 KB of opt-in shared memory per block.
+  const char *cc = std::getenv("TRIDENT_FAKE_CUDA_CC");
+  int major = cc ? std::atoi(cc) / 10 : 9, minor = cc ? std::atoi(cc) % 10 : 0;
+  switch (attr) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = major; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = minor; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = 232448;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = 1024; break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *value = 132; break;
+  default: *value = 0;
+  }
   return CUDA_SUCCESS;
 }
 
@@ -203,7 +223,39 @@ CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice) {
 }
 
 CUresult CUDAAPI cuDevicePrimaryCtxRelease(CUdevice) { return CUDA_SUCCESS; }
-CUresult CUDAAPI cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
+
+thread_local CUcontext currentContext = nullptr;
+
+CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx) {
+  currentContext = ctx;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuCtxGetCurrent(CUcontext *ctx) {
+  FAKE_CHECK("cuCtxGetCurrent", CUDA_ERROR_INVALID_VALUE);
+  *ctx = currentContext;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuCtxGetDevice(CUdevice *device) {
+  if (!currentContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuFuncGetAttribute(int *value, CUfunction_attribute attr,
+                                    CUfunction) {
+  *value = attr == CU_FUNC_ATTRIBUTE_NUM_REGS ? 32
+           : attr == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? 1024
+                                                              : 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamSynchronize(CUstream) {
+  FAKE_CHECK("cuStreamSynchronize", CUDA_ERROR_INVALID_VALUE);
+  return CUDA_SUCCESS;
+}
 
 CUresult CUDAAPI cuCtxSynchronize(void) {
   FAKE_CHECK("cuCtxSynchronize", CUDA_ERROR_INVALID_VALUE);
@@ -239,12 +291,35 @@ CUresult CUDAAPI cuFuncSetAttribute(CUfunction f, CUfunction_attribute attr,
 CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t bytes) {
   FAKE_CHECK("cuMemAlloc", CUDA_ERROR_INVALID_VALUE);
   *p = reinterpret_cast<CUdeviceptr>(std::malloc(bytes));
+  allocations().push_back({*p, bytes});
   return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
+  auto &all = allocations();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i].first == p) {
+      all.erase(all.begin() + long(i));
+      break;
+    }
   std::free(reinterpret_cast<void *>(p));
   return CUDA_SUCCESS;
+}
+
+/// CU_POINTER_ATTRIBUTE_DEVICE_POINTER of an address inside memory
+/// cuMemAlloc gave (the address itself); anything else is not device
+/// memory (CUDA_ERROR_INVALID_VALUE, as the driver answers for host
+/// memory).
+CUresult CUDAAPI cuPointerGetAttribute(void *data, CUpointer_attribute attr,
+                                       CUdeviceptr p) {
+  if (attr != CU_POINTER_ATTRIBUTE_DEVICE_POINTER)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (const auto &[base, bytes] : allocations())
+    if (p >= base && p < base + bytes) {
+      *static_cast<CUdeviceptr *>(data) = p;
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t n) {

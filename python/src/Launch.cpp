@@ -1,0 +1,1275 @@
+//===- Launch.cpp - GPU kernels and the launch dispatcher of trident._C ---===//
+//
+// The host side of `kernel[grid](*args)`, in C++ so that a launch costs
+// less than torch's own op launch:
+//
+//  - GpuKernel: a cubin with what its launch needs (name, threads, shared
+//    memory, cluster shape, one letter per run-time argument). It is loaded
+//    into each CUDA context on its first launch there; the device is checked
+//    against the compiled target and the per-kernel attributes (dynamic
+//    shared memory past 48 KB) are set then, once, not per launch. Every
+//    driver call is checked; an error names the call, the kernel and the
+//    CUDA error.
+//  - Dispatcher: per @jit function, a dict from a specialization key (what
+//    Python's specialization depends on: argument kinds, dtypes, pointer
+//    alignment, int ranges, == 1, % 16, constexpr values, launch options,
+//    target and selected pipeline) to a launch plan. A hit packs the
+//    arguments and launches without running Python; a miss calls back into
+//    Python, which compiles (or finds the compiled kernel) and returns the
+//    plan. Anything unusual (an unknown keyword, a value the fast path does
+//    not classify) takes Python's slow path, which also gives the errors.
+//
+// The CUDA driver is trident::cuda::Driver (dlopen of libcuda.so.1, or
+// $TRIDENT_LIBCUDA): a machine without a GPU imports trident and gets a
+// clear error only when it launches on a cuda target.
+//
+//===----------------------------------------------------------------------===//
+#include "Module.h"
+
+#include "trident/Runtime/CudaDriver.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace trident::python;
+
+namespace {
+
+/// The exception types launch errors take (set from Python to
+/// trident.KernelError and trident.OutOfResources; trident._C.Error until
+/// then).
+PyObject *kernelErrorType = nullptr;
+PyObject *resourceErrorType = nullptr;
+
+PyObject *raiseKernel(const std::string &message) {
+  PyErr_SetString(kernelErrorType ? kernelErrorType : ErrorType,
+                  message.c_str());
+  return nullptr;
+}
+
+PyObject *raiseResource(const std::string &message) {
+  PyErr_SetString(resourceErrorType ? resourceErrorType : ErrorType,
+                  message.c_str());
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// The driver
+//===----------------------------------------------------------------------===//
+
+struct CudaState {
+  std::unique_ptr<trident::cuda::Driver> driver;
+  std::string error;
+  bool tried = false;
+};
+
+CudaState &cudaState() {
+  static CudaState state;
+  if (!state.tried) {
+    state.tried = true;
+    auto d = trident::cuda::Driver::load();
+    if (d)
+      state.driver = std::move(*d);
+    else
+      state.error = llvm::toString(d.takeError());
+  }
+  return state;
+}
+
+/// The driver's entry points, or null with trident._C.Error set.
+const trident::cuda::DriverApi *cudaApi() {
+  CudaState &s = cudaState();
+  if (!s.driver) {
+    raiseKernel("cannot use the GPU: " + s.error);
+    return nullptr;
+  }
+  return &s.driver->api();
+}
+
+/// Sets trident._C.Error for a failed call; returns false.
+bool cudaFailed(CUresult r, const std::string &call,
+                const std::string &kernel) {
+  llvm::Error e = cudaState().driver->check(r, call);
+  std::string message = llvm::toString(std::move(e));
+  if (!kernel.empty())
+    message = "kernel '" + kernel + "': " + message;
+  raiseKernel(message);
+  return false;
+}
+
+#define CU_CHECK(expr, call, kernel)                                           \
+  do {                                                                         \
+    CUresult r_ = (expr);                                                      \
+    if (r_ != CUDA_SUCCESS)                                                    \
+      return cudaFailed(r_, call, kernel);                                     \
+  } while (0)
+
+/// Makes a context current on this thread when none is (the primary context
+/// of device 0; torch has made its own current when it runs).
+bool ensureContext(const trident::cuda::DriverApi &cu, CUcontext &ctx) {
+  CU_CHECK(cu.cuCtxGetCurrent(&ctx), "cuCtxGetCurrent", "");
+  if (ctx)
+    return true;
+  CUdevice dev;
+  CU_CHECK(cu.cuDeviceGet(&dev, 0), "cuDeviceGet(0)", "");
+  CU_CHECK(cu.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain",
+           "");
+  CU_CHECK(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent", "");
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// GpuKernel
+//===----------------------------------------------------------------------===//
+
+struct GpuKernelData {
+  std::string image, name, target, spec;
+  std::vector<std::string> argNames; ///< of the run-time arguments
+  int major = 0, minor = 0;          ///< of the compiled target
+  bool archSpecific = false;         ///< sm_90a: that exact architecture
+  unsigned threads = 128, shared = 0;
+  unsigned cluster[3] = {1, 1, 1};
+  struct Loaded {
+    CUcontext ctx;
+    CUmodule module;
+    CUfunction fn;
+  };
+  std::vector<Loaded> loaded;
+};
+
+struct GpuKernelObject {
+  PyObject_HEAD
+  GpuKernelData *d;
+};
+
+PyTypeObject *GpuKernelType = nullptr;
+
+void GpuKernel_dealloc(PyObject *self) {
+  // Modules stay loaded: their contexts may be gone at exit, and a kernel
+  // object lives as long as its cache entry.
+  delete reinterpret_cast<GpuKernelObject *>(self)->d;
+  auto freeFn = reinterpret_cast<freefunc>(
+      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  freeFn(self);
+}
+
+/// The kernel's function in the current context, loaded on first use.
+bool functionFor(const trident::cuda::DriverApi &cu, GpuKernelData &k,
+                 CUfunction &fn) {
+  CUcontext ctx;
+  if (!ensureContext(cu, ctx))
+    return false;
+  for (const GpuKernelData::Loaded &l : k.loaded)
+    if (l.ctx == ctx) {
+      fn = l.fn;
+      return true;
+    }
+  CUdevice dev;
+  CU_CHECK(cu.cuCtxGetDevice(&dev), "cuCtxGetDevice", k.name);
+  auto attr = [&](CUdevice_attribute a, int &v, const char *what) {
+    CUresult r = cu.cuDeviceGetAttribute(&v, a, dev);
+    return r == CUDA_SUCCESS ||
+           cudaFailed(r, std::string("cuDeviceGetAttribute(") + what + ")",
+                      k.name);
+  };
+  int major, minor, maxShared, maxThreads;
+  if (!attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, major, "major") ||
+      !attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, minor, "minor") ||
+      !attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, maxShared,
+            "max shared memory per block") ||
+      !attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, maxThreads,
+            "max threads per block"))
+    return false;
+  char devName[256] = {0};
+  cu.cuDeviceGetName(devName, sizeof devName - 1, dev);
+  std::string device = std::string(devName) + " (sm_" +
+                       std::to_string(major) + std::to_string(minor) + ")";
+  // A cubin runs on its own major version from its minor up; an
+  // architecture-specific one (sm_90a) on that architecture only.
+  bool fits = major == k.major &&
+              (k.archSpecific ? minor == k.minor : minor >= k.minor);
+  if (!fits) {
+    raiseKernel("kernel '" + k.name + "' was compiled for " + k.target +
+          " but runs on device " + std::to_string(dev) + ", " + device +
+          ": compile it for cuda:" + std::to_string(major) +
+          std::to_string(minor) + (major >= 9 ? "a" : "") +
+          " (TRIDENT_TARGET, or the target= of trident.compile)");
+    return false;
+  }
+  if (k.threads > unsigned(maxThreads)) {
+    raiseResource("kernel '" + k.name + "' needs " + std::to_string(k.threads) +
+          " threads per block (num_warps=" + std::to_string(k.threads / 32) +
+          "); " + device + " allows " + std::to_string(maxThreads));
+    return false;
+  }
+  if (k.shared > unsigned(maxShared)) {
+    raiseResource("kernel '" + k.name + "' needs " + std::to_string(k.shared) +
+          " bytes of shared memory per block; " + device + " allows " +
+          std::to_string(maxShared) +
+          " (use fewer stages or smaller blocks)");
+    return false;
+  }
+  GpuKernelData::Loaded l{ctx, nullptr, nullptr};
+  CU_CHECK(cu.cuModuleLoadData(&l.module, k.image.data()), "cuModuleLoadData",
+           k.name);
+  CU_CHECK(cu.cuModuleGetFunction(&l.fn, l.module, k.name.c_str()),
+           "cuModuleGetFunction", k.name);
+  if (k.shared > 48 * 1024)
+    CU_CHECK(cu.cuFuncSetAttribute(
+                 l.fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                 int(k.shared)),
+             "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", k.name);
+  k.loaded.push_back(l);
+  fn = l.fn;
+  return true;
+}
+
+/// Launches `k` with `params` (one pointer per run-time argument to its
+/// value) on `stream`. Pointer arguments must be device memory.
+bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
+               void **params) {
+  const trident::cuda::DriverApi *cu = cudaApi();
+  if (!cu)
+    return false;
+  CUfunction fn;
+  if (!functionFor(*cu, k, fn))
+    return false;
+  for (size_t i = 0; i < k.spec.size(); ++i) {
+    if (k.spec[i] != 'p')
+      continue;
+    CUdeviceptr p = *static_cast<CUdeviceptr *>(params[i]);
+    if (!p)
+      continue;
+    CUdeviceptr dp;
+    if (cu->cuPointerGetAttribute(&dp, CU_POINTER_ATTRIBUTE_DEVICE_POINTER,
+                                  p) != CUDA_SUCCESS) {
+      char hex[32];
+      std::snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)p);
+      raiseKernel("kernel '" + k.name + "': argument '" +
+            (i < k.argNames.size() ? k.argNames[i] : std::to_string(i)) +
+            "' (" + hex +
+            ") is not memory of the GPU (a CPU tensor?); the kernel runs on " +
+            k.target);
+      return false;
+    }
+  }
+  if (k.cluster[0] * k.cluster[1] * k.cluster[2] > 1) {
+    if (!cu->cuLaunchKernelEx)
+      return raiseKernel("kernel '" + k.name + "' uses a cluster launch, which "
+                   "needs a CUDA 12 driver (cuLaunchKernelEx)"),
+             false;
+    CUlaunchAttribute attr;
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = k.cluster[0];
+    attr.value.clusterDim.y = k.cluster[1];
+    attr.value.clusterDim.z = k.cluster[2];
+    CUlaunchConfig config{};
+    config.gridDimX = grid[0] * k.cluster[0];
+    config.gridDimY = grid[1] * k.cluster[1];
+    config.gridDimZ = grid[2] * k.cluster[2];
+    config.blockDimX = k.threads;
+    config.blockDimY = config.blockDimZ = 1;
+    config.sharedMemBytes = k.shared;
+    config.hStream = stream;
+    config.attrs = &attr;
+    config.numAttrs = 1;
+    CU_CHECK(cu->cuLaunchKernelEx(&config, fn, params, nullptr),
+             "cuLaunchKernelEx", k.name);
+    return true;
+  }
+  CU_CHECK(cu->cuLaunchKernel(fn, grid[0], grid[1], grid[2], k.threads, 1, 1,
+                              k.shared, stream, params, nullptr),
+           "cuLaunchKernel", k.name);
+  return true;
+}
+
+/// Packs `value` for argument kind `c` into `slot` (8 bytes); pointers are
+/// ints here (the dispatcher has read them out of tensors already).
+bool packScalar(char c, PyObject *value, void *slot, const std::string &name) {
+  if (c == 'f' || c == 'd') {
+    double v = PyFloat_AsDouble(value);
+    if (v == -1.0 && PyErr_Occurred())
+      return false;
+    if (c == 'f') {
+      float f = float(v);
+      std::memcpy(slot, &f, sizeof f);
+    } else {
+      std::memcpy(slot, &v, sizeof v);
+    }
+    return true;
+  }
+  unsigned long long u = PyLong_AsUnsignedLongLongMask(value);
+  if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    raise("argument '" + name + "' must be an integer");
+    return false;
+  }
+  switch (c) {
+  case 'b': case 'c': { uint8_t x = uint8_t(u); std::memcpy(slot, &x, 1); break; }
+  case 'h': { uint16_t x = uint16_t(u); std::memcpy(slot, &x, 2); break; }
+  case 'i': { uint32_t x = uint32_t(u); std::memcpy(slot, &x, 4); break; }
+  case 'l': case 'p': { uint64_t x = uint64_t(u); std::memcpy(slot, &x, 8); break; }
+  default:
+    raise(std::string("bad argument kind '") + c + "'");
+    return false;
+  }
+  return true;
+}
+
+/// The address of a tensor-like argument: data_ptr(), else
+/// __cuda_array_interface__ / __array_interface__ ["data"][0]. -1 with a
+/// Python error when `v` is none of them.
+long long addressOf(PyObject *v) {
+  PyObject *p = PyObject_CallMethod(v, "data_ptr", nullptr);
+  if (!p) {
+    PyErr_Clear();
+    for (const char *iface :
+         {"__cuda_array_interface__", "__array_interface__"}) {
+      PyObject *d = PyObject_GetAttrString(v, iface);
+      if (!d) {
+        PyErr_Clear();
+        continue;
+      }
+      PyObject *data = PyMapping_GetItemString(d, "data");
+      Py_DECREF(d);
+      if (!data)
+        return -1;
+      p = PySequence_GetItem(data, 0);
+      Py_DECREF(data);
+      break;
+    }
+    if (!p) {
+      PyErr_SetString(PyExc_TypeError, "not a tensor");
+      return -1;
+    }
+  }
+  unsigned long long a = PyLong_AsUnsignedLongLong(p);
+  Py_DECREF(p);
+  if (a == (unsigned long long)-1 && PyErr_Occurred())
+    return -1;
+  return (long long)a;
+}
+
+// load_gpu_kernel(image: bytes, name, target, major, minor, arch_specific,
+//                 num_warps, shared, cluster: (x, y, z), spec, arg_names)
+PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
+  Args a{argv, argc, "load_gpu_kernel"};
+  if (!a.count(11))
+    return nullptr;
+  char *buffer = nullptr;
+  Py_ssize_t size = 0;
+  if (PyBytes_AsStringAndSize(argv[0], &buffer, &size) < 0)
+    return nullptr;
+  auto d = std::make_unique<GpuKernelData>();
+  d->image.assign(buffer, size_t(size));
+  d->name = a.s(1);
+  d->target = a.s(2);
+  d->major = int(a.i(3));
+  d->minor = int(a.i(4));
+  d->archSpecific = a.b(5);
+  long long warps = a.i(6), shared = a.i(7);
+  std::vector<int> cluster = a.list<int>(8);
+  d->spec = a.s(9);
+  if (!a.ok)
+    return nullptr;
+  PyObject *names = argv[10];
+  Py_ssize_t n = PySequence_Size(names);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *item = PySequence_GetItem(names, i);
+    const char *s = item ? PyUnicode_AsUTF8AndSize(item, nullptr) : nullptr;
+    if (!s) {
+      Py_XDECREF(item);
+      return nullptr;
+    }
+    d->argNames.push_back(s);
+    Py_DECREF(item);
+  }
+  if (warps < 1 || warps > 1024 || shared < 0 || cluster.size() != 3)
+    return raise("load_gpu_kernel: bad launch parameters");
+  d->threads = unsigned(warps) * 32;
+  d->shared = unsigned(shared);
+  for (int i = 0; i < 3; ++i)
+    d->cluster[i] = unsigned(cluster[size_t(i)] < 1 ? 1 : cluster[size_t(i)]);
+  auto alloc =
+      reinterpret_cast<allocfunc>(PyType_GetSlot(GpuKernelType, Py_tp_alloc));
+  PyObject *self = alloc(GpuKernelType, 0);
+  if (!self)
+    return nullptr;
+  reinterpret_cast<GpuKernelObject *>(self)->d = d.release();
+  return self;
+}
+
+/// GpuKernel.launch(gx, gy, gz, stream, args): one launch, arguments
+/// given as Python values (pointers as ints or tensors).
+PyObject *GpuKernel_launch(PyObject *self, PyObject *const *argv,
+                           Py_ssize_t argc) {
+  Args a{argv, argc, "launch"};
+  if (!a.count(5))
+    return nullptr;
+  GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(self)->d;
+  long long g[3] = {a.i(0), a.i(1), a.i(2)};
+  unsigned long long stream = PyLong_AsUnsignedLongLong(argv[3]);
+  if (!a.ok || (stream == (unsigned long long)-1 && PyErr_Occurred()))
+    return nullptr;
+  PyObject *args = argv[4];
+  Py_ssize_t n = PyTuple_Check(args) ? PyTuple_Size(args) : -1;
+  if (n != Py_ssize_t(k.spec.size()))
+    return raise("kernel '" + k.name + "' takes " +
+                 std::to_string(k.spec.size()) + " run-time arguments, got " +
+                 std::to_string(n));
+  for (long long v : g)
+    if (v < 0 || v > INT32_MAX)
+      return raise("grid dimensions must be in [0, 2^31), got " +
+                   std::to_string(v));
+  if (g[0] * g[1] * g[2] == 0)
+    Py_RETURN_NONE;
+  std::vector<uint64_t> storage(size_t(n) + 1);
+  std::vector<void *> params(static_cast<size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *item = PyTuple_GetItem(args, i);
+    params[size_t(i)] = &storage[size_t(i)];
+    if (k.spec[size_t(i)] == 'p' && !PyLong_Check(item)) {
+      long long addr = addressOf(item);
+      if (addr < 0) {
+        PyErr_Clear();
+        return raise("argument '" + k.argNames[size_t(i)] +
+                     "' must be a tensor or a pointer (an int)");
+      }
+      storage[size_t(i)] = uint64_t(addr);
+      continue;
+    }
+    if (!packScalar(k.spec[size_t(i)], item, &storage[size_t(i)],
+                    k.argNames[size_t(i)]))
+      return nullptr;
+  }
+  unsigned grid[3] = {unsigned(g[0]), unsigned(g[1]), unsigned(g[2])};
+  if (!launchGpu(k, grid, reinterpret_cast<CUstream>(stream), params.data()))
+    return nullptr;
+  Py_RETURN_NONE;
+}
+
+PyMethodDef gpuKernelMethods[] = {
+    {"launch",
+     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(GpuKernel_launch)),
+     METH_FASTCALL, "Launches the kernel: (gx, gy, gz, stream, args)."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyType_Slot gpuKernelSlots[] = {
+    {Py_tp_dealloc, reinterpret_cast<void *>(GpuKernel_dealloc)},
+    {Py_tp_methods, gpuKernelMethods},
+    {0, nullptr}};
+
+PyType_Spec gpuKernelSpec = {"trident._C.GpuKernel", sizeof(GpuKernelObject),
+                             0, Py_TPFLAGS_DEFAULT, gpuKernelSlots};
+
+//===----------------------------------------------------------------------===//
+// Device queries
+//===----------------------------------------------------------------------===//
+
+// cuda_device() -> (major, minor, name, sm count) of the current device
+// (the current context's, else device 0), or None without a usable GPU
+// (driver missing, no device). Never raises for a missing GPU.
+PyObject *cuda_device(PyObject *, PyObject *const *, Py_ssize_t) {
+  CudaState &s = cudaState();
+  if (!s.driver)
+    Py_RETURN_NONE;
+  const trident::cuda::DriverApi &cu = s.driver->api();
+  int count = 0;
+  if (cu.cuDeviceGetCount(&count) != CUDA_SUCCESS || count == 0)
+    Py_RETURN_NONE;
+  CUdevice dev = 0;
+  CUcontext ctx = nullptr;
+  if (cu.cuCtxGetCurrent(&ctx) == CUDA_SUCCESS && ctx)
+    cu.cuCtxGetDevice(&dev);
+  int major = 0, minor = 0, sms = 0;
+  cu.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                          dev);
+  cu.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                          dev);
+  cu.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+  char name[256] = {0};
+  cu.cuDeviceGetName(name, sizeof name - 1, dev);
+  return Py_BuildValue("(iisi)", major, minor, name, sms);
+}
+
+// cuda_error() -> why the GPU cannot be used ("" when it can).
+PyObject *cuda_error(PyObject *, PyObject *const *, Py_ssize_t) {
+  return PyUnicode_FromString(cudaState().error.c_str());
+}
+
+// cuda_synchronize(): cuCtxSynchronize of the current context.
+PyObject *cuda_synchronize(PyObject *, PyObject *const *, Py_ssize_t) {
+  const trident::cuda::DriverApi *cu = cudaApi();
+  if (!cu)
+    return nullptr;
+  CUcontext ctx;
+  if (!ensureContext(*cu, ctx))
+    return nullptr;
+  CUresult r = cu->cuCtxSynchronize();
+  if (r != CUDA_SUCCESS) {
+    cudaFailed(r, "cuCtxSynchronize", "");
+    return nullptr;
+  }
+  Py_RETURN_NONE;
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatcher
+//===----------------------------------------------------------------------===//
+
+/// Parameter flags (from Python).
+enum : int {
+  kConstexpr = 1,
+  kNoSpecialize = 2,
+  kNoSpecializeAlignment = 4,
+};
+
+/// How the fast path treats values of a Python type (decided once per
+/// type by Python's `type_kind`).
+enum TypeKind : long {
+  kPointerKind = 1, ///< a tensor: data_ptr() or an array interface, a dtype
+  kSlowKind = 2,    ///< only Python's slow path classifies it
+  kConstKind = 3,   ///< its value is part of the key (a constexpr-like)
+};
+
+/// A launch plan: the kernel and which parameters it takes at run time.
+struct Plan {
+  PyObject *kernel = nullptr; ///< GpuKernel or CpuKernel (owned)
+  bool gpu = false;
+  std::vector<int> runtime;   ///< parameter indices, in argument order
+  std::string spec;           ///< their kinds
+  int cpuThreads = 0;
+};
+
+struct PlanObject {
+  PyObject_HEAD
+  Plan *plan;
+};
+
+PyTypeObject *PlanType = nullptr;
+
+void Plan_dealloc(PyObject *self) {
+  Plan *p = reinterpret_cast<PlanObject *>(self)->plan;
+  if (p)
+    Py_XDECREF(p->kernel);
+  delete p;
+  auto freeFn = reinterpret_cast<freefunc>(
+      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  freeFn(self);
+}
+
+PyType_Slot planSlots[] = {
+    {Py_tp_dealloc, reinterpret_cast<void *>(Plan_dealloc)}, {0, nullptr}};
+PyType_Spec planSpec = {"trident._C.LaunchPlan", sizeof(PlanObject), 0,
+                        Py_TPFLAGS_DEFAULT, planSlots};
+
+struct Dispatcher {
+  std::vector<PyObject *> names; ///< interned parameter names (owned)
+  std::vector<int> flags;
+  std::vector<PyObject *> defaults; ///< owned; null: required
+  PyObject *compile = nullptr;  ///< (values, warps, stages, ctas) -> plan
+  PyObject *slowPath = nullptr; ///< (grid, args, kwargs) -> launches
+  PyObject *typeKind = nullptr; ///< type -> TypeKind
+  PyObject *dtypeCode = nullptr; ///< dtype -> int code or -1
+  PyObject *cache = nullptr;     ///< key tuple -> LaunchPlan
+  PyObject *typeKinds = nullptr; ///< type -> int
+  PyObject *dtypeCodes = nullptr; ///< dtype -> int
+};
+
+struct DispatcherObject {
+  PyObject_HEAD
+  Dispatcher *d;
+};
+
+struct BoundObject {
+  PyObject_HEAD
+  PyObject *dispatcher;
+  PyObject *grid;
+};
+
+PyTypeObject *DispatcherType = nullptr;
+PyTypeObject *BoundType = nullptr;
+
+/// The pipeline selection, part of every key (set from Python when it
+/// changes, so that selecting costs nothing per launch): the process-wide
+/// trident.set_pipeline and this thread's innermost trident.pipeline scope.
+PyObject *globalPipeline = nullptr;             ///< str or None (owned)
+thread_local PyObject *scopePipeline = nullptr; ///< str or null (owned)
+/// torch's current-stream functions, once torch with CUDA is in use.
+PyObject *torchStream = nullptr; ///< torch._C._cuda_getCurrentRawStream
+PyObject *torchDevice = nullptr; ///< torch._C._cuda_getDevice
+
+PyObject *interned(const char *s) {
+  PyObject *o = PyUnicode_InternFromString(s);
+  return o;
+}
+
+PyObject *kNumWarps, *kNumStages, *kNumCtas;
+
+void Dispatcher_dealloc(PyObject *self) {
+  Dispatcher *d = reinterpret_cast<DispatcherObject *>(self)->d;
+  if (d) {
+    for (PyObject *o : d->names)
+      Py_XDECREF(o);
+    for (PyObject *o : d->defaults)
+      Py_XDECREF(o);
+    Py_XDECREF(d->compile);
+    Py_XDECREF(d->slowPath);
+    Py_XDECREF(d->typeKind);
+    Py_XDECREF(d->dtypeCode);
+    Py_XDECREF(d->cache);
+    Py_XDECREF(d->typeKinds);
+    Py_XDECREF(d->dtypeCodes);
+  }
+  delete d;
+  auto freeFn = reinterpret_cast<freefunc>(
+      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  freeFn(self);
+}
+
+/// Dispatcher(names, flags, defaults, compile, slow_path, type_kind,
+///            dtype_code); `defaults` holds, per parameter, its default or
+/// the `required` marker (the last argument's identity is not used:
+/// Python passes `NO_DEFAULT` objects as None-less markers).
+PyObject *Dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *) {
+  PyObject *names, *flags, *defaults, *compile, *slow, *typeKind, *dtypeCode,
+      *required;
+  if (!PyArg_ParseTuple(args, "OOOOOOOO", &names, &flags, &defaults, &compile,
+                        &slow, &typeKind, &dtypeCode, &required))
+    return nullptr;
+  auto d = std::make_unique<Dispatcher>();
+  Py_ssize_t n = PySequence_Size(names);
+  if (n < 0 || PySequence_Size(flags) != n || PySequence_Size(defaults) != n)
+    return raise("Dispatcher: names, flags and defaults differ in length");
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *name = PySequence_GetItem(names, i);
+    PyObject *flag = PySequence_GetItem(flags, i);
+    PyObject *def = PySequence_GetItem(defaults, i);
+    if (!name || !flag || !def) {
+      Py_XDECREF(name);
+      Py_XDECREF(flag);
+      Py_XDECREF(def);
+      return nullptr;
+    }
+    PyUnicode_InternInPlace(&name);
+    d->names.push_back(name);
+    d->flags.push_back(int(PyLong_AsLong(flag)));
+    Py_DECREF(flag);
+    if (def == required) {
+      Py_DECREF(def);
+      d->defaults.push_back(nullptr);
+    } else {
+      d->defaults.push_back(def);
+    }
+  }
+  for (PyObject *o : {compile, slow, typeKind, dtypeCode})
+    Py_INCREF(o);
+  d->compile = compile;
+  d->slowPath = slow;
+  d->typeKind = typeKind;
+  d->dtypeCode = dtypeCode;
+  d->cache = PyDict_New();
+  d->typeKinds = PyDict_New();
+  d->dtypeCodes = PyDict_New();
+  auto alloc = reinterpret_cast<allocfunc>(PyType_GetSlot(type, Py_tp_alloc));
+  PyObject *self = alloc(type, 0);
+  if (!self)
+    return nullptr;
+  reinterpret_cast<DispatcherObject *>(self)->d = d.release();
+  return self;
+}
+
+PyObject *Dispatcher_getitem(PyObject *self, PyObject *grid) {
+  auto alloc =
+      reinterpret_cast<allocfunc>(PyType_GetSlot(BoundType, Py_tp_alloc));
+  PyObject *b = alloc(BoundType, 0);
+  if (!b)
+    return nullptr;
+  Py_INCREF(self);
+  Py_INCREF(grid);
+  reinterpret_cast<BoundObject *>(b)->dispatcher = self;
+  reinterpret_cast<BoundObject *>(b)->grid = grid;
+  return b;
+}
+
+PyObject *Dispatcher_clear(PyObject *self, PyObject *) {
+  PyDict_Clear(reinterpret_cast<DispatcherObject *>(self)->d->cache);
+  Py_RETURN_NONE;
+}
+
+PyObject *Dispatcher_size(PyObject *self, PyObject *) {
+  return PyLong_FromSsize_t(
+      PyDict_Size(reinterpret_cast<DispatcherObject *>(self)->d->cache));
+}
+
+PyMethodDef dispatcherMethods[] = {
+    {"clear", Dispatcher_clear, METH_NOARGS, "Forgets every launch plan."},
+    {"size", Dispatcher_size, METH_NOARGS, "The number of launch plans."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyType_Slot dispatcherSlots[] = {
+    {Py_tp_new, reinterpret_cast<void *>(Dispatcher_new)},
+    {Py_tp_dealloc, reinterpret_cast<void *>(Dispatcher_dealloc)},
+    {Py_mp_subscript, reinterpret_cast<void *>(Dispatcher_getitem)},
+    {Py_tp_methods, dispatcherMethods},
+    {0, nullptr}};
+PyType_Spec dispatcherSpec = {"trident._C.Dispatcher",
+                              sizeof(DispatcherObject), 0, Py_TPFLAGS_DEFAULT,
+                              dispatcherSlots};
+
+void Bound_dealloc(PyObject *self) {
+  auto *b = reinterpret_cast<BoundObject *>(self);
+  Py_XDECREF(b->dispatcher);
+  Py_XDECREF(b->grid);
+  auto freeFn = reinterpret_cast<freefunc>(
+      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  freeFn(self);
+}
+
+/// A small cache lookup in `dict` of `key`, computing it with `fn` on a
+/// miss; -1 with a Python error when `fn` fails.
+long cachedCode(PyObject *dict, PyObject *key, PyObject *fn) {
+  PyObject *v = PyDict_GetItemWithError(dict, key);
+  if (!v) {
+    if (PyErr_Occurred())
+      return -1;
+    v = PyObject_CallFunctionObjArgs(fn, key, nullptr);
+    if (!v)
+      return -1;
+    if (PyDict_SetItem(dict, key, v) < 0) {
+      Py_DECREF(v);
+      return -1;
+    }
+    Py_DECREF(v);
+  }
+  return PyLong_AsLong(v);
+}
+
+/// The value one argument gives the key, and what it packs as: for
+/// pointers, the address. Returns false to take the slow path (no
+/// Python error), or with a Python error set.
+struct ArgInfo {
+  uint64_t address = 0;
+  bool isPointer = false;
+};
+
+/// Adds parameter `i`'s part to `key` (a list). Returns 1 when done, 0 to
+/// take the slow path, -1 on a Python error.
+int keyPart(Dispatcher &d, int i, PyObject *v, PyObject *key, ArgInfo &info,
+            bool cpuTarget) {
+  int flags = d.flags[size_t(i)];
+  auto append = [&](PyObject *o) {
+    int r = PyList_Append(key, o);
+    Py_DECREF(o);
+    return r < 0 ? -1 : 1;
+  };
+  if (flags & kConstexpr) {
+    Py_INCREF(v);
+    if (PyObject_Hash(v) == -1) {
+      Py_DECREF(v);
+      PyErr_Clear();
+      return 0;
+    }
+    return append(v);
+  }
+  bool specialize = !(flags & kNoSpecialize);
+  bool align = specialize && !(flags & kNoSpecializeAlignment);
+  if (PyBool_Check(v))
+    return append(PyLong_FromLong(1));
+  if (PyLong_CheckExact(v)) {
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    long code;
+    if (overflow > 0) {
+      unsigned long long u = PyLong_AsUnsignedLongLong(v);
+      if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0; // beyond 64 bits: Python's error
+      }
+      code = 2; // u64
+      if (specialize && u % 16 == 0)
+        code |= 16;
+    } else if (overflow < 0) {
+      return 0;
+    } else {
+      code = (x >= INT32_MIN && x <= INT32_MAX) ? 0 : 1; // i32 : i64
+      if (specialize && x == 1)
+        code |= 8;
+      if (specialize && x % 16 == 0)
+        code |= 16;
+    }
+    return append(PyLong_FromLong(100 + code));
+  }
+  if (PyFloat_CheckExact(v))
+    return append(PyLong_FromLong(2));
+  if (v == Py_None)
+    return append(PyLong_FromLong(3));
+  PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(v));
+  long kind = cachedCode(d.typeKinds, type, d.typeKind);
+  if (kind < 0)
+    return -1;
+  if (kind == kSlowKind)
+    return 0;
+  if (kind == kConstKind) {
+    Py_INCREF(v);
+    if (PyObject_Hash(v) == -1) {
+      Py_DECREF(v);
+      PyErr_Clear();
+      return 0;
+    }
+    return append(v);
+  }
+  // A tensor: its dtype's code, alignment, and (on the CPU target) that it
+  // lives in host memory.
+  PyObject *dtype = PyObject_GetAttrString(v, "dtype");
+  if (!dtype) {
+    PyErr_Clear();
+    return 0;
+  }
+  long code = cachedCode(d.dtypeCodes, dtype, d.dtypeCode);
+  Py_DECREF(dtype);
+  if (code < 0) {
+    if (PyErr_Occurred())
+      return -1;
+    return 0;
+  }
+  if (cpuTarget) {
+    PyObject *isCuda = PyObject_GetAttrString(v, "is_cuda");
+    if (isCuda) {
+      int t = PyObject_IsTrue(isCuda);
+      Py_DECREF(isCuda);
+      if (t != 0)
+        return 0; // Python's error: a GPU tensor for the CPU target
+    } else {
+      PyErr_Clear();
+    }
+  }
+  long long addr = addressOf(v);
+  if (addr < 0) {
+    PyErr_Clear();
+    return 0;
+  }
+  info.address = uint64_t(addr);
+  info.isPointer = true;
+  long part = 1000 + code * 2 + (align && addr % 16 == 0 ? 1 : 0);
+  return append(PyLong_FromLong(part));
+}
+
+/// The grid of a launch: a tuple/list of 1-3 ints, an int, or a callable of
+/// the meta-parameters. 1: done; 0: not a valid grid (no Python error: the
+/// slow path reports it); -1: the grid function raised.
+int evalGrid(Dispatcher &d, PyObject *grid, PyObject *const *values,
+             PyObject *options[3], unsigned out[3]) {
+  PyObject *g = grid;
+  Py_INCREF(g);
+  if (PyCallable_Check(grid)) {
+    PyObject *meta = PyDict_New();
+    if (!meta) {
+      Py_DECREF(g);
+      return -1;
+    }
+    for (size_t i = 0; i < d.names.size(); ++i)
+      PyDict_SetItem(meta, d.names[i], values[i]);
+    PyObject *optNames[3] = {kNumWarps, kNumStages, kNumCtas};
+    for (int i = 0; i < 3; ++i)
+      PyDict_SetItem(meta, optNames[i], options[i]);
+    Py_DECREF(g);
+    g = PyObject_CallFunctionObjArgs(grid, meta, nullptr);
+    Py_DECREF(meta);
+    if (!g)
+      return -1;
+  }
+  out[0] = out[1] = out[2] = 1;
+  auto dim = [](PyObject *o, unsigned &v) {
+    if (!PyLong_Check(o))
+      return false;
+    long long x = PyLong_AsLongLong(o);
+    if (x < 0 || x > INT32_MAX) {
+      PyErr_Clear();
+      return false;
+    }
+    v = unsigned(x);
+    return true;
+  };
+  int result = 1;
+  if (PyLong_Check(g)) {
+    result = dim(g, out[0]) ? 1 : 0;
+  } else if (PyTuple_Check(g) || PyList_Check(g)) {
+    Py_ssize_t n = PySequence_Size(g);
+    if (n < 1 || n > 3)
+      result = 0;
+    for (Py_ssize_t i = 0; result == 1 && i < n; ++i) {
+      PyObject *item = PySequence_GetItem(g, i);
+      if (!item || !dim(item, out[size_t(i)]))
+        result = 0;
+      Py_XDECREF(item);
+    }
+  } else {
+    result = 0;
+  }
+  Py_DECREF(g);
+  if (result == 0)
+    PyErr_Clear();
+  return result;
+}
+
+/// The current stream: torch's, when torch is loaded and has CUDA
+/// initialized, else the legacy default stream (0).
+bool currentStream(uint64_t &stream) {
+  stream = 0;
+  if (!torchStream)
+    return true;
+  PyObject *dev = PyObject_CallNoArgs(torchDevice);
+  if (!dev)
+    return false;
+  PyObject *s = PyObject_CallFunctionObjArgs(torchStream, dev, nullptr);
+  Py_DECREF(dev);
+  if (!s)
+    return false;
+  stream = PyLong_AsUnsignedLongLong(s);
+  Py_DECREF(s);
+  return !(stream == (uint64_t)-1 && PyErr_Occurred());
+}
+
+PyObject *callSlowPath(Dispatcher &d, PyObject *grid, PyObject *args,
+                       PyObject *kwargs) {
+  PyObject *kw = kwargs ? kwargs : PyDict_New();
+  PyObject *r = PyObject_CallFunctionObjArgs(d.slowPath, grid, args, kw,
+                                             nullptr);
+  if (!kwargs)
+    Py_DECREF(kw);
+  return r;
+}
+
+PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
+  auto *b = reinterpret_cast<BoundObject *>(self);
+  Dispatcher &d = *reinterpret_cast<DispatcherObject *>(b->dispatcher)->d;
+  size_t n = d.names.size();
+  Py_ssize_t nargs = PyTuple_Size(args);
+  if (nargs > Py_ssize_t(n))
+    return callSlowPath(d, b->grid, args, kwargs);
+  // Bind: positional, then keywords by name, then defaults.
+  std::vector<PyObject *> values(n, nullptr); // borrowed
+  for (Py_ssize_t i = 0; i < nargs; ++i)
+    values[size_t(i)] = PyTuple_GetItem(args, i);
+  PyObject *options[3] = {nullptr, nullptr, nullptr};
+  if (kwargs) {
+    PyObject *k, *v;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(kwargs, &pos, &k, &v)) {
+      size_t i = 0;
+      for (; i < n; ++i)
+        if (d.names[i] == k ||
+            PyUnicode_Compare(d.names[i], k) == 0)
+          break;
+      if (i < n) {
+        if (values[i])
+          return callSlowPath(d, b->grid, args, kwargs); // twice: its error
+        values[i] = v;
+        continue;
+      }
+      PyObject *optNames[3] = {kNumWarps, kNumStages, kNumCtas};
+      int o = 0;
+      for (; o < 3; ++o)
+        if (PyUnicode_Compare(optNames[o], k) == 0)
+          break;
+      if (o == 3 || v == Py_None)
+        return callSlowPath(d, b->grid, args, kwargs);
+      options[o] = v;
+    }
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (!values[i]) {
+      if (!d.defaults[i])
+        return callSlowPath(d, b->grid, args, kwargs); // missing: its error
+      values[i] = d.defaults[i];
+    }
+  static PyObject *defaults[3] = {PyLong_FromLong(4), PyLong_FromLong(3),
+                                  PyLong_FromLong(1)};
+  for (int o = 0; o < 3; ++o)
+    if (!options[o])
+      options[o] = defaults[o];
+
+  // The key: target, pipeline, options, then one part per parameter.
+  const char *target = std::getenv("TRIDENT_TARGET");
+  bool cpuTarget = target && std::strncmp(target, "cpu", 3) == 0;
+  PyObject *key = PyList_New(0);
+  if (!key)
+    return nullptr;
+  auto fail = [&](PyObject *r) {
+    Py_DECREF(key);
+    return r;
+  };
+  PyObject *t = PyUnicode_FromString(target ? target : "");
+  PyList_Append(key, t);
+  Py_DECREF(t);
+  PyList_Append(key, globalPipeline ? globalPipeline : Py_None);
+  PyList_Append(key, scopePipeline ? scopePipeline : Py_None);
+  for (PyObject *o : options)
+    PyList_Append(key, o);
+  std::vector<ArgInfo> infos(n);
+  for (size_t i = 0; i < n; ++i) {
+    int r = keyPart(d, int(i), values[i], key, infos[i], cpuTarget);
+    if (r < 0)
+      return fail(nullptr);
+    if (r == 0)
+      return fail(callSlowPath(d, b->grid, args, kwargs));
+  }
+  PyObject *keyTuple = PyList_AsTuple(key);
+  Py_DECREF(key);
+  if (!keyTuple)
+    return nullptr;
+  PyObject *planObj = PyDict_GetItemWithError(d.cache, keyTuple);
+  if (!planObj) {
+    if (PyErr_Occurred()) {
+      Py_DECREF(keyTuple);
+      return nullptr;
+    }
+    PyObject *vals = PyTuple_New(Py_ssize_t(n));
+    for (size_t i = 0; i < n; ++i) {
+      Py_INCREF(values[i]);
+      PyTuple_SetItem(vals, Py_ssize_t(i), values[i]);
+    }
+    planObj = PyObject_CallFunctionObjArgs(d.compile, vals, options[0],
+                                           options[1], options[2], nullptr);
+    Py_DECREF(vals);
+    if (!planObj) {
+      Py_DECREF(keyTuple);
+      return nullptr;
+    }
+    if (!PyObject_TypeCheck(planObj, PlanType)) {
+      Py_DECREF(planObj);
+      Py_DECREF(keyTuple);
+      return raise("internal: the compile callback returned no launch plan");
+    }
+    int r = PyDict_SetItem(d.cache, keyTuple, planObj);
+    Py_DECREF(planObj); // the cache holds it
+    if (r < 0) {
+      Py_DECREF(keyTuple);
+      return nullptr;
+    }
+  }
+  Py_DECREF(keyTuple);
+  Plan &plan = *reinterpret_cast<PlanObject *>(planObj)->plan;
+
+  unsigned grid[3];
+  int g = evalGrid(d, b->grid, values.data(), options, grid);
+  if (g < 0)
+    return nullptr;
+  if (g == 0)
+    return callSlowPath(d, b->grid, args, kwargs);
+  if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
+    Py_RETURN_NONE;
+
+  size_t m = plan.runtime.size();
+  std::vector<uint64_t> storage(m + 1);
+  std::vector<void *> params(m);
+  for (size_t j = 0; j < m; ++j) {
+    size_t i = size_t(plan.runtime[j]);
+    params[j] = &storage[j];
+    if (infos[i].isPointer) {
+      storage[j] = infos[i].address;
+      continue;
+    }
+    PyObject *nameUtf8 = d.names[i];
+    const char *name = PyUnicode_AsUTF8AndSize(nameUtf8, nullptr);
+    if (!packScalar(plan.spec[j], values[i], &storage[j], name ? name : "?"))
+      return nullptr;
+  }
+  if (plan.gpu) {
+    uint64_t stream;
+    if (!currentStream(stream))
+      return nullptr;
+    if (!launchGpu(*reinterpret_cast<GpuKernelObject *>(plan.kernel)->d, grid,
+                   reinterpret_cast<CUstream>(stream), params.data()))
+      return nullptr;
+  } else {
+    if (!runCpuKernel(plan.kernel, params.data(),
+                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
+      return nullptr;
+  }
+  Py_RETURN_NONE;
+}
+
+PyType_Slot boundSlots[] = {
+    {Py_tp_dealloc, reinterpret_cast<void *>(Bound_dealloc)},
+    {Py_tp_call, reinterpret_cast<void *>(Bound_call)},
+    {0, nullptr}};
+PyType_Spec boundSpec = {"trident._C.BoundLaunch", sizeof(BoundObject), 0,
+                         Py_TPFLAGS_DEFAULT, boundSlots};
+
+// launch_plan(kernel, runtime_indices, spec, cpu_threads) -> LaunchPlan
+PyObject *launch_plan(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
+  Args a{argv, argc, "launch_plan"};
+  if (!a.count(4))
+    return nullptr;
+  PyObject *kernel = argv[0];
+  bool gpu = PyObject_TypeCheck(kernel, GpuKernelType);
+  if (!gpu && !isCpuKernel(kernel))
+    return raise("launch_plan: not a GpuKernel or CpuKernel");
+  auto plan = std::make_unique<Plan>();
+  plan->gpu = gpu;
+  plan->runtime = a.list<int>(1);
+  plan->spec = a.s(2);
+  plan->cpuThreads = int(a.i(3));
+  if (!a.ok)
+    return nullptr;
+  if (plan->spec.size() != plan->runtime.size())
+    return raise("launch_plan: one kind per run-time argument");
+  Py_INCREF(kernel);
+  plan->kernel = kernel;
+  auto alloc =
+      reinterpret_cast<allocfunc>(PyType_GetSlot(PlanType, Py_tp_alloc));
+  PyObject *self = alloc(PlanType, 0);
+  if (!self)
+    return nullptr;
+  reinterpret_cast<PlanObject *>(self)->plan = plan.release();
+  return self;
+}
+
+// launch_with_plan(plan, grid (x, y, z), values tuple): one launch through
+// a plan, for Python's slow path (values: every parameter, in order).
+PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
+                           Py_ssize_t argc) {
+  Args a{argv, argc, "launch_with_plan"};
+  if (!a.count(3))
+    return nullptr;
+  if (!PyObject_TypeCheck(argv[0], PlanType))
+    return raise("launch_with_plan: not a LaunchPlan");
+  Plan &plan = *reinterpret_cast<PlanObject *>(argv[0])->plan;
+  std::vector<int> g = a.list<int>(1);
+  if (!a.ok)
+    return nullptr;
+  if (g.size() != 3)
+    return raise("launch_with_plan: the grid has 3 dimensions");
+  unsigned grid[3] = {unsigned(g[0]), unsigned(g[1]), unsigned(g[2])};
+  if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
+    Py_RETURN_NONE;
+  PyObject *values = argv[2];
+  size_t m = plan.runtime.size();
+  std::vector<uint64_t> storage(m + 1);
+  std::vector<void *> params(m);
+  for (size_t j = 0; j < m; ++j) {
+    PyObject *v = PySequence_GetItem(values, plan.runtime[j]);
+    if (!v)
+      return nullptr;
+    params[j] = &storage[j];
+    bool ok;
+    if (plan.spec[j] == 'p' && !PyLong_Check(v)) {
+      long long addr = addressOf(v);
+      ok = addr >= 0;
+      storage[j] = uint64_t(addr);
+    } else {
+      ok = packScalar(plan.spec[j], v, &storage[j],
+                      std::to_string(plan.runtime[j]));
+    }
+    Py_DECREF(v);
+    if (!ok)
+      return nullptr;
+  }
+  if (plan.gpu) {
+    uint64_t stream;
+    if (!currentStream(stream))
+      return nullptr;
+    if (!launchGpu(*reinterpret_cast<GpuKernelObject *>(plan.kernel)->d, grid,
+                   reinterpret_cast<CUstream>(stream), params.data()))
+      return nullptr;
+  } else if (!runCpuKernel(plan.kernel, params.data(),
+                           {grid[0], grid[1], grid[2]}, plan.cpuThreads)) {
+    return nullptr;
+  }
+  Py_RETURN_NONE;
+}
+
+// set_pipeline_state(global, scope): the process-wide selection and this
+// thread's innermost scope (None: none).
+PyObject *set_pipeline_state(PyObject *, PyObject *const *argv,
+                             Py_ssize_t argc) {
+  Args a{argv, argc, "set_pipeline_state"};
+  if (!a.count(2))
+    return nullptr;
+  Py_INCREF(argv[0]);
+  Py_XDECREF(globalPipeline);
+  globalPipeline = argv[0];
+  PyObject *scope = argv[1] == Py_None ? nullptr : argv[1];
+  Py_XINCREF(scope);
+  Py_XDECREF(scopePipeline);
+  scopePipeline = scope;
+  Py_RETURN_NONE;
+}
+
+// set_error_types(kernel_error, out_of_resources)
+PyObject *set_error_types(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
+  Args a{argv, argc, "set_error_types"};
+  if (!a.count(2))
+    return nullptr;
+  Py_INCREF(argv[0]);
+  Py_INCREF(argv[1]);
+  Py_XDECREF(kernelErrorType);
+  Py_XDECREF(resourceErrorType);
+  kernelErrorType = argv[0];
+  resourceErrorType = argv[1];
+  Py_RETURN_NONE;
+}
+
+// set_torch_stream(current_raw_stream_fn, get_device_fn): the launch stream
+// from now on is torch's current one.
+PyObject *set_torch_stream(PyObject *, PyObject *const *argv,
+                           Py_ssize_t argc) {
+  Args a{argv, argc, "set_torch_stream"};
+  if (!a.count(2))
+    return nullptr;
+  Py_INCREF(argv[0]);
+  Py_INCREF(argv[1]);
+  Py_XDECREF(torchStream);
+  Py_XDECREF(torchDevice);
+  torchStream = argv[0];
+  torchDevice = argv[1];
+  Py_RETURN_NONE;
+}
+
+} // namespace
+
+PyObject *trident::python::raiseKernelError(const std::string &message) {
+  return raiseKernel(message);
+}
+
+#define F(name)                                                                \
+  {#name, reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(name)),   \
+   METH_FASTCALL, nullptr}
+PyMethodDef trident::python::launchMethods[] = {
+    F(load_gpu_kernel), F(cuda_device), F(cuda_error), F(cuda_synchronize),
+    F(launch_plan), F(launch_with_plan), F(set_pipeline_state),
+    F(set_torch_stream), F(set_error_types),
+    {nullptr, nullptr, 0, nullptr}};
+#undef F
+
+int trident::python::addLaunchTypes(PyObject *m) {
+  kNumWarps = interned("num_warps");
+  kNumStages = interned("num_stages");
+  kNumCtas = interned("num_ctas");
+  globalPipeline = Py_None;
+  Py_INCREF(Py_None);
+  struct {
+    PyType_Spec *spec;
+    PyTypeObject **type;
+    const char *name;
+  } types[] = {{&gpuKernelSpec, &GpuKernelType, "GpuKernel"},
+               {&planSpec, &PlanType, "LaunchPlan"},
+               {&dispatcherSpec, &DispatcherType, "Dispatcher"},
+               {&boundSpec, &BoundType, "BoundLaunch"}};
+  for (auto &t : types) {
+    *t.type = reinterpret_cast<PyTypeObject *>(PyType_FromSpec(t.spec));
+    if (!*t.type ||
+        PyModule_AddObjectRef(m, t.name, reinterpret_cast<PyObject *>(*t.type)) <
+            0)
+      return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,117 @@
+//===- Module.h - Shared pieces of the trident._C extension -----*- C++ -*-===//
+//
+// The extension's error type and its FASTCALL argument helpers, used by
+// each of its source files (TridentModule.cpp: builder, CPU kernels,
+// plugins; Launch.cpp: GPU kernels and the launch dispatcher).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_PYTHON_MODULE_H
+#define TRIDENT_PYTHON_MODULE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace trident::python {
+
+/// trident._C.Error (a RuntimeError).
+extern PyObject *ErrorType;
+
+/// Sets trident._C.Error with `message`; returns null.
+inline PyObject *raise(const std::string &message) {
+  PyErr_SetString(ErrorType, message.c_str());
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Argument helpers (FASTCALL: an array of borrowed references)
+//===----------------------------------------------------------------------===//
+
+struct Args {
+  PyObject *const *args;
+  Py_ssize_t n;
+  const char *fn;
+  bool ok = true;
+
+  bool count(Py_ssize_t expected) {
+    if (n != expected) {
+      PyErr_Format(PyExc_TypeError, "%s() takes %d arguments (%d given)", fn,
+                   int(expected), int(n));
+      return false;
+    }
+    return true;
+  }
+  long long i(Py_ssize_t k) {
+    long long v = PyLong_AsLongLong(args[k]);
+    if (v == -1 && PyErr_Occurred())
+      ok = false;
+    return v;
+  }
+  double d(Py_ssize_t k) {
+    double v = PyFloat_AsDouble(args[k]);
+    if (v == -1.0 && PyErr_Occurred())
+      ok = false;
+    return v;
+  }
+  bool b(Py_ssize_t k) {
+    int v = PyObject_IsTrue(args[k]);
+    if (v < 0)
+      ok = false;
+    return v == 1;
+  }
+  std::string s(Py_ssize_t k) {
+    Py_ssize_t size = 0;
+    const char *data = PyUnicode_AsUTF8AndSize(args[k], &size);
+    if (!data) {
+      ok = false;
+      return "";
+    }
+    return std::string(data, size);
+  }
+  template <typename T> std::vector<T> list(Py_ssize_t k) {
+    std::vector<T> out;
+    Py_ssize_t size = PySequence_Size(args[k]);
+    if (size < 0) {
+      ok = false;
+      return out;
+    }
+    for (Py_ssize_t j = 0; j < size; ++j) {
+      PyObject *item = PySequence_GetItem(args[k], j);
+      if (!item) {
+        ok = false;
+        return out;
+      }
+      long long v = PyLong_AsLongLong(item);
+      Py_DECREF(item);
+      if (v == -1 && PyErr_Occurred()) {
+        ok = false;
+        return out;
+      }
+      out.push_back(T(v));
+    }
+    return out;
+  }
+};
+
+/// Sets the error a failed launch raises (trident.KernelError once the
+/// package has registered it); returns null.
+PyObject *raiseKernelError(const std::string &message);
+
+/// Whether `o` is a trident._C.CpuKernel.
+bool isCpuKernel(PyObject *o);
+/// Runs CpuKernel `kernel` over `grid` with `params` (one pointer per
+/// argument, to its value); false with a Python error on failure.
+bool runCpuKernel(PyObject *kernel, void **params,
+                  std::array<unsigned, 3> grid, int threads);
+
+/// Adds the GPU kernel and dispatcher types to the module (Launch.cpp).
+int addLaunchTypes(PyObject *module);
+/// The module functions of Launch.cpp, appended to the module's table.
+extern PyMethodDef launchMethods[];
+
+} // namespace trident::python
+
+#endif // TRIDENT_PYTHON_MODULE_H
