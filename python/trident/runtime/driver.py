@@ -72,8 +72,8 @@ def type_kind(t):
         return _KIND_SLOW
     if hasattr(t, "data_ptr") or hasattr(t, "__cuda_array_interface__") or \
             (np is not None and issubclass(t, np.ndarray)):
-        return _KIND_POINTER if hasattr(t, "dtype") or \
-            (np is not None and issubclass(t, np.ndarray)) else _KIND_SLOW
+        # (a value without a dtype takes the slow path, which says so)
+        return _KIND_POINTER
     if hasattr(t, "__array_interface__"):
         return _KIND_SLOW
     return _KIND_CONST

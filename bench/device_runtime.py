@@ -1,0 +1,350 @@
+"""On the GPU machine (device tool, .dev/ carried after bench/pack_runtime.sh):
+Trident's Python runtime on the H200, against torch and Triton 3.6 in the
+same process.
+
+    python3 bench/device_runtime.py [--quick]
+
+1. Correctness, torch tensors and the tutorials' launch code, float64
+   references: vector add, fused softmax, layer-norm forward, the grouped
+   matmul (bf16 in, fp32 acc, bf16 out), outputs pre-filled with NaN.
+2. Host cost per launch of a tiny kernel (one program, 16 elements):
+   Trident, Triton (the same source) and torch.add, rounds interleaved,
+   median of 5 rounds of 5000 launches each.
+3. A CUDA graph of 100 Trident launches, replayed 3 times, checked.
+4. The matmul (128x256x64, 8 warps, 3 stages) through kernel[grid], Triton
+   on the same source, cuBLAS (torch.matmul): 4096^3, 8192^3,
+   8192x8192x1024, do_bench medians over 3 interleaved rounds.
+5. Cold compile of the matmul (Trident in-process; Triton with an empty
+   cache) and `import trident` in a fresh process.
+"""
+import importlib.util
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEST = "/tmp/trident-runtime"
+QUICK = "--quick" in sys.argv
+
+
+def unpack():
+    archive = os.path.join(ROOT, ".dev", "trident-runtime.tar.xz")
+    if not os.path.isdir(DEST):
+        with tarfile.open(archive) as tar:
+            try:
+                tar.extractall(DEST, filter="data")
+            except TypeError:
+                tar.extractall(DEST)
+    os.environ["TRIDENT_PTXAS"] = os.path.join(DEST, "bin", "ptxas")
+    os.environ["TRIDENT_LIBDEVICE"] = os.path.join(DEST, "bin",
+                                                   "libdevice.10.bc")
+    lib = os.path.join(DEST, "python", "trident", "_lib")
+    os.environ["TRIDENT_LIBRARY"] = os.path.join(lib, "libTridentCore.so")
+    sys.path.insert(0, os.path.join(DEST, "python"))
+    sys.path.insert(0, os.path.join(DEST, "kernels"))
+    sys.path.insert(0, os.path.join(DEST, "examples"))
+
+
+unpack()
+t0 = time.perf_counter()
+import trident  # noqa: E402
+import trident.language as tl  # noqa: E402
+IMPORT_S = time.perf_counter() - t0
+import torch  # noqa: E402
+import triton  # noqa: E402
+import triton.language  # noqa: E402
+from triton.testing import do_bench  # noqa: E402
+
+FAILURES = []
+
+
+def report(name, ok, detail):
+    print("%-40s %s  %s" % (name, "PASS" if ok else "FAIL", detail))
+    if not ok:
+        FAILURES.append(name)
+
+
+def rel_err(out, ref):
+    if torch.isnan(out).any():
+        return float("nan")
+    return ((out.double() - ref).abs().max() / ref.abs().max()).item()
+
+
+def load_on_triton(path, name):
+    """`path` imported with `trident` bound to Triton (the same source)."""
+    saved = {k: sys.modules.get(k) for k in ("trident", "trident.language")}
+    sys.modules["trident"] = triton
+    sys.modules["trident.language"] = triton.language
+    try:
+        spec = importlib.util.spec_from_file_location(name + "_triton", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        for k, v in saved.items():
+            sys.modules[k] = v
+    return mod
+
+
+# ---------------------------------------------------------------- 1. checks
+def checks():
+    print("== 1. correctness on the GPU (torch tensors, float64 references)")
+    from vector_add import add_kernel
+    torch.manual_seed(0)
+    x, y = torch.rand(98432, device="cuda"), torch.rand(98432, device="cuda")
+    out = torch.full_like(x, float("nan"))
+    n = out.numel()
+    add_kernel[lambda m: (triton.cdiv(n, m["BLOCK_SIZE"]),)](
+        x, y, out, n, BLOCK_SIZE=1024)
+    e = rel_err(out, x.double() + y.double())
+    report("vector_add fp32 98432", e < 1e-6, "rel err %.2e" % e)
+
+    from softmax import softmax_kernel
+    x = torch.randn(1823, 781, device="cuda")
+    y = torch.full_like(x, float("nan"))
+    rows, cols = x.shape
+    progs = 132 * 4
+    softmax_kernel[(progs,)](y, x, x.stride(0), y.stride(0), rows, cols,
+                             BLOCK_SIZE=triton.next_power_of_2(cols),
+                             ROWS_PER_PROGRAM=triton.cdiv(rows, progs),
+                             num_warps=8)
+    e = rel_err(y, torch.softmax(x.double(), 1))
+    report("softmax fp32 1823x781", e < 1e-5, "rel err %.2e" % e)
+
+    from layer_norm import layer_norm_fwd
+    M, N = 1151, 8192
+    x = torch.randn(M, N, device="cuda")
+    w = torch.rand(N, device="cuda")
+    b = torch.rand(N, device="cuda")
+    y = torch.full_like(x, float("nan"))
+    mean = torch.empty(M, device="cuda")
+    rstd = torch.empty(M, device="cuda")
+    layer_norm_fwd[(M,)](x, y, w, b, mean, rstd, x.stride(0), N, 1e-5,
+                         BLOCK_SIZE=1024, num_warps=8)
+    ref = torch.nn.functional.layer_norm(x.double(), (N,), w.double(),
+                                         b.double(), 1e-5)
+    e = rel_err(y, ref)
+    report("layer_norm fwd fp32 1151x8192", e < 1e-5, "rel err %.2e" % e)
+
+    from matmul import matmul_kernel
+    for (M, N, K) in ((512, 512, 512), (1000, 520, 300), (4096, 4096, 4096)):
+        a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+        bm = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+        c = torch.full((M, N), float("nan"), device="cuda",
+                       dtype=torch.bfloat16)
+        mm(matmul_kernel, a, bm, c)
+        e = rel_err(c, a.double() @ bm.double())
+        report("matmul bf16 %dx%dx%d" % (M, N, K), e < 1e-2,
+               "rel err %.2e" % e)
+
+
+CFG = dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
+           num_stages=3)
+
+
+def mm(kernel, a, b, c, cfg=CFG):
+    M, K = a.shape
+    N = b.shape[1]
+    grid = lambda m: (triton.cdiv(M, m["BLOCK_M"]) *  # noqa: E731
+                      triton.cdiv(N, m["BLOCK_N"]),)
+    kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+                 b.stride(1), c.stride(0), c.stride(1), **cfg)
+
+
+# ---------------------------------------------------------------- 2. host cost
+SRC_TINY = '''
+import trident
+import trident.language as tl
+
+@trident.jit
+def tiny(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, m) + 1, m)
+'''
+
+
+def tiny_modules():
+    path = "/tmp/tiny_kernel.py"
+    with open(path, "w") as f:
+        f.write(SRC_TINY)
+    spec = importlib.util.spec_from_file_location("tiny_trident", path)
+    ours = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ours)
+    theirs = load_on_triton(path, "tiny")
+    return ours.tiny, theirs.tiny
+
+
+def host_cost():
+    print("\n== 2. host time per launch (tiny kernel, 16 elements)")
+    ours, theirs = tiny_modules()
+    x = torch.zeros(16, device="cuda")
+    y = torch.zeros(16, device="cuda")
+    z = torch.zeros(16, device="cuda")
+    fns = {
+        "trident": lambda: ours[(1,)](x, 16, BLOCK=16),
+        "triton": lambda: theirs[(1,)](x, 16, BLOCK=16),
+        "torch.add": lambda: torch.add(y, z, out=y),
+    }
+    for f in fns.values():
+        f()
+    torch.cuda.synchronize()
+    reps = 2000 if QUICK else 5000
+    res = {k: [] for k in fns}
+    for _ in range(5):
+        for k, f in fns.items():
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                f()
+            t = (time.perf_counter() - t0) / reps
+            torch.cuda.synchronize()
+            res[k].append(t * 1e6)
+    med = {k: statistics.median(v) for k, v in res.items()}
+    for k, v in med.items():
+        print("  %-10s %6.2f us per launch (rounds: %s)" % (
+            k, v, " ".join("%.2f" % t for t in res[k])))
+    print("  ratio trident / torch.add = %.2f, trident / triton = %.2f" % (
+        med["trident"] / med["torch.add"], med["trident"] / med["triton"]))
+    x.zero_()
+    ours[(1,)](x, 16, BLOCK=16)
+    torch.cuda.synchronize()
+    report("tiny kernel result", bool((x == 1).all()), "")
+    return ours, med
+
+
+# ---------------------------------------------------------------- 3. graphs
+def graph(ours):
+    print("\n== 3. CUDA graph of 100 Trident launches")
+    x = torch.zeros(16, device="cuda")
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        ours[(1,)](x, 16, BLOCK=16)  # warm: compiled and loaded
+    torch.cuda.current_stream().wait_stream(s)
+    torch.cuda.synchronize()
+    x.zero_()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        for _ in range(100):
+            ours[(1,)](x, 16, BLOCK=16)
+    torch.cuda.synchronize()
+    before = x.clone()
+    for _ in range(3):
+        g.replay()
+    torch.cuda.synchronize()
+    ok = bool((before == 0).all()) and bool((x == 300).all())
+    report("graph: 3 replays of 100 launches", ok,
+           "x[0] = %g (want 300), untouched while capturing: %s" % (
+               x[0].item(), bool((before == 0).all())))
+
+
+# ---------------------------------------------------------------- 4. matmul
+def matmul_perf():
+    print("\n== 4. matmul bf16 (128x256x64, 8 warps, 3 stages): TFLOP/s and "
+          "ratios")
+    from matmul import matmul_kernel
+    theirs = load_on_triton(os.path.join(DEST, "examples", "matmul.py"),
+                            "matmul").matmul_kernel
+    shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
+    if QUICK:
+        shapes = shapes[:1]
+    for (M, N, K) in shapes:
+        a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+        outs = {k: torch.full((M, N), float("nan"), device="cuda",
+                              dtype=torch.bfloat16)
+                for k in ("trident", "triton", "cublas")}
+        fns = {
+            "trident": lambda: mm(matmul_kernel, a, b, outs["trident"]),
+            "triton": lambda: mm(theirs, a, b, outs["triton"]),
+            "cublas": lambda: torch.matmul(a, b, out=outs["cublas"]),
+        }
+        ref = a.double() @ b.double()
+        for k, f in fns.items():
+            f()
+            torch.cuda.synchronize()
+            e = rel_err(outs[k], ref)
+            report("  %s %dx%dx%d" % (k, M, N, K), e < 1e-2,
+                   "rel err %.2e" % e)
+        ms = {k: [] for k in fns}
+        for _ in range(3):
+            for k, f in fns.items():
+                ms[k].append(do_bench(f, warmup=25, rep=100))
+        med = {k: statistics.median(v) for k, v in ms.items()}
+        fl = 2 * M * N * K
+        print("  %dx%dx%d: trident %.0f, triton %.0f, cublas %.0f TFLOP/s;"
+              " trident/cublas %.3f, triton/cublas %.3f, trident/triton %.3f"
+              % (M, N, K, fl / med["trident"] / 1e9, fl / med["triton"] / 1e9,
+                 fl / med["cublas"] / 1e9, med["cublas"] / med["trident"],
+                 med["cublas"] / med["triton"], med["triton"] /
+                 med["trident"]))
+
+
+# ---------------------------------------------------------------- 5. compile
+def compile_costs():
+    print("\n== 5. cold compile and import")
+    code = ("import sys, time; sys.path[:0] = %r; t = time.perf_counter(); "
+            "import trident; print(time.perf_counter() - t)" %
+            ([os.path.join(DEST, "python")],))
+    env = dict(os.environ)
+    ts = [float(subprocess.run([sys.executable, "-c", code], env=env,
+                               capture_output=True, text=True,
+                               check=True).stdout) for _ in range(3)]
+    print("  import trident in a fresh process: %.3f s (median of 3; in "
+          "this process %.3f s)" % (statistics.median(ts), IMPORT_S))
+    src = os.path.join(DEST, "examples", "matmul.py")
+    cold = '''
+import os, sys, time, tempfile
+sys.path[:0] = [%r, %r]
+os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
+import torch
+which = sys.argv[1]
+if which == "triton":
+    import triton, triton.language, importlib.util
+    sys.modules["trident"] = triton
+    sys.modules["trident.language"] = triton.language
+import matmul
+a = torch.randn(512, 512, device="cuda", dtype=torch.bfloat16)
+c = torch.empty(512, 512, device="cuda", dtype=torch.bfloat16)
+torch.cuda.synchronize()
+t = time.perf_counter()
+M = N = K = 512
+matmul.matmul_kernel[(16,)](a, a, c, M, N, K, 512, 1, 512, 1, 512, 1,
+    BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
+    num_stages=3)
+torch.cuda.synchronize()
+print(time.perf_counter() - t)
+''' % (os.path.join(DEST, "python"), os.path.dirname(src))
+    with open("/tmp/cold.py", "w") as f:
+        f.write(cold)
+    for which in ("trident", "triton"):
+        r = subprocess.run([sys.executable, "/tmp/cold.py", which], env=env,
+                           capture_output=True, text=True)
+        if r.returncode:
+            print("  %s cold compile FAILED:\n%s" % (which, r.stderr[-2000:]))
+            FAILURES.append("cold " + which)
+        else:
+            print("  first launch of the matmul (cold compile + load), %s: "
+                  "%.3f s" % (which, float(r.stdout.split()[-1])))
+
+
+def main():
+    print("device: %s, torch %s, triton %s, python %s" % (
+        torch.cuda.get_device_name(), torch.__version__, triton.__version__,
+        sys.version.split()[0]))
+    from trident.runtime import driver
+    print("trident target here: %s" % driver.active_target())
+    checks()
+    ours, _ = host_cost()
+    graph(ours)
+    matmul_perf()
+    compile_costs()
+    print("\nFAILURES: %s" % (", ".join(FAILURES) or "none"))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Packs what bench/device_runtime.py needs on the GPU machine (which has
+# Python 3.12, torch and Triton but no MLIR and no CUDA toolkit) into
+# .dev/trident-runtime.tar.xz: the Python package with its extension and
+# the core (stripped) in trident/_lib, the example and tutorial kernels, and
+# this machine's ptxas and libdevice (kernels compile there too).
+#
+#   bench/pack_runtime.sh [OUT]      (after scripts/build.sh)
+#
+# Then, on the GPU machine, with .dev/ carried:
+#   python3 bench/device_runtime.py
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${TRIDENT_BUILD_DIR:-$root/build}"
+out="${1:-$root/.dev/trident-runtime.tar.xz}"
+for f in "$build/lib/libTridentCore.so" "$build/lib/_C.abi3.so"; do
+  [ -e "$f" ] || { echo "pack: missing $f (build first)" >&2; exit 1; }
+done
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/python" "$stage/bin"
+cp -r "$root/python/trident" "$stage/python/"
+find "$stage/python" -name __pycache__ -prune -exec rm -rf {} +
+lib="$stage/python/trident/_lib"
+mkdir -p "$lib"
+real="$(readlink -f "$build/lib/libTridentCore.so")"
+llvm-strip-22 -o "$lib/$(basename "$real")" "$real"
+for link in "$build"/lib/libTridentCore.so*; do
+  [ -L "$link" ] && cp -P "$link" "$lib/"
+done
+llvm-strip-22 -o "$lib/_C.abi3.so" "$build/lib/_C.abi3.so"
+mkdir -p "$stage/examples" "$stage/kernels"
+cp "$root/examples/python/matmul.py" "$stage/examples/"
+cp "$root"/python/test/kernels/*.py "$stage/kernels/"
+cp /usr/local/cuda/bin/ptxas "$stage/bin/"
+cp /usr/local/cuda/nvvm/libdevice/libdevice.10.bc "$stage/bin/"
+mkdir -p "$(dirname "$out")"
+python3 - "$stage" "$out" <<'PY'
+import os, sys, tarfile
+stage, out = sys.argv[1], sys.argv[2]
+with tarfile.open(out, "w:xz", preset=6) as tar:
+    for name in sorted(os.listdir(stage)):
+        tar.add(os.path.join(stage, name), arcname=name)
+PY
+ls -la "$out"
