@@ -154,9 +154,10 @@ void GpuKernel_dealloc(PyObject *self) {
   // Modules stay loaded: their contexts may be gone at exit, and a kernel
   // object lives as long as its cache entry.
   delete reinterpret_cast<GpuKernelObject *>(self)->d;
-  auto freeFn = reinterpret_cast<freefunc>(
-      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  PyTypeObject *type = Py_TYPE(self);
+  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
   freeFn(self);
+  Py_DECREF(type); // instances of heap types own a reference to it
 }
 
 /// The kernel's function in the current context, loaded on first use.
@@ -559,9 +560,10 @@ void Plan_dealloc(PyObject *self) {
   if (p)
     Py_XDECREF(p->kernel);
   delete p;
-  auto freeFn = reinterpret_cast<freefunc>(
-      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  PyTypeObject *type = Py_TYPE(self);
+  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
   freeFn(self);
+  Py_DECREF(type); // instances of heap types own a reference to it
 }
 
 PyType_Slot planSlots[] = {
@@ -628,9 +630,10 @@ void Dispatcher_dealloc(PyObject *self) {
     Py_XDECREF(d->dtypeCodes);
   }
   delete d;
-  auto freeFn = reinterpret_cast<freefunc>(
-      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  PyTypeObject *type = Py_TYPE(self);
+  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
   freeFn(self);
+  Py_DECREF(type); // instances of heap types own a reference to it
 }
 
 /// Dispatcher(names, flags, defaults, compile, slow_path, type_kind,
@@ -727,9 +730,10 @@ void Bound_dealloc(PyObject *self) {
   auto *b = reinterpret_cast<BoundObject *>(self);
   Py_XDECREF(b->dispatcher);
   Py_XDECREF(b->grid);
-  auto freeFn = reinterpret_cast<freefunc>(
-      PyType_GetSlot(Py_TYPE(self), Py_tp_free));
+  PyTypeObject *type = Py_TYPE(self);
+  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
   freeFn(self);
+  Py_DECREF(type); // instances of heap types own a reference to it
 }
 
 /// A small cache lookup in `dict` of `key`, computing it with `fn` on a

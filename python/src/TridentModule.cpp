@@ -756,6 +756,49 @@ PyObject *artifact_data(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   return Py_BuildValue("(sN)", a->format.c_str(), bytesOrStr(a->data, a->binary));
 }
 
+// artifact_metadata(artifact) -> its metadata as JSON text
+PyObject *artifact_metadata(PyObject *, PyObject *const *argv,
+                            Py_ssize_t argc) {
+  if (argc != 1 || !PyObject_TypeCheck(argv[0], ArtifactType)) {
+    PyErr_SetString(PyExc_TypeError, "artifact_metadata(artifact)");
+    return nullptr;
+  }
+  trident::Artifact *a = reinterpret_cast<ArtifactObject *>(argv[0])->artifact;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::json::Value(llvm::json::Object(a->metadata));
+  os.flush();
+  return PyUnicode_FromStringAndSize(text.data(), Py_ssize_t(text.size()));
+}
+
+// make_artifact(format, data: bytes, binary, metadata_json, stage) -> an
+// Artifact (one read back from the disk cache).
+PyObject *make_artifact(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
+  Args a{argv, argc, "make_artifact"};
+  if (!a.count(5))
+    return nullptr;
+  auto artifact = std::make_unique<trident::Artifact>();
+  artifact->format = a.s(0);
+  char *buffer = nullptr;
+  Py_ssize_t size = 0;
+  if (PyBytes_AsStringAndSize(argv[1], &buffer, &size) < 0)
+    return nullptr;
+  artifact->data.assign(buffer, size_t(size));
+  artifact->binary = a.b(2);
+  std::string meta = a.s(3);
+  artifact->stage = a.s(4);
+  if (!a.ok)
+    return nullptr;
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(meta);
+  if (!parsed)
+    return raise("make_artifact: bad metadata: " +
+                 llvm::toString(parsed.takeError()));
+  if (!parsed->getAsObject())
+    return raise("make_artifact: the metadata must be a JSON object");
+  artifact->metadata = std::move(*parsed->getAsObject());
+  return makeArtifact(std::move(artifact));
+}
+
 //===----------------------------------------------------------------------===//
 // Plugins
 //===----------------------------------------------------------------------===//
@@ -827,7 +870,8 @@ PyObject *build_id(PyObject *, PyObject *const *, Py_ssize_t) {
   {#name, reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(name)),   \
    METH_FASTCALL, nullptr}
 PyMethodDef moduleMethods[] = {
-    F(load_cpu_kernel), F(artifact_data), F(load_plugin), F(load_env_plugins),
+    F(load_cpu_kernel), F(artifact_data), F(artifact_metadata),
+    F(make_artifact), F(load_plugin), F(load_env_plugins),
     F(dsl_ops), F(plugins), F(pipeline_names), F(build_id),
     {nullptr, nullptr, 0, nullptr}};
 

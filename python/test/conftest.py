@@ -10,6 +10,11 @@ import numpy as np
 import pytest
 
 os.environ.setdefault("TRIDENT_TARGET", "cpu")
+# A fresh disk cache for each run of the tests (tests of the cache make
+# their own).
+import tempfile  # noqa: E402
+os.environ["TRIDENT_CACHE_DIR"] = tempfile.mkdtemp(prefix="trident-test-"
+                                                   "cache-")
 
 import trident  # noqa: E402
 

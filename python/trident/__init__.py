@@ -21,12 +21,20 @@ from . import _native
 _C = _native.load()
 
 from ._core import (PluginError, TridentError, compile_mlir,  # noqa: E402
-                    core_build_id, pipeline, plugins)
+                    core_build_id, plugins, print_pipeline)
 from ._errors import (CompilationError, KernelError, LaunchError,  # noqa: E402
                       OutOfResources)
 _C.set_error_types(KernelError, OutOfResources)
+# TRIDENT_PLUGIN_PATHS: loaded now, so that every kernel's cache key sees
+# them (a bad path is an error here, naming it).
+try:
+    _C.load_env_plugins()
+except _C.Error as _e:
+    raise PluginError(str(_e)) from None
 from . import language  # noqa: E402
-from ._pipelines import pipeline_scope, set_pipeline  # noqa: E402
+from .knobs import knobs  # noqa: E402
+from ._pipelines import (pipeline, pipeline_names,  # noqa: E402
+                         pipeline_scope, set_pipeline)
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402
 from .runtime.autotuner import Config, autotune, heuristics  # noqa: E402
 from .runtime.jit import JITFunction, jit  # noqa: E402
@@ -58,5 +66,5 @@ def next_power_of_2(n):
 __all__ = ["CompilationError", "CompiledKernel", "KernelError", "Config", "JITFunction",
            "LaunchError", "OutOfResources", "PluginError", "TridentError",
            "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
-           "heuristics", "jit", "language", "load_plugin", "next_power_of_2", "pipeline",
+           "heuristics", "jit", "knobs", "language", "load_plugin", "next_power_of_2", "pipeline", "pipeline_names", "print_pipeline",
            "pipeline_scope", "plugins", "set_pipeline"]

@@ -99,7 +99,7 @@ def plugins():
     return [tuple(line.split(" ", 2)) for line in text.splitlines()]
 
 
-def pipeline(target="cuda:90a", name="default"):
+def print_pipeline(target="cuda:90a", name="default"):
     """The printed pipeline of a target, with each plugin edit marked."""
     lib = _load()
     out = ctypes.c_void_p()

@@ -1,8 +1,10 @@
 """Which named pipeline a kernel compiles with.
 
 `@trident.jit(pipeline="name")` fixes it for one kernel; otherwise the
-innermost `with trident.pipeline_scope("name"):` (or the process-wide
-`trident.set_pipeline("name")`) selects it; "default" when nothing does.
+innermost `with trident.pipeline("name"):` (or the process-wide
+`trident.set_pipeline("name")`, undone by `set_pipeline(None)`) selects it;
+"default" when nothing does. Kernels compiled under different pipelines are
+cached apart, in memory and on disk.
 The selection is part of every kernel's cache key. The C++ launcher keeps
 a copy, updated here when the selection changes (not read per launch).
 """
@@ -12,13 +14,22 @@ _state = threading.local()
 _global = [None]
 
 
+def pipeline_names():
+    """The named pipelines of the loaded plugins (and "default")."""
+    from . import _C
+    return ["default"] + [n for n in _C.pipeline_names() if n != "default"]
+
+
 def _check(name):
     if name is None or name == "default":
         return
-    from . import _C
-    names = _C.pipeline_names()
+    if not isinstance(name, str):
+        raise TypeError("a pipeline is named by a str, got %r" % (name,))
+    names = pipeline_names()
     if name not in names:
         raise ValueError("unknown pipeline '%s'; the known pipelines are: %s"
+                         " (plugins add pipelines: load one with "
+                         "trident.load_plugin or TRIDENT_PLUGIN_PATHS)"
                          % (name, ", ".join(names)))
 
 
@@ -35,6 +46,9 @@ def set_pipeline(name):
 
 
 class pipeline_scope:
+    """`with trident.pipeline("name"):` kernels compiled inside use the
+    named pipeline (this thread only; scopes nest)."""
+
     def __init__(self, name):
         _check(name)
         self.name = name
@@ -60,3 +74,6 @@ def selected(fn=None):
     if stack:
         return stack[-1]
     return _global[0] or "default"
+
+
+pipeline = pipeline_scope

@@ -71,6 +71,7 @@ class JITFunction:
         self._lock = threading.Lock()
         self.cache = {}
         self._dispatcher = None
+        self._cache_key = None
         functools.update_wrapper(self, fn)
 
     def _param(self, p):
@@ -106,7 +107,12 @@ class JITFunction:
     @property
     def cache_key(self):
         """A hash of the source of this function and of every @jit function
-        it may call (found among its globals and closure)."""
+        it may call (found among its globals and closure); computed once."""
+        if self._cache_key is None:
+            self._cache_key = self._compute_cache_key()
+        return self._cache_key
+
+    def _compute_cache_key(self):
         h = hashlib.sha256()
         seen = set()
 
@@ -306,6 +312,8 @@ class JITFunction:
         num_stages = 3 if num_stages is None else num_stages
         num_ctas = 1 if num_ctas is None else num_ctas
         pipeline = _pipelines.selected(self)
+        if self.pipeline:
+            _pipelines._check(self.pipeline)
         key = (target, pipeline, num_warps, num_stages, num_ctas,
                tuple(sorted((k, str(v)) for k, v in signature.items())),
                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
@@ -317,13 +325,36 @@ class JITFunction:
             entry = self.cache.get(key)
             if entry is not None:
                 return entry
-            kernel = _compile(self, signature=signature,
-                              constexprs=constexprs, target=target,
-                              num_warps=num_warps, num_stages=num_stages,
-                              num_ctas=num_ctas, pipeline=pipeline,
-                              attrs=attrs)
+            kernel = self._disk_cached(target, pipeline, num_warps,
+                                       num_stages, num_ctas, signature,
+                                       constexprs, attrs, _compile)
             self.cache[key] = (kernel, runtime)
         return kernel, runtime
+
+    def _disk_cached(self, target, pipeline, num_warps, num_stages, num_ctas,
+                     signature, constexprs, attrs, compile_fn):
+        """The kernel from the disk cache, else compiled and stored there."""
+        from . import cache
+        dkey = cache.kernel_key(self, target, pipeline,
+                                (num_warps, num_stages, num_ctas), signature,
+                                constexprs, attrs)
+        kernel = None
+        payload = cache.get(dkey)
+        if payload is not None:
+            try:
+                kernel = cache.decode_kernel(payload)
+            except Exception as e:  # an entry of a format this cannot read
+                cache._discard(cache._path(dkey), "cannot be decoded: %s" % e)
+        if kernel is None:
+            kernel = compile_fn(self, signature=signature,
+                                constexprs=constexprs, target=target,
+                                num_warps=num_warps, num_stages=num_stages,
+                                num_ctas=num_ctas, pipeline=pipeline,
+                                attrs=attrs)
+            cache.put(dkey, cache.encode_kernel(kernel))
+        kernel.cache_key = dkey
+        cache.dump(kernel, dkey)
+        return kernel
 
     def warmup(self, *args, grid, **kwargs):
         return self.run(*args, grid=grid, warmup=True, **kwargs)

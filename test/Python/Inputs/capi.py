@@ -9,7 +9,7 @@ try:
     raise SystemExit("loading a missing plugin succeeded")
 except trident.PluginError as e:
     print("error:", e)
-print(trident.pipeline("cpu"))
+print(trident.print_pipeline("cpu"))
 ir = trident.compile_mlir(
     "func.func @k() -> i32 { %0 = tir.get_program_id 0 : i32\n return %0 : i32 }",
     target="cpu", until_stage="tir")

@@ -1,0 +1,120 @@
+"""Trident's environment knobs, in one registry.
+
+    >>> import trident
+    >>> trident.knobs                 # every knob, its value and its effect
+    >>> trident.knobs.cache_dir       # one knob's current value
+
+Each knob is read from the environment when it is used (set it in
+`os.environ` at any time). `in_cache_key` says whether a compiled kernel
+cached on disk depends on it: those are part of every cache key (directly,
+or through what they select: the target, the loaded plugins).
+"""
+import os
+
+
+class Knob:
+    def __init__(self, env, default, doc, in_cache_key=False, kind="str",
+                 key_via=None):
+        self.env = env
+        self.default = default
+        self.doc = doc
+        self.in_cache_key = in_cache_key
+        self.kind = kind
+        self.key_via = key_via  # what carries it into the key, if not itself
+
+    @property
+    def name(self):
+        return self.env[len("TRIDENT_"):].lower()
+
+    def raw(self):
+        return os.environ.get(self.env)
+
+    def value(self):
+        v = self.raw()
+        if v is None or v == "":
+            return self.default() if callable(self.default) else self.default
+        if self.kind == "bool":
+            return v.strip().lower() not in ("0", "false", "no", "off", "")
+        if self.kind == "int":
+            try:
+                return int(v)
+            except ValueError:
+                raise ValueError("%s must be an integer, got %r" %
+                                 (self.env, v)) from None
+        return v
+
+
+def _default_cache_dir():
+    return os.path.join(os.path.expanduser("~"), ".trident", "cache")
+
+
+KNOBS = [
+    Knob("TRIDENT_CACHE_DIR", _default_cache_dir,
+         "where compiled kernels are cached on disk"),
+    Knob("TRIDENT_ALWAYS_COMPILE", False,
+         "compile every kernel, never reading the disk cache (it is still "
+         "written)", kind="bool"),
+    Knob("TRIDENT_DUMP_DIR", None,
+         "write every stage of every kernel compiled or loaded from the "
+         "cache there (<kernel>-<key>/<stage>.<ext>)"),
+    Knob("TRIDENT_TARGET", None,
+         "the target of launches (cuda:90a, cuda:80, cpu); default: this "
+         "machine's GPU, else the CPU", in_cache_key=True,
+         key_via="the target"),
+    Knob("TRIDENT_PLUGIN_PATHS", None,
+         "plugins to load at import (':'-separated)", in_cache_key=True,
+         key_via="each loaded plugin's name, version, path and cache key"),
+    Knob("TRIDENT_PTXAS", None,
+         "the ptxas that builds cubins (default: /usr/local/cuda's, else "
+         "PATH's)", in_cache_key=True),
+    Knob("TRIDENT_LIBDEVICE", None,
+         "CUDA's libdevice.10.bc (default: next to ptxas)",
+         in_cache_key=True),
+    Knob("TRIDENT_CPU_THREADS", 0,
+         "threads that run CPU-target kernels (0: one per hardware thread)",
+         kind="int"),
+    Knob("TRIDENT_LIBCUDA", None,
+         "the CUDA driver library to load (default libcuda.so.1)"),
+    Knob("TRIDENT_LIBRARY", None,
+         "libTridentCore.so to load (default: the one next to the package)"),
+]
+
+_BY_NAME = {k.name: k for k in KNOBS}
+
+
+class _Registry:
+    """`trident.knobs`: attribute access by short name (cache_dir,
+    always_compile, ...), and a table when printed."""
+
+    def __getattr__(self, name):
+        k = _BY_NAME.get(name)
+        if k is None:
+            raise AttributeError("trident.knobs has no knob '%s' (the knobs: "
+                                 "%s)" % (name, ", ".join(sorted(_BY_NAME))))
+        return k.value()
+
+    def __dir__(self):
+        return sorted(_BY_NAME)
+
+    def all(self):
+        return list(KNOBS)
+
+    def cache_key(self):
+        """The values of the knobs that cached kernels depend on directly
+        (those carried by the target or the plugins are keyed there)."""
+        return tuple((k.env, k.raw() or "") for k in KNOBS
+                     if k.in_cache_key and k.key_via is None)
+
+    def __repr__(self):
+        rows = []
+        for k in KNOBS:
+            v = k.value()
+            key = "in cache key" + (" (via %s)" % k.key_via if k.key_via
+                                    else "") if k.in_cache_key else "-"
+            rows.append("%-24s = %-30s %s\n    %s" % (
+                k.env, repr(v) if k.raw() is not None else "%r (default)" % (
+                    v,), key, k.doc))
+        return "trident.knobs:\n" + "\n".join(rows)
+
+
+knobs = _Registry()
