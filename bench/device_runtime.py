@@ -331,6 +331,99 @@ print(time.perf_counter() - t)
                   "%.3f s" % (which, float(r.stdout.split()[-1])))
 
 
+# ---------------------------------------------------------------- 6. warm cache
+WARM = '''
+import os, sys, time
+t0 = time.perf_counter()
+sys.path[:0] = [%r, %r]
+which = sys.argv[1]
+if which == "triton":
+    import triton, triton.language
+    sys.modules["trident"] = triton
+    sys.modules["trident.language"] = triton.language
+import torch
+a = torch.randn(512, 512, device="cuda", dtype=torch.bfloat16)
+c = torch.empty(512, 512, device="cuda", dtype=torch.bfloat16)
+torch.cuda.synchronize()
+t1 = time.perf_counter()
+import matmul
+matmul.matmul_kernel[(16,)](a, a, c, 512, 512, 512, 512, 1, 512, 1, 512, 1,
+    BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
+    num_stages=3)
+torch.cuda.synchronize()
+t2 = time.perf_counter()
+ok = bool(torch.allclose(c.float(), (a.float() @ a.float()), rtol=2e-2,
+                         atol=1e-1))
+print(t2 - t1, t1 - t0, ok)
+'''
+
+
+def warm_cache():
+    print("\n== 6. first call in a new process, warm disk cache (import of "
+          "the kernel's module + first launch, torch already up)")
+    import tempfile
+    with open("/tmp/warm.py", "w") as f:
+        f.write(WARM % (os.path.join(DEST, "python"),
+                        os.path.join(DEST, "examples")))
+    env = dict(os.environ)
+    env["TRIDENT_CACHE_DIR"] = tempfile.mkdtemp()
+    env["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
+    for which in ("trident", "triton"):
+        rows = []
+        for i in range(4):
+            r = subprocess.run([sys.executable, "/tmp/warm.py", which],
+                               env=env, capture_output=True, text=True)
+            if r.returncode:
+                print("  %s FAILED:\n%s" % (which, r.stderr[-2000:]))
+                FAILURES.append("warm " + which)
+                break
+            first, startup, ok = r.stdout.split()
+            rows.append((float(first), ok == "True"))
+        if rows:
+            cold = rows[0][0]
+            warm = statistics.median(t for t, _ in rows[1:])
+            print("  %-8s cold %.3f s, warm %.3f s (median of 3 new "
+                  "processes), correct: %s" % (which, cold, warm,
+                                               all(o for _, o in rows)))
+            if not all(o for _, o in rows):
+                FAILURES.append("warm result " + which)
+
+
+def autotune_gpu():
+    print("\n== 7. trident.autotune on the GPU (do_bench), choice kept")
+    from matmul import matmul_kernel
+    tuned = trident.autotune(
+        configs=[trident.Config(dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64,
+                                     GROUP_M=8), num_warps=8, num_stages=3),
+                 trident.Config(dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
+                                     GROUP_M=8), num_warps=4, num_stages=4),
+                 trident.Config(dict(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32,
+                                     GROUP_M=8), num_warps=4, num_stages=2)],
+        key=["M", "N", "K"])(matmul_kernel)
+    M = N = K = 4096
+    a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+    c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
+    grid = lambda m: (triton.cdiv(M, m["BLOCK_M"]) *  # noqa: E731
+                      triton.cdiv(N, m["BLOCK_N"]),)
+    t0 = time.perf_counter()
+    tuned[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+                b.stride(1), c.stride(0), c.stride(1))
+    torch.cuda.synchronize()
+    e = rel_err(c, a.double() @ b.double())
+    times = {repr(k): v for k, v in
+             next(iter(tuned.bench_times.values())).items()}
+    report("autotuned matmul 4096^3", e < 1e-2,
+           "rel err %.2e, best %s, %.1f s; times (ms): %s" % (
+               e, tuned.best_config, time.perf_counter() - t0,
+               ", ".join("%.3f" % v for v in times.values())))
+    ours = trident.testing.do_bench(lambda: mm(matmul_kernel, a, b, c))
+    theirs = do_bench(lambda: mm(matmul_kernel, a, b, c))
+    print("  trident.testing.do_bench %.4f ms, triton.testing.do_bench "
+          "%.4f ms on the same call (ratio %.3f)" % (ours, theirs,
+                                                     ours / theirs))
+
+
 def main():
     print("device: %s, torch %s, triton %s, python %s" % (
         torch.cuda.get_device_name(), torch.__version__, triton.__version__,
@@ -342,6 +435,8 @@ def main():
     graph(ours)
     matmul_perf()
     compile_costs()
+    warm_cache()
+    autotune_gpu()
     print("\nFAILURES: %s" % (", ".join(FAILURES) or "none"))
     return 1 if FAILURES else 0
 

@@ -168,3 +168,46 @@ def test_knobs_registry():
     with pytest.raises(AttributeError) as e:
         trident.knobs.cache_dri
     assert "cache_dir" in str(e.value)
+
+
+TUNE = textwrap.dedent('''
+    import numpy as np
+    import trident, trident.language as tl
+
+    @trident.autotune(configs=[trident.Config({"BLOCK": 32}),
+                               trident.Config({"BLOCK": 64}),
+                               trident.Config({"BLOCK": 128})], key=["n"])
+    @trident.jit
+    def inc(x_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs, m) + 1, m)
+
+    benched = []
+    real = inc._bench
+    def counting(c, *a, **k):
+        benched.append(c)
+        return real(c, *a, **k)
+    inc._bench = counting
+    x = np.zeros(1000, np.float32)
+    inc[lambda m: (trident.cdiv(1000, m["BLOCK"]),)](x, 1000)
+    print("benched=%d best=%s" % (len(benched), inc.best_config.kwargs))
+''')
+
+
+def test_autotune_choice_is_kept_on_disk(tmp_path):
+    script = tmp_path / "tune.py"
+    script.write_text(TUNE)
+    env = dict(os.environ, TRIDENT_CACHE_DIR=str(tmp_path / "cache"),
+               TRIDENT_TARGET="cpu")
+    outs = []
+    for _ in range(2):
+        r = subprocess.run([sys.executable, str(script)], capture_output=True,
+                           text=True, env=env, timeout=300)
+        assert r.returncode == 0, r.stderr
+        outs.append(r.stdout.strip())
+    assert outs[0].startswith("benched=3 ")
+    # The second process takes the first one's choice without timing.
+    assert outs[1] == "benched=0 " + outs[0].split(" ", 1)[1]
+    assert len(glob.glob(str(tmp_path / "cache" / "autotune" / "*.json"))) \
+        == 1

@@ -33,6 +33,7 @@ except _C.Error as _e:
     raise PluginError(str(_e)) from None
 from . import language  # noqa: E402
 from .knobs import knobs  # noqa: E402
+from . import testing  # noqa: E402
 from ._pipelines import (pipeline, pipeline_names,  # noqa: E402
                          pipeline_scope, set_pipeline)
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402
@@ -66,5 +67,5 @@ def next_power_of_2(n):
 __all__ = ["CompilationError", "CompiledKernel", "KernelError", "Config", "JITFunction",
            "LaunchError", "OutOfResources", "PluginError", "TridentError",
            "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
-           "heuristics", "jit", "knobs", "language", "load_plugin", "next_power_of_2", "pipeline", "pipeline_names", "print_pipeline",
+           "heuristics", "jit", "knobs", "testing", "language", "load_plugin", "next_power_of_2", "pipeline", "pipeline_names", "print_pipeline",
            "pipeline_scope", "plugins", "set_pipeline"]
