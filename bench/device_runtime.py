@@ -289,7 +289,9 @@ def compile_costs():
     code = ("import sys, time; sys.path[:0] = %r; t = time.perf_counter(); "
             "import trident; print(time.perf_counter() - t)" %
             ([os.path.join(DEST, "python")],))
+    import tempfile
     env = dict(os.environ)
+    env["TRIDENT_CACHE_DIR"] = tempfile.mkdtemp()  # a cold compile
     ts = [float(subprocess.run([sys.executable, "-c", code], env=env,
                                capture_output=True, text=True,
                                check=True).stdout) for _ in range(3)]

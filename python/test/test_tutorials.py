@@ -147,8 +147,9 @@ def test_matmul_fp32_out_cpu(rng):
     assert_close(c, matmul_ref(a, b), atol=1e-4, rtol=1e-4)
 
 
-@pytest.mark.parametrize("dtype", ["bf16", "fp16"])
-def test_matmul_cubin_wgmma(compile_sm90, dtype):
+@pytest.mark.parametrize("dtype,stages", [("bf16", 3), ("fp16", 3),
+                                          ("bf16", 2), ("bf16", 4)])
+def test_matmul_cubin_wgmma(compile_sm90, dtype, stages):
     sig = {"a_ptr": "*" + dtype, "b_ptr": "*" + dtype, "c_ptr": "*" + dtype,
            **i32("M", "N", "K", "stride_am", "stride_bk", "stride_cm")}
     # What a launch specializes: 16-byte aligned pointers, sizes and row
@@ -159,9 +160,12 @@ def test_matmul_cubin_wgmma(compile_sm90, dtype):
                       "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8,
                       "ACTIVATION": "leaky_relu", "stride_ak": 1,
                       "stride_bn": 1, "stride_cn": 1},
-                     num_warps=4, num_stages=3, attrs=attrs)
+                     num_warps=4, num_stages=stages, attrs=attrs)
     ptx = k.asm["ptx"]
     assert "wgmma.mma_async" in ptx
+    # Two stages: each iteration's dot completes before the next (no
+    # wgmma left in flight across iterations, which needs three slots).
+    assert ("wgmma.wait_group.sync.aligned 1;" in ptx) == (stages > 2)
     assert "cp.async" in ptx or "cp.async.bulk" in ptx
     assert k.metadata["spill_stores"] == 0
 

@@ -536,6 +536,7 @@ struct GPUIRPipelinePass
     // num_stages): the module attribute `tir.num_stages` overrides the
     // option.
     unsigned numStages = this->numStages;
+    bool asyncDot = this->asyncDot;
     if (Attribute attr = getOperation()->getAttr("tir.num_stages")) {
       auto stagesAttr = dyn_cast<IntegerAttr>(attr);
       if (!stagesAttr || stagesAttr.getInt() <= 0 || stagesAttr.getInt() > 16) {
@@ -549,6 +550,11 @@ struct GPUIRPipelinePass
       // Triton).
       if (numStages == 1)
         return;
+      // Two stages leave no room for a dot in flight: the loads still run
+      // one iteration ahead, each dot completes in its iteration (as
+      // Triton's num_stages=2).
+      if (numStages == 2)
+        asyncDot = false;
     }
     unsigned least = asyncDot ? 3 : 2;
     if (numStages < least) {
