@@ -951,6 +951,11 @@ PyObject *callSlowPath(Dispatcher &d, PyObject *grid, PyObject *args,
   return r;
 }
 
+PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
+                     std::vector<PyObject *> &values, PyObject *options[3],
+                     std::vector<ArgInfo> &infos, PyObject *args,
+                     PyObject *kwargs);
+
 PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   auto *b = reinterpret_cast<BoundObject *>(self);
   Dispatcher &d = *reinterpret_cast<DispatcherObject *>(b->dispatcher)->d;
@@ -1029,7 +1034,10 @@ PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   Py_DECREF(key);
   if (!keyTuple)
     return nullptr;
+  // A strong reference for the whole call: the GIL is released while the
+  // kernel runs on the CPU, and another thread may store into the cache.
   PyObject *planObj = PyDict_GetItemWithError(d.cache, keyTuple);
+  Py_XINCREF(planObj);
   if (!planObj) {
     if (PyErr_Occurred()) {
       Py_DECREF(keyTuple);
@@ -1052,14 +1060,33 @@ PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       Py_DECREF(keyTuple);
       return raise("internal: the compile callback returned no launch plan");
     }
-    int r = PyDict_SetItem(d.cache, keyTuple, planObj);
-    Py_DECREF(planObj); // the cache holds it
-    if (r < 0) {
+    // Another thread may have stored this key while the callback ran
+    // (it can release the GIL): keep the plan stored first.
+    PyObject *stored = PyDict_GetItemWithError(d.cache, keyTuple);
+    if (stored) {
+      Py_INCREF(stored);
+      Py_DECREF(planObj);
+      planObj = stored;
+    } else if (PyErr_Occurred() ||
+               PyDict_SetItem(d.cache, keyTuple, planObj) < 0) {
+      Py_DECREF(planObj);
       Py_DECREF(keyTuple);
       return nullptr;
     }
   }
   Py_DECREF(keyTuple);
+  PyObject *result = launchPlan(d, b, planObj, values, options, infos, args,
+                                kwargs);
+  Py_DECREF(planObj);
+  return result;
+}
+
+/// The launch of Bound_call once the plan is known (`planObj` is kept
+/// alive by the caller).
+PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
+                     std::vector<PyObject *> &values, PyObject *options[3],
+                     std::vector<ArgInfo> &infos, PyObject *args,
+                     PyObject *kwargs) {
   Plan &plan = *reinterpret_cast<PlanObject *>(planObj)->plan;
 
   unsigned grid[3];
