@@ -183,10 +183,13 @@ def host_cost():
     x = torch.zeros(16, device="cuda")
     y = torch.zeros(16, device="cuda")
     z = torch.zeros(16, device="cuda")
+    grid1 = lambda meta: (triton.cdiv(16, meta["BLOCK"]),)  # noqa: E731
     fns = {
         "trident": lambda: ours[(1,)](x, 16, BLOCK=16),
         "triton": lambda: theirs[(1,)](x, 16, BLOCK=16),
         "torch.add": lambda: torch.add(y, z, out=y),
+        "trident, grid fn": lambda: ours[grid1](x, 16, BLOCK=16),
+        "triton, grid fn": lambda: theirs[grid1](x, 16, BLOCK=16),
     }
     for f in fns.values():
         f()
@@ -204,7 +207,7 @@ def host_cost():
             res[k].append(t * 1e6)
     med = {k: statistics.median(v) for k, v in res.items()}
     for k, v in med.items():
-        print("  %-10s %6.2f us per launch (rounds: %s)" % (
+        print("  %-16s %6.2f us per launch (rounds: %s)" % (
             k, v, " ".join("%.2f" % t for t in res[k])))
     print("  ratio trident / torch.add = %.2f, trident / triton = %.2f" % (
         med["trident"] / med["torch.add"], med["trident"] / med["triton"]))
