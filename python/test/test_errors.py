@@ -667,3 +667,31 @@ def test_compile_time_value_changed_under_runtime_control_flow():
         msg = str(e.value)
         assert "acc_ty" in msg and words in msg, msg
         assert "test_errors.py:%d:" % marked_line(fn)[0] in msg, msg
+
+
+def test_ir_dumps_in_backend_errors_are_trimmed():
+    # MLIR's "see current operation" note prints a whole module; the error
+    # keeps its first lines and says where the rest is.
+    from trident.compiler.compiler import _trim_ir_dumps
+    text = "\n".join(
+        ["<unknown>:0: error: some pass failed",
+         "<unknown>:0: note: see current operation: "] +
+        ["  %%%d = op" % i for i in range(40)] +
+        ["k.py:3:5: note: another note"])
+    out = _trim_ir_dumps(text).splitlines()
+    assert out[:2] == text.splitlines()[:2]
+    assert out[2:10] == ["  %%%d = op" % i for i in range(8)]
+    assert out[10].startswith("    ... (32 more lines of IR")
+    assert out[11] == "k.py:3:5: note: another note"
+
+
+def test_num_stages_out_of_range():
+    @trident.jit
+    def stages_kernel(x, BLOCK: tl.constexpr):
+        o = tl.arange(0, BLOCK)
+        tl.store(x + o, 1.0)
+    with pytest.raises(trident.CompilationError) as e:
+        trident.compile(stages_kernel, signature={"x": "*fp32"},
+                        constexprs={"BLOCK": 64}, target="cuda:90a",
+                        num_stages=17)
+    assert "num_stages must be at most 16, got 17" in str(e.value)

@@ -193,10 +193,42 @@ _DIAGNOSTIC = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+):(?P<col>\d+): "
                          r"error: (?P<msg>.*)$", re.M)
 
 
+_MAX_IR_LINES = 8
+
+
+def _trim_ir_dumps(text):
+    """MLIR's "see current operation" notes print the whole module: keep
+    their first lines."""
+    out, dump = [], None
+    for line in text.split("\n"):
+        if dump is not None:
+            if re.match(r"^\S.*: (error|note|warning): ", line):
+                if dump > _MAX_IR_LINES:
+                    out.append("    ... (%d more lines of IR; the stage's "
+                               "input is in TRIDENT_DUMP_DIR, or "
+                               "trident.compile(..., until_stage=...))" %
+                               (dump - _MAX_IR_LINES))
+                dump = None
+            else:
+                dump += 1
+                if dump <= _MAX_IR_LINES:
+                    out.append(line)
+                continue
+        out.append(line)
+        if "note: see current operation" in line:
+            dump = 0
+    if dump is not None and dump > _MAX_IR_LINES:
+        out.append("    ... (%d more lines of IR; the stage's input is in "
+                   "TRIDENT_DUMP_DIR, or trident.compile(..., "
+                   "until_stage=...))" % (dump - _MAX_IR_LINES))
+    return "\n".join(out)
+
+
 def _backend_error(fn, target, text):
     """A CompilationError for a failure past the front end (a pass or a
     translation step): at the first kernel source line the diagnostics
     name, with what failed where."""
+    text = _trim_ir_dumps(text)
     found = None
     for m in _DIAGNOSTIC.finditer(text):
         if os.path.isfile(m.group("file")):
@@ -222,6 +254,21 @@ def _backend_error(fn, target, text):
     return CompilationError(reason, path, line, col, source, notes=rest)
 
 
+def validate_options(num_warps, num_stages, num_ctas):
+    """TridentUserError for launch options no target takes."""
+    for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
+                        ("num_ctas", num_ctas)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise TridentUserError("%s must be a positive integer, got %r" %
+                                   (name, value))
+    if num_warps & (num_warps - 1):
+        raise TridentUserError("num_warps must be a power of 2, got %d" %
+                               num_warps)
+    if num_stages > 16:
+        raise TridentUserError("num_stages must be at most 16, got %d" %
+                               num_stages)
+
+
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             num_stages=3, num_ctas=1, pipeline=None, attrs=None,
             until_stage=None):
@@ -231,14 +278,10 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     target = normalize_target(target)
     signature = dict(signature or {})
     kind = target.split(":")[0]
-    for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
-                        ("num_ctas", num_ctas)):
-        if not isinstance(value, int) or value < 1:
-            raise TridentUserError("%s must be a positive integer, got %r" %
-                                   (name, value))
-    if num_warps & (num_warps - 1):
-        raise TridentUserError("num_warps must be a power of 2, got %d" %
-                               num_warps)
+    try:
+        validate_options(num_warps, num_stages, num_ctas)
+    except TridentUserError as e:
+        raise CompilationError("%s: %s" % (fn.__name__, e)) from None
     if pipeline is None:
         pipeline = _pipelines.selected(fn)
     try:

@@ -311,6 +311,8 @@ class JITFunction:
         num_warps = 4 if num_warps is None else num_warps
         num_stages = 3 if num_stages is None else num_stages
         num_ctas = 1 if num_ctas is None else num_ctas
+        from ..compiler.compiler import validate_options
+        validate_options(num_warps, num_stages, num_ctas)
         pipeline = _pipelines.selected(self)
         if self.pipeline:
             _pipelines._check(self.pipeline)
