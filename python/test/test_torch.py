@@ -117,3 +117,29 @@ def test_import_does_not_import_torch():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True,
                          text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+class DLPackOnly:
+    """An array that offers nothing but DLPack (like some libraries')."""
+
+    def __init__(self, a):
+        self._a = a
+
+    def __dlpack__(self, stream=None):
+        return self._a.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
+
+def test_dlpack_arguments():
+    x = torch.rand(5000)
+    y = torch.rand(5000)
+    out = torch.full_like(x, float("nan"))
+    n = out.numel()
+    for _ in range(2):  # the second launch reuses the compiled kernel
+        add_kernel[(triton.cdiv(n, 1024),)](DLPackOnly(x), DLPackOnly(y),
+                                            DLPackOnly(out), n,
+                                            BLOCK_SIZE=1024)
+        torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+        out.fill_(float("nan"))

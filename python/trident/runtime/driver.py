@@ -74,8 +74,8 @@ def type_kind(t):
             (np is not None and issubclass(t, np.ndarray)):
         # (a value without a dtype takes the slow path, which says so)
         return _KIND_POINTER
-    if hasattr(t, "__array_interface__"):
-        return _KIND_SLOW
+    if hasattr(t, "__array_interface__") or hasattr(t, "__dlpack__"):
+        return _KIND_SLOW  # (DLPack-only objects: through Python)
     return _KIND_CONST
 
 
@@ -122,6 +122,8 @@ def _pointer_of(v, name):
                 "argument '%s' is on device %s but the kernel runs on the "
                 "CPU target" % (name, device))
         return int(v.data_ptr()), dt
+    if hasattr(v, "__dlpack__") and not hasattr(v, "__array_interface__"):
+        return _dlpack_pointer(v, name)
     iface = getattr(v, "__array_interface__", None)
     if iface is not None:
         dt = _NUMPY_DTYPES.get(str(getattr(v, "dtype", ""))) or \
@@ -131,6 +133,46 @@ def _pointer_of(v, name):
                                    "%s" % (name, iface.get("typestr")))
         return int(iface["data"][0]), dt
     return None
+
+
+# DLPack's type codes (dlpack.h): int, uint, float, bfloat, bool.
+_DLPACK_TYPES = {(0, 8): tl.int8, (0, 16): tl.int16, (0, 32): tl.int32,
+                 (0, 64): tl.int64, (1, 8): tl.uint8, (1, 16): tl.uint16,
+                 (1, 32): tl.uint32, (1, 64): tl.uint64, (2, 16): tl.float16,
+                 (2, 32): tl.float32, (2, 64): tl.float64,
+                 (4, 16): tl.bfloat16, (6, 8): tl.int1}
+_DLPACK_CPU, _DLPACK_CUDA = 1, 2
+
+
+def _dlpack_pointer(v, name):
+    """(address, dtype) of an object that only speaks DLPack: the
+    DLTensor of its `__dlpack__()` capsule (the capsule is dropped after, so
+    the producer's memory stays the producer's)."""
+    import ctypes
+
+    class DLTensor(ctypes.Structure):
+        _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32),
+                    ("device_id", ctypes.c_int32), ("ndim", ctypes.c_int32),
+                    ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                    ("lanes", ctypes.c_uint16), ("shape", ctypes.c_void_p),
+                    ("strides", ctypes.c_void_p),
+                    ("byte_offset", ctypes.c_uint64)]
+    capsule = v.__dlpack__()
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype = ctypes.c_void_p
+    get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    t = DLTensor.from_address(get(capsule, b"dltensor"))
+    dt = _DLPACK_TYPES.get((t.code, t.bits))
+    if dt is None or t.lanes != 1:
+        raise TridentUserError("argument '%s': unsupported DLPack dtype (code "
+                               "%d, %d bits, %d lanes)" % (name, t.code,
+                                                            t.bits, t.lanes))
+    on_gpu = t.device_type != _DLPACK_CPU
+    if on_gpu == active_target().startswith("cpu"):
+        raise TridentUserError(
+            "argument '%s' is on DLPack device %d but the kernel runs on %s"
+            % (name, t.device_type, active_target()))
+    return int(t.data or 0) + int(t.byte_offset), dt
 
 
 def classify(v, name):
@@ -239,6 +281,17 @@ def launch(kernel, grid, values, runtime_indices=None):
     if grid[0] * grid[1] * grid[2] == 0:
         return
     plan = plan_for(kernel, runtime_indices)
+    values = list(values)
+    spec = _spec_of(kernel)
+    for letter, i in zip(spec, runtime_indices):
+        if letter == "p" and not isinstance(values[i], int):
+            ptr = _pointer_of(values[i], kernel.arg_kinds[list(
+                runtime_indices).index(i)][0])
+            if ptr is None:
+                raise TridentUserError(
+                    "argument '%s' must be a tensor or a pointer" %
+                    kernel.arg_kinds[list(runtime_indices).index(i)][0])
+            values[i] = ptr[0]
     try:
         _C.launch_with_plan(plan, list(grid), tuple(values))
     except _C.Error as e:
