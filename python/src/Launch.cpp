@@ -135,6 +135,16 @@ struct GpuKernelData {
   bool archSpecific = false;         ///< sm_90a: that exact architecture
   unsigned threads = 128, shared = 0;
   unsigned cluster[3] = {1, 1, 1};
+  /// What the kernel chose for each TMA descriptor argument ('T' in spec),
+  /// by run-time argument position.
+  struct Tma {
+    int index = -1;
+    std::string dtype; ///< "bf16", "f16", "f32", ...
+    int64_t elemBytes = 0;
+    std::vector<int64_t> box; ///< outermost first
+    int64_t swizzle = 0;
+  };
+  std::vector<Tma> tma;
   struct Loaded {
     CUcontext ctx;
     CUmodule module;
@@ -290,6 +300,142 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
   return true;
 }
 
+/// A list/tuple of ints from attribute `attr` of `o`; false with a Python
+/// error.
+bool intsAttr(PyObject *o, const char *attr, std::vector<int64_t> &out) {
+  PyObject *seq = PyObject_GetAttrString(o, attr);
+  if (!seq)
+    return false;
+  Py_ssize_t n = PySequence_Size(seq);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    long long v = item ? PyLong_AsLongLong(item) : -1;
+    Py_XDECREF(item);
+    if (v == -1 && PyErr_Occurred()) {
+      Py_DECREF(seq);
+      return false;
+    }
+    out.push_back(v);
+  }
+  Py_DECREF(seq);
+  return n >= 0;
+}
+
+long long addressOf(PyObject *v);
+
+/// Encodes host TensorDescriptor `desc` for run-time argument `i` of `k`
+/// (cuTensorMapEncodeTiled), from its base's address, its shape and
+/// strides (elements, outermost first) and the box and swizzle the kernel
+/// chose.
+bool encodeDescriptor(GpuKernelData &k, size_t i, PyObject *desc,
+                      CUtensorMap *out) {
+  const std::string &name =
+      i < k.argNames.size() ? k.argNames[i] : std::to_string(i);
+  auto fail = [&](const std::string &why) {
+    raiseKernel("kernel '" + k.name + "': argument '" + name +
+                "' (a TensorDescriptor): " + why);
+    return false;
+  };
+  const GpuKernelData::Tma *info = nullptr;
+  for (const GpuKernelData::Tma &t : k.tma)
+    if (t.index == int(i))
+      info = &t;
+  if (!info)
+    return fail("the kernel's metadata does not describe a TMA descriptor "
+                "there");
+  const trident::cuda::DriverApi *cu = cudaApi();
+  if (!cu)
+    return false;
+  if (!cu->cuTensorMapEncodeTiled)
+    return fail("cuTensorMapEncodeTiled is not in this driver (CUDA 12 or "
+                "newer is needed for TMA)");
+  std::vector<int64_t> shape, strides;
+  if (!intsAttr(desc, "shape", shape) || !intsAttr(desc, "strides", strides))
+    return false;
+  PyObject *base = PyObject_GetAttrString(desc, "base");
+  if (!base)
+    return false;
+  long long address = addressOf(base);
+  Py_DECREF(base);
+  if (address < 0) {
+    PyErr_Clear();
+    return fail("its base is not a tensor");
+  }
+  PyObject *padding = PyObject_GetAttrString(desc, "padding");
+  const char *pad = padding ? PyUnicode_AsUTF8AndSize(padding, nullptr) : "";
+  bool nanFill = pad && std::strcmp(pad, "nan") == 0;
+  Py_XDECREF(padding);
+  PyErr_Clear();
+  size_t rank = shape.size();
+  if (rank != info->box.size() || strides.size() != rank)
+    return fail("it has rank " + std::to_string(rank) +
+                ", the kernel's descriptor " +
+                std::to_string(info->box.size()));
+  static const std::pair<const char *, CUtensorMapDataType> types[] = {
+      {"bf16", CU_TENSOR_MAP_DATA_TYPE_BFLOAT16},
+      {"f16", CU_TENSOR_MAP_DATA_TYPE_FLOAT16},
+      {"f32", CU_TENSOR_MAP_DATA_TYPE_FLOAT32},
+      {"f64", CU_TENSOR_MAP_DATA_TYPE_FLOAT64},
+      {"i32", CU_TENSOR_MAP_DATA_TYPE_INT32},
+      {"i64", CU_TENSOR_MAP_DATA_TYPE_INT64},
+      {"i8", CU_TENSOR_MAP_DATA_TYPE_UINT8},
+      {"i16", CU_TENSOR_MAP_DATA_TYPE_UINT16},
+      {"f8E4M3FN", CU_TENSOR_MAP_DATA_TYPE_UINT8},
+      {"f8E5M2", CU_TENSOR_MAP_DATA_TYPE_UINT8}};
+  const CUtensorMapDataType *type = nullptr;
+  for (const auto &[n, t] : types)
+    if (info->dtype == n)
+      type = &t;
+  if (!type)
+    return fail("no TMA data type for elements of type " + info->dtype);
+  // The driver takes everything innermost first; strides in bytes, for all
+  // but the innermost dimension.
+  cuuint64_t dims[5], byteStrides[5];
+  cuuint32_t box[5], elementStrides[5];
+  for (size_t d = 0; d < rank; ++d) {
+    size_t src = rank - 1 - d;
+    if (shape[src] < 1)
+      return fail("its shape must be positive");
+    dims[d] = cuuint64_t(shape[src]);
+    box[d] = cuuint32_t(info->box[src]);
+    elementStrides[d] = 1;
+    if (d > 0) {
+      uint64_t bytes = uint64_t(strides[src]) * uint64_t(info->elemBytes);
+      if (bytes % 16 != 0)
+        return fail("TMA needs strides that are multiples of 16 bytes; "
+                    "dimension " + std::to_string(src) + " has " +
+                    std::to_string(bytes));
+      byteStrides[d - 1] = bytes;
+    }
+  }
+  if (address % 16 != 0)
+    return fail("TMA needs a 16-byte aligned base address");
+  CUdeviceptr dp;
+  if (cu->cuPointerGetAttribute(&dp, CU_POINTER_ATTRIBUTE_DEVICE_POINTER,
+                                CUdeviceptr(address)) != CUDA_SUCCESS)
+    return fail("its base is not memory of the GPU (a CPU tensor?)");
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  switch (info->swizzle) {
+  case 0: break;
+  case 32: swizzle = CU_TENSOR_MAP_SWIZZLE_32B; break;
+  case 64: swizzle = CU_TENSOR_MAP_SWIZZLE_64B; break;
+  case 128: swizzle = CU_TENSOR_MAP_SWIZZLE_128B; break;
+  default:
+    return fail("unknown swizzle of " + std::to_string(info->swizzle) +
+                " bytes");
+  }
+  CUresult r = cu->cuTensorMapEncodeTiled(
+      out, *type, cuuint32_t(rank), reinterpret_cast<void *>(address), dims,
+      byteStrides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+      swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      nanFill ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+              : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    return cudaFailed(r, "cuTensorMapEncodeTiled(argument '" + name + "')",
+                      k.name);
+  return true;
+}
+
 /// Packs `value` for argument kind `c` into `slot` (8 bytes); pointers are
 /// ints here (the dispatcher has read them out of tensors already).
 bool packScalar(char c, PyObject *value, void *slot, const std::string &name) {
@@ -361,7 +507,7 @@ long long addressOf(PyObject *v) {
 //                 num_warps, shared, cluster: (x, y, z), spec, arg_names)
 PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "load_gpu_kernel"};
-  if (!a.count(11))
+  if (!a.count(12))
     return nullptr;
   char *buffer = nullptr;
   Py_ssize_t size = 0;
@@ -390,6 +536,35 @@ PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
     }
     d->argNames.push_back(s);
     Py_DECREF(item);
+  }
+  // tma: (index, dtype, elem_bytes, box, swizzle) per descriptor argument
+  PyObject *tma = argv[11];
+  Py_ssize_t nt = PySequence_Size(tma);
+  for (Py_ssize_t i = 0; i < nt; ++i) {
+    PyObject *item = PySequence_GetItem(tma, i);
+    GpuKernelData::Tma t;
+    PyObject *boxObj = nullptr;
+    const char *dtype = nullptr;
+    long long index = -1, elem = 0, swizzle = 0;
+    bool ok = item && PyArg_ParseTuple(item, "LsLOL", &index, &dtype, &elem,
+                                       &boxObj, &swizzle);
+    if (ok) {
+      t.index = int(index);
+      t.dtype = dtype;
+      t.elemBytes = elem;
+      t.swizzle = swizzle;
+      Py_ssize_t nb = PySequence_Size(boxObj);
+      for (Py_ssize_t j = 0; ok && j < nb; ++j) {
+        PyObject *b = PySequence_GetItem(boxObj, j);
+        t.box.push_back(b ? PyLong_AsLongLong(b) : -1);
+        Py_XDECREF(b);
+        ok = !PyErr_Occurred();
+      }
+    }
+    Py_XDECREF(item);
+    if (!ok)
+      return nullptr;
+    d->tma.push_back(std::move(t));
   }
   if (warps < 1 || warps > 1024 || shared < 0 || cluster.size() != 3)
     return raise("load_gpu_kernel: bad launch parameters");
@@ -431,10 +606,17 @@ PyObject *GpuKernel_launch(PyObject *self, PyObject *const *argv,
   if (g[0] * g[1] * g[2] == 0)
     Py_RETURN_NONE;
   std::vector<uint64_t> storage(size_t(n) + 1);
+  std::vector<CUtensorMap> maps(static_cast<size_t>(n));
   std::vector<void *> params(static_cast<size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject *item = PyTuple_GetItem(args, i);
     params[size_t(i)] = &storage[size_t(i)];
+    if (k.spec[size_t(i)] == 'T') {
+      params[size_t(i)] = &maps[size_t(i)];
+      if (!encodeDescriptor(k, size_t(i), item, &maps[size_t(i)]))
+        return nullptr;
+      continue;
+    }
     if (k.spec[size_t(i)] == 'p' && !PyLong_Check(item)) {
       long long addr = addressOf(item);
       if (addr < 0) {
@@ -763,6 +945,8 @@ struct ArgInfo {
   bool isPointer = false;
 };
 
+enum : long { kDescriptorKind = 4 }; ///< a host TensorDescriptor
+
 /// Adds parameter `i`'s part to `key` (a list). Returns 1 when done, 0 to
 /// take the slow path, -1 on a Python error.
 int keyPart(Dispatcher &d, int i, PyObject *v, PyObject *key, ArgInfo &info,
@@ -820,6 +1004,29 @@ int keyPart(Dispatcher &d, int i, PyObject *v, PyObject *key, ArgInfo &info,
     return -1;
   if (kind == kSlowKind)
     return 0;
+  if (kind == kDescriptorKind) {
+    // Its base's dtype and its block shape (the kernel's descriptor type);
+    // shape, strides and address are read when it is encoded.
+    PyObject *base = PyObject_GetAttrString(v, "base");
+    PyObject *dtype = base ? PyObject_GetAttrString(base, "dtype") : nullptr;
+    Py_XDECREF(base);
+    if (!dtype) {
+      PyErr_Clear();
+      return 0;
+    }
+    long code = cachedCode(d.dtypeCodes, dtype, d.dtypeCode);
+    Py_DECREF(dtype);
+    if (code < 0)
+      return PyErr_Occurred() ? -1 : 0;
+    PyObject *block = PyObject_GetAttrString(v, "block_shape");
+    PyObject *bt = block ? PySequence_Tuple(block) : nullptr;
+    Py_XDECREF(block);
+    if (!bt) {
+      PyErr_Clear();
+      return 0;
+    }
+    return append(Py_BuildValue("(slN)", "desc", code, bt));
+  }
   if (kind == kConstKind) {
     Py_INCREF(v);
     if (PyObject_Hash(v) == -1) {
@@ -1100,10 +1307,22 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
 
   size_t m = plan.runtime.size();
   std::vector<uint64_t> storage(m + 1);
+  std::vector<CUtensorMap> maps(m);
   std::vector<void *> params(m);
   for (size_t j = 0; j < m; ++j) {
     size_t i = size_t(plan.runtime[j]);
     params[j] = &storage[j];
+    if (plan.spec[j] == 'T') {
+      if (!plan.gpu)
+        return raiseKernel("tensor descriptors as arguments of CPU-target "
+                           "kernels are not supported yet");
+      params[j] = &maps[j];
+      if (!encodeDescriptor(*reinterpret_cast<GpuKernelObject *>(plan.kernel)
+                                 ->d,
+                            j, values[i], &maps[j]))
+        return nullptr;
+      continue;
+    }
     if (infos[i].isPointer) {
       storage[j] = infos[i].address;
       continue;
@@ -1185,6 +1404,7 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
   PyObject *values = argv[2];
   size_t m = plan.runtime.size();
   std::vector<uint64_t> storage(m + 1);
+  std::vector<CUtensorMap> maps(m);
   std::vector<void *> params(m);
   for (size_t j = 0; j < m; ++j) {
     PyObject *v = PySequence_GetItem(values, plan.runtime[j]);
@@ -1192,7 +1412,16 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
       return nullptr;
     params[j] = &storage[j];
     bool ok;
-    if (plan.spec[j] == 'p' && !PyLong_Check(v)) {
+    if (plan.spec[j] == 'T') {
+      params[j] = &maps[j];
+      ok = plan.gpu
+               ? encodeDescriptor(
+                     *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d, j,
+                     v, &maps[j])
+               : (raiseKernel("tensor descriptors as arguments of "
+                              "CPU-target kernels are not supported yet"),
+                  false);
+    } else if (plan.spec[j] == 'p' && !PyLong_Check(v)) {
       long long addr = addressOf(v);
       ok = addr >= 0;
       storage[j] = uint64_t(addr);

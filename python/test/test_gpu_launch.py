@@ -178,3 +178,78 @@ def test_host_mistakes_still_explained(kwargs, message):
     assert r.returncode == 0, r.stderr
     assert message in r.stdout, r.stdout
     assert "def vector_add(" in r.stdout
+
+
+def test_tma_descriptors_from_the_host():
+    # The fake driver runs a kernel named matmul_bf16_tma as c = a @ b on
+    # the host, reading the three tensor maps its cuTensorMapEncodeTiled
+    # encoded (it checks their boxes, strides and swizzle as the driver
+    # does): the launcher's encoding from TensorDescriptor objects and the
+    # by-value passing are what is checked.
+    r = run_case("""
+        from trident.tools.tensor_descriptor import TensorDescriptor
+
+        class Bf16:
+            def __str__(self):
+                return "torch.bfloat16"
+        BF16 = Bf16()
+
+        class DeviceBf16(DeviceArray):
+            def __init__(self, values, shape):
+                bits = (values.astype(np.float32).view(np.uint32) >> 16)
+                super().__init__(bits.astype(np.uint16))
+                self.dtype = BF16
+                self.shape = shape
+            def floats(self):
+                out = np.empty(self.n, np.uint16)
+                ctypes.memmove(out.ctypes.data, self.ptr, out.nbytes)
+                return (out.astype(np.uint32) << 16).view(np.float32)
+
+        @trident.jit
+        def matmul_bf16_tma(a_desc, b_desc, c_desc, M, N, K,
+                            BM: tl.constexpr, BN: tl.constexpr,
+                            BK: tl.constexpr):
+            pid_m = tl.program_id(0)
+            pid_n = tl.program_id(1)
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for k in range(0, tl.cdiv(K, BK)):
+                a = a_desc.load([pid_m * BM, k * BK])
+                b = b_desc.load([k * BK, pid_n * BN])
+                acc = tl.dot(a, b, acc)
+            c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.bfloat16))
+
+        M, N, K = 128, 256, 128
+        rng = np.random.default_rng(0)
+        A = rng.integers(-3, 4, (M, K)).astype(np.float32)
+        B = rng.integers(-3, 4, (K, N)).astype(np.float32)
+        a, b = DeviceBf16(A.ravel(), (M, K)), DeviceBf16(B.ravel(), (K, N))
+        c = DeviceBf16(np.full(M * N, np.nan, np.float32), (M, N))
+        descs = [TensorDescriptor(a, [M, K], [K, 1], [128, 64]),
+                 TensorDescriptor(b, [K, N], [N, 1], [64, 128]),
+                 TensorDescriptor(c, [M, N], [N, 1], [128, 128])]
+        for _ in range(2):  # compile, then the cached plan
+            matmul_bf16_tma[(1, 2)](*descs, M, N, K, BM=128, BN=128, BK=64,
+                                    num_warps=4, num_stages=3)
+            assert np.array_equal(c.floats().reshape(M, N), A @ B)
+        print("dispatcher plans:", matmul_bf16_tma._dispatcher.size())
+        # A base in host memory is refused before the launch.
+        class HostBf16:
+            def __init__(self, n):
+                self.buf = np.zeros(n + 8, np.uint16)
+                self.dtype = BF16
+            def data_ptr(self):
+                p = self.buf.ctypes.data
+                return p + (-p) % 16
+        host = TensorDescriptor(HostBf16(M * K), [M, K], [K, 1], [128, 64])
+        try:
+            matmul_bf16_tma[(1, 2)](host, descs[1], descs[2], M, N, K,
+                                    BM=128, BN=128, BK=64)
+        except (trident.KernelError, trident.LaunchError,
+                trident.CompilationError) as e:
+            print("error:", str(e).splitlines()[0])
+    """)
+    assert r.returncode == 0, r.stderr
+    assert "dispatcher plans: 1" in r.stdout, r.stdout
+    assert ("error: kernel 'matmul_bf16_tma': argument 'a_desc' (a "
+            "TensorDescriptor): its base is not memory of the GPU" in
+            r.stdout), r.stdout

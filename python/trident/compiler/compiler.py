@@ -77,11 +77,9 @@ class CompiledKernel:
                 raise TridentUserError(
                     "kernel %s was compiled for %s, which has no GPU launcher"
                     % (self.name, self.target))
-            if self.metadata.get("tma_arguments"):
-                raise TridentUserError(
-                    "kernel %s takes TMA descriptors built on the host; "
-                    "launching those from Python is not supported yet" %
-                    self.name)
+            tma = [(int(t["index"]), t["dtype"], int(t["elem_bytes"]),
+                    [int(b) for b in t["box"]], int(t.get("swizzle", 0)))
+                   for t in self.metadata.get("tma_arguments", [])]
             from ..runtime.driver import _spec_of
             cluster = self.metadata.get("cluster", [1, 1, 1])
             self._gpu = _C.load_gpu_kernel(
@@ -89,7 +87,7 @@ class CompiledKernel:
                 int(m.group(2)), m.group(3) == "a",
                 int(self.metadata.get("num_warps", 4)),
                 int(self.metadata.get("shared_bytes", 0)), list(cluster),
-                _spec_of(self), [n for n, _ in self.arg_kinds])
+                _spec_of(self), [n for n, _ in self.arg_kinds], tma)
         return self._gpu
 
     def cpu_kernel(self):

@@ -213,6 +213,10 @@ def encode_kernel(kernel):
 
 
 def _type_name(t):
+    from ..language.semantic import tensor_descriptor_type
+    if isinstance(t, tensor_descriptor_type):
+        return "desc:%s:%s" % (t.block_type.element_ty.name,
+                               ",".join(str(d) for d in t.block_type.shape))
     if t.is_ptr():
         return "*" + _type_name(t.element_ty)
     return t.name
@@ -236,7 +240,15 @@ def decode_kernel(payload):
         artifact = _C.make_artifact(a["format"], data, a["binary"],
                                     json.dumps(a["metadata"]),
                                     a.get("stage") or "")
-    arg_kinds = [(n, tl.str_to_ty(t)) for n, t in payload["arg_kinds"]]
+    from ..language.semantic import tensor_descriptor_type
+
+    def type_of(t):
+        if t.startswith("desc:"):
+            _, elt, shape = t.split(":")
+            return tensor_descriptor_type(tl.block_type(
+                tl.str_to_ty(elt), [int(d) for d in shape.split(",")]))
+        return tl.str_to_ty(t)
+    arg_kinds = [(n, type_of(t)) for n, t in payload["arg_kinds"]]
     return CompiledKernel(payload["name"], payload["target"], asm,
                           payload["metadata"], payload["pipeline"],
                           payload["fingerprint"], artifact, arg_kinds,

@@ -60,11 +60,17 @@ _KIND_POINTER, _KIND_SLOW, _KIND_CONST = 1, 2, 3
 _DTYPE_CODES = {}
 
 
+_KIND_DESCRIPTOR = 4
+
+
 def type_kind(t):
     """How the C++ launcher treats values of type `t`: as tensors (data_ptr
     or an array interface, and a dtype), only through Python (numpy scalars,
     int and float subclasses), or as compile-time constants (the value is
     part of the key: str, tl.dtype, tl.constexpr, functions, ...)."""
+    from ..tools.tensor_descriptor import TensorDescriptor
+    if issubclass(t, TensorDescriptor):
+        return _KIND_DESCRIPTOR
     np = sys.modules.get("numpy")
     if np is not None and issubclass(t, np.generic):
         return _KIND_SLOW
@@ -175,8 +181,22 @@ def _dlpack_pointer(v, name):
     return int(t.data or 0) + int(t.byte_offset), dt
 
 
+def _descriptor_type(v, name):
+    """The kernel type of a host TensorDescriptor argument."""
+    from ..language.semantic import tensor_descriptor_type
+    ptr = _pointer_of(v.base, name)
+    if ptr is None:
+        raise TridentUserError("argument '%s': the descriptor's base must be a "
+                               "tensor, got %s" % (name,
+                                                   type(v.base).__name__))
+    return tensor_descriptor_type(tl.block_type(ptr[1], list(v.block_shape)))
+
+
 def classify(v, name):
     """(kind, type, divisible_by_16, equals_one) of one argument."""
+    from ..tools.tensor_descriptor import TensorDescriptor
+    if isinstance(v, TensorDescriptor):
+        return "descriptor", _descriptor_type(v, name), False, False
     if isinstance(v, tl.constexpr):
         return "constexpr", None, False, False
     if isinstance(v, bool):
@@ -232,8 +252,11 @@ def _spec_of(kernel):
     spec = kernel.metadata.get("_spec")
     if spec is None:
         letters = []
+        from ..language.semantic import tensor_descriptor_type
         for name, ty in kernel.arg_kinds:
-            if ty.is_ptr():
+            if isinstance(ty, tensor_descriptor_type):
+                letters.append("T")
+            elif ty.is_ptr():
                 letters.append("p")
             elif ty.is_floating():
                 if ty not in (tl.float32, tl.float64):
@@ -284,6 +307,8 @@ def launch(kernel, grid, values, runtime_indices=None):
     values = list(values)
     spec = _spec_of(kernel)
     for letter, i in zip(spec, runtime_indices):
+        if letter == "T":
+            continue  # encoded by the launcher from the descriptor
         if letter == "p" and not isinstance(values[i], int):
             ptr = _pointer_of(values[i], kernel.arg_kinds[list(
                 runtime_indices).index(i)][0])

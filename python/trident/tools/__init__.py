@@ -1,0 +1,1 @@
+"""Host-side helpers (as Triton's `triton.tools`)."""
