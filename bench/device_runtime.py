@@ -249,8 +249,20 @@ def matmul_perf():
     print("\n== 4. matmul bf16 (128x256x64, 8 warps, 3 stages): TFLOP/s and "
           "ratios")
     from matmul import matmul_kernel
+    import matmul_tma
     theirs = load_on_triton(os.path.join(DEST, "examples", "matmul.py"),
                             "matmul").matmul_kernel
+    # The TMA variant under Triton: the same file with trident bound to
+    # triton (and its TensorDescriptor).
+    import triton.tools.tensor_descriptor as ttd
+    saved = sys.modules.get("trident.tools.tensor_descriptor")
+    sys.modules["trident.tools.tensor_descriptor"] = ttd
+    try:
+        theirs_tma = load_on_triton(os.path.join(DEST, "examples",
+                                                 "matmul_tma.py"),
+                                    "matmul_tma")
+    finally:
+        sys.modules["trident.tools.tensor_descriptor"] = saved
     shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
     if QUICK:
         shapes = shapes[:1]
@@ -259,11 +271,16 @@ def matmul_perf():
         b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
         outs = {k: torch.full((M, N), float("nan"), device="cuda",
                               dtype=torch.bfloat16)
-                for k in ("trident", "triton", "cublas")}
+                for k in ("trident", "triton", "cublas", "trident tma",
+                          "triton tma")}
         fns = {
             "trident": lambda: mm(matmul_kernel, a, b, outs["trident"]),
             "triton": lambda: mm(theirs, a, b, outs["triton"]),
             "cublas": lambda: torch.matmul(a, b, out=outs["cublas"]),
+            "trident tma": lambda: matmul_tma.matmul_tma(
+                a, b, outs["trident tma"]),
+            "triton tma": lambda: theirs_tma.matmul_tma(
+                a, b, outs["triton tma"]),
         }
         ref = a.double() @ b.double()
         for k, f in fns.items():
@@ -284,6 +301,13 @@ def matmul_perf():
                  fl / med["cublas"] / 1e9, med["cublas"] / med["trident"],
                  med["cublas"] / med["triton"], med["triton"] /
                  med["trident"]))
+        print("  %dx%dx%d TMA: trident %.0f, triton %.0f TFLOP/s; "
+              "trident/cublas %.3f, triton/cublas %.3f, trident/triton %.3f"
+              % (M, N, K, fl / med["trident tma"] / 1e9,
+                 fl / med["triton tma"] / 1e9,
+                 med["cublas"] / med["trident tma"],
+                 med["cublas"] / med["triton tma"],
+                 med["triton tma"] / med["trident tma"]))
 
 
 # ---------------------------------------------------------------- 5. compile

@@ -30,7 +30,7 @@ for link in "$build"/lib/libTridentCore.so*; do
 done
 llvm-strip-22 -o "$lib/_C.abi3.so" "$build/lib/_C.abi3.so"
 mkdir -p "$stage/examples" "$stage/kernels"
-cp "$root/examples/python/matmul.py" "$stage/examples/"
+cp "$root/examples/python/matmul.py" "$root/examples/python/matmul_tma.py" "$stage/examples/"
 cp "$root"/python/test/kernels/*.py "$stage/kernels/"
 cp /usr/local/cuda/bin/ptxas "$stage/bin/"
 cp /usr/local/cuda/nvvm/libdevice/libdevice.10.bc "$stage/bin/"
