@@ -322,6 +322,7 @@ bool intsAttr(PyObject *o, const char *attr, std::vector<int64_t> &out) {
 }
 
 long long addressOf(PyObject *v);
+bool packScalar(char c, PyObject *value, void *slot, const std::string &name);
 
 /// Encodes host TensorDescriptor `desc` for run-time argument `i` of `k`
 /// (cuTensorMapEncodeTiled), from its base's address, its shape and
@@ -433,6 +434,31 @@ bool encodeDescriptor(GpuKernelData &k, size_t i, PyObject *desc,
   if (r != CUDA_SUCCESS)
     return cudaFailed(r, "cuTensorMapEncodeTiled(argument '" + name + "')",
                       k.name);
+  return true;
+}
+
+/// A TensorDescriptor argument of a CPU-target kernel, which takes it as
+/// its base address, then its shape, then its strides (elements, i64 each):
+/// appended to `slots`. False with a Python error.
+bool cpuDescriptorSlots(PyObject *desc, std::vector<uint64_t> &slots) {
+  std::vector<int64_t> shape, strides;
+  if (!intsAttr(desc, "shape", shape) || !intsAttr(desc, "strides", strides))
+    return false;
+  PyObject *base = PyObject_GetAttrString(desc, "base");
+  if (!base)
+    return false;
+  long long address = addressOf(base);
+  Py_DECREF(base);
+  if (address < 0) {
+    PyErr_Clear();
+    raiseKernel("a TensorDescriptor's base must be a tensor");
+    return false;
+  }
+  slots.push_back(uint64_t(address));
+  for (int64_t v : shape)
+    slots.push_back(uint64_t(v));
+  for (int64_t v : strides)
+    slots.push_back(uint64_t(v));
   return true;
 }
 
@@ -736,6 +762,57 @@ struct PlanObject {
 };
 
 PyTypeObject *PlanType = nullptr;
+
+/// The kernel parameters of one CPU launch: each run-time argument's value
+/// (descriptors expanded to base, shape, strides), one pointer per kernel
+/// parameter into `slots`. `value(j)` gives run-time argument j (a new
+/// reference), `address(j)` a pointer read already (or -1).
+bool cpuParams(const Plan &plan, std::vector<uint64_t> &slots,
+               std::vector<void *> &params,
+               llvm::function_ref<PyObject *(size_t)> value,
+               llvm::function_ref<long long(size_t)> address,
+               llvm::function_ref<std::string(size_t)> nameOf) {
+  slots.clear();
+  slots.reserve(plan.runtime.size() * 11 + 1);
+  for (size_t j = 0; j < plan.spec.size(); ++j) {
+    long long a = address(j);
+    if (a >= 0) {
+      slots.push_back(uint64_t(a));
+      continue;
+    }
+    PyObject *v = value(j);
+    if (!v)
+      return false;
+    bool ok;
+    if (plan.spec[j] == 'T') {
+      ok = cpuDescriptorSlots(v, slots);
+    } else if (plan.spec[j] == 'p' && !PyLong_Check(v)) {
+      long long addr = addressOf(v);
+      ok = addr >= 0;
+      if (ok)
+        slots.push_back(uint64_t(addr));
+    } else {
+      slots.push_back(0);
+      ok = packScalar(plan.spec[j], v, &slots.back(), nameOf(j));
+    }
+    Py_DECREF(v);
+    if (!ok)
+      return false;
+  }
+  size_t arity = cpuKernelArity(plan.kernel);
+  if (slots.size() != arity) {
+    raiseKernel("the CPU kernel takes " + std::to_string(arity) +
+                " parameters, the arguments give " +
+                std::to_string(slots.size()) +
+                " (a tensor descriptor of another rank?)");
+    return false;
+  }
+  params.clear();
+  for (uint64_t &slot : slots)
+    params.push_back(&slot);
+  return true;
+}
+
 
 void Plan_dealloc(PyObject *self) {
   Plan *p = reinterpret_cast<PlanObject *>(self)->plan;
@@ -1306,6 +1383,29 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
     Py_RETURN_NONE;
 
   size_t m = plan.runtime.size();
+  if (!plan.gpu) {
+    std::vector<uint64_t> slots;
+    std::vector<void *> cpuArgs;
+    auto value = [&](size_t j) {
+      PyObject *v = values[size_t(plan.runtime[j])];
+      Py_INCREF(v);
+      return v;
+    };
+    auto address = [&](size_t j) -> long long {
+      const ArgInfo &info = infos[size_t(plan.runtime[j])];
+      return info.isPointer ? (long long)info.address : -1;
+    };
+    auto nameOf = [&](size_t j) {
+      const char *n =
+          PyUnicode_AsUTF8AndSize(d.names[size_t(plan.runtime[j])], nullptr);
+      return std::string(n ? n : "?");
+    };
+    if (!cpuParams(plan, slots, cpuArgs, value, address, nameOf) ||
+        !runCpuKernel(plan.kernel, cpuArgs.data(),
+                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
+      return nullptr;
+    Py_RETURN_NONE;
+  }
   std::vector<uint64_t> storage(m + 1);
   std::vector<CUtensorMap> maps(m);
   std::vector<void *> params(m);
@@ -1313,9 +1413,6 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
     size_t i = size_t(plan.runtime[j]);
     params[j] = &storage[j];
     if (plan.spec[j] == 'T') {
-      if (!plan.gpu)
-        return raiseKernel("tensor descriptors as arguments of CPU-target "
-                           "kernels are not supported yet");
       params[j] = &maps[j];
       if (!encodeDescriptor(*reinterpret_cast<GpuKernelObject *>(plan.kernel)
                                  ->d,
@@ -1403,6 +1500,20 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
     Py_RETURN_NONE;
   PyObject *values = argv[2];
   size_t m = plan.runtime.size();
+  if (!plan.gpu) {
+    std::vector<uint64_t> slots;
+    std::vector<void *> cpuArgs;
+    auto value = [&](size_t j) {
+      return PySequence_GetItem(values, plan.runtime[j]);
+    };
+    auto address = [](size_t) -> long long { return -1; };
+    auto nameOf = [&](size_t j) { return std::to_string(plan.runtime[j]); };
+    if (!cpuParams(plan, slots, cpuArgs, value, address, nameOf) ||
+        !runCpuKernel(plan.kernel, cpuArgs.data(),
+                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
+      return nullptr;
+    Py_RETURN_NONE;
+  }
   std::vector<uint64_t> storage(m + 1);
   std::vector<CUtensorMap> maps(m);
   std::vector<void *> params(m);

@@ -102,6 +102,8 @@ PyObject *raiseKernelError(const std::string &message);
 
 /// Whether `o` is a trident._C.CpuKernel.
 bool isCpuKernel(PyObject *o);
+/// How many parameters CpuKernel `kernel` takes (descriptors expanded).
+size_t cpuKernelArity(PyObject *kernel);
 /// Runs CpuKernel `kernel` over `grid` with `params` (one pointer per
 /// argument, to its value); false with a Python error on failure.
 bool runCpuKernel(PyObject *kernel, void **params,

@@ -631,6 +631,10 @@ bool trident::python::isCpuKernel(PyObject *o) {
   return CpuKernelType && PyObject_TypeCheck(o, CpuKernelType);
 }
 
+size_t trident::python::cpuKernelArity(PyObject *self) {
+  return reinterpret_cast<CpuKernelObject *>(self)->kernel->info().args.size();
+}
+
 bool trident::python::runCpuKernel(PyObject *self, void **params,
                                    std::array<unsigned, 3> grid, int threads) {
   trident::cpu::LaunchOptions options;
