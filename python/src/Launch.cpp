@@ -495,6 +495,57 @@ bool packScalar(char c, PyObject *value, void *slot, const std::string &name) {
   return true;
 }
 
+/// The parameters of one GPU launch of `k`: run-time argument j from
+/// `value(j)` (a new reference) unless `address(j)` has read its pointer
+/// already (>= 0); descriptors encoded into `maps`. One pointer per
+/// parameter in `params`. False with a Python error.
+struct GpuArgs {
+  std::vector<uint64_t> storage;
+  std::vector<CUtensorMap> maps;
+  std::vector<void *> params;
+};
+
+bool gpuParams(GpuKernelData &k, GpuArgs &out,
+               llvm::function_ref<PyObject *(size_t)> value,
+               llvm::function_ref<long long(size_t)> address) {
+  size_t n = k.spec.size();
+  out.storage.assign(n + 1, 0);
+  out.maps.resize(n);
+  out.params.assign(n, nullptr);
+  for (size_t j = 0; j < n; ++j) {
+    out.params[j] = &out.storage[j];
+    long long a = address(j);
+    if (a >= 0 && k.spec[j] == 'p') {
+      out.storage[j] = uint64_t(a);
+      continue;
+    }
+    PyObject *v = value(j);
+    if (!v)
+      return false;
+    const std::string &name = j < k.argNames.size() ? k.argNames[j] : "?";
+    bool ok = true;
+    if (k.spec[j] == 'T') {
+      out.params[j] = &out.maps[j];
+      ok = encodeDescriptor(k, j, v, &out.maps[j]);
+    } else if (k.spec[j] == 'p' && !PyLong_Check(v)) {
+      long long addr = addressOf(v);
+      if (addr < 0) {
+        PyErr_Clear();
+        raise("argument '" + name + "' must be a tensor or a pointer (an "
+              "int)");
+        ok = false;
+      }
+      out.storage[j] = uint64_t(addr);
+    } else {
+      ok = packScalar(k.spec[j], v, &out.storage[j], name);
+    }
+    Py_DECREF(v);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
 /// The address of a tensor-like argument: data_ptr(), else
 /// __cuda_array_interface__ / __array_interface__ ["data"][0]. -1 with a
 /// Python error when `v` is none of them.
@@ -631,34 +682,17 @@ PyObject *GpuKernel_launch(PyObject *self, PyObject *const *argv,
                    std::to_string(v));
   if (g[0] * g[1] * g[2] == 0)
     Py_RETURN_NONE;
-  std::vector<uint64_t> storage(size_t(n) + 1);
-  std::vector<CUtensorMap> maps(static_cast<size_t>(n));
-  std::vector<void *> params(static_cast<size_t>(n));
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject *item = PyTuple_GetItem(args, i);
-    params[size_t(i)] = &storage[size_t(i)];
-    if (k.spec[size_t(i)] == 'T') {
-      params[size_t(i)] = &maps[size_t(i)];
-      if (!encodeDescriptor(k, size_t(i), item, &maps[size_t(i)]))
-        return nullptr;
-      continue;
-    }
-    if (k.spec[size_t(i)] == 'p' && !PyLong_Check(item)) {
-      long long addr = addressOf(item);
-      if (addr < 0) {
-        PyErr_Clear();
-        return raise("argument '" + k.argNames[size_t(i)] +
-                     "' must be a tensor or a pointer (an int)");
-      }
-      storage[size_t(i)] = uint64_t(addr);
-      continue;
-    }
-    if (!packScalar(k.spec[size_t(i)], item, &storage[size_t(i)],
-                    k.argNames[size_t(i)]))
-      return nullptr;
-  }
+  GpuArgs packed;
+  auto value = [&](size_t j) {
+    PyObject *v = PyTuple_GetItem(args, Py_ssize_t(j));
+    Py_XINCREF(v);
+    return v;
+  };
+  if (!gpuParams(k, packed, value, [](size_t) -> long long { return -1; }))
+    return nullptr;
   unsigned grid[3] = {unsigned(g[0]), unsigned(g[1]), unsigned(g[2])};
-  if (!launchGpu(k, grid, reinterpret_cast<CUstream>(stream), params.data()))
+  if (!launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
+                 packed.params.data()))
     return nullptr;
   Py_RETURN_NONE;
 }
@@ -1382,7 +1416,6 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
   if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
     Py_RETURN_NONE;
 
-  size_t m = plan.runtime.size();
   if (!plan.gpu) {
     std::vector<uint64_t> slots;
     std::vector<void *> cpuArgs;
@@ -1406,41 +1439,22 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
       return nullptr;
     Py_RETURN_NONE;
   }
-  std::vector<uint64_t> storage(m + 1);
-  std::vector<CUtensorMap> maps(m);
-  std::vector<void *> params(m);
-  for (size_t j = 0; j < m; ++j) {
-    size_t i = size_t(plan.runtime[j]);
-    params[j] = &storage[j];
-    if (plan.spec[j] == 'T') {
-      params[j] = &maps[j];
-      if (!encodeDescriptor(*reinterpret_cast<GpuKernelObject *>(plan.kernel)
-                                 ->d,
-                            j, values[i], &maps[j]))
-        return nullptr;
-      continue;
-    }
-    if (infos[i].isPointer) {
-      storage[j] = infos[i].address;
-      continue;
-    }
-    PyObject *nameUtf8 = d.names[i];
-    const char *name = PyUnicode_AsUTF8AndSize(nameUtf8, nullptr);
-    if (!packScalar(plan.spec[j], values[i], &storage[j], name ? name : "?"))
-      return nullptr;
-  }
-  if (plan.gpu) {
-    uint64_t stream;
-    if (!currentStream(stream))
-      return nullptr;
-    if (!launchGpu(*reinterpret_cast<GpuKernelObject *>(plan.kernel)->d, grid,
-                   reinterpret_cast<CUstream>(stream), params.data()))
-      return nullptr;
-  } else {
-    if (!runCpuKernel(plan.kernel, params.data(),
-                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
-      return nullptr;
-  }
+  GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d;
+  GpuArgs packed;
+  auto value = [&](size_t j) {
+    PyObject *v = values[size_t(plan.runtime[j])];
+    Py_INCREF(v);
+    return v;
+  };
+  auto address = [&](size_t j) -> long long {
+    const ArgInfo &info = infos[size_t(plan.runtime[j])];
+    return info.isPointer ? (long long)info.address : -1;
+  };
+  uint64_t stream;
+  if (!gpuParams(k, packed, value, address) || !currentStream(stream) ||
+      !launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
+                 packed.params.data()))
+    return nullptr;
   Py_RETURN_NONE;
 }
 
@@ -1499,7 +1513,6 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
   if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
     Py_RETURN_NONE;
   PyObject *values = argv[2];
-  size_t m = plan.runtime.size();
   if (!plan.gpu) {
     std::vector<uint64_t> slots;
     std::vector<void *> cpuArgs;
@@ -1514,48 +1527,25 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
       return nullptr;
     Py_RETURN_NONE;
   }
-  std::vector<uint64_t> storage(m + 1);
-  std::vector<CUtensorMap> maps(m);
-  std::vector<void *> params(m);
-  for (size_t j = 0; j < m; ++j) {
-    PyObject *v = PySequence_GetItem(values, plan.runtime[j]);
-    if (!v)
-      return nullptr;
-    params[j] = &storage[j];
-    bool ok;
-    if (plan.spec[j] == 'T') {
-      params[j] = &maps[j];
-      ok = plan.gpu
-               ? encodeDescriptor(
-                     *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d, j,
-                     v, &maps[j])
-               : (raiseKernel("tensor descriptors as arguments of "
-                              "CPU-target kernels are not supported yet"),
-                  false);
-    } else if (plan.spec[j] == 'p' && !PyLong_Check(v)) {
-      long long addr = addressOf(v);
-      ok = addr >= 0;
-      storage[j] = uint64_t(addr);
-    } else {
-      ok = packScalar(plan.spec[j], v, &storage[j],
-                      std::to_string(plan.runtime[j]));
-    }
-    Py_DECREF(v);
-    if (!ok)
-      return nullptr;
-  }
-  if (plan.gpu) {
-    uint64_t stream;
-    if (!currentStream(stream))
-      return nullptr;
-    if (!launchGpu(*reinterpret_cast<GpuKernelObject *>(plan.kernel)->d, grid,
-                   reinterpret_cast<CUstream>(stream), params.data()))
-      return nullptr;
-  } else if (!runCpuKernel(plan.kernel, params.data(),
-                           {grid[0], grid[1], grid[2]}, plan.cpuThreads)) {
+  GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d;
+  GpuArgs packed;
+  auto value = [&](size_t j) {
+    return PySequence_GetItem(values, plan.runtime[j]);
+  };
+  uint64_t stream;
+  if (!gpuParams(k, packed, value, [](size_t) -> long long { return -1; }) ||
+      !currentStream(stream) ||
+      !launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
+                 packed.params.data()))
     return nullptr;
-  }
   Py_RETURN_NONE;
+}
+
+/// Replaces the reference in `slot` by `v` (either may be null).
+void setRef(PyObject *&slot, PyObject *v) {
+  Py_XINCREF(v);
+  Py_XDECREF(slot);
+  slot = v;
 }
 
 // set_pipeline_state(global, scope): the process-wide selection and this
@@ -1565,13 +1555,8 @@ PyObject *set_pipeline_state(PyObject *, PyObject *const *argv,
   Args a{argv, argc, "set_pipeline_state"};
   if (!a.count(2))
     return nullptr;
-  Py_INCREF(argv[0]);
-  Py_XDECREF(globalPipeline);
-  globalPipeline = argv[0];
-  PyObject *scope = argv[1] == Py_None ? nullptr : argv[1];
-  Py_XINCREF(scope);
-  Py_XDECREF(scopePipeline);
-  scopePipeline = scope;
+  setRef(globalPipeline, argv[0]);
+  setRef(scopePipeline, argv[1] == Py_None ? nullptr : argv[1]);
   Py_RETURN_NONE;
 }
 
@@ -1580,12 +1565,8 @@ PyObject *set_error_types(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "set_error_types"};
   if (!a.count(2))
     return nullptr;
-  Py_INCREF(argv[0]);
-  Py_INCREF(argv[1]);
-  Py_XDECREF(kernelErrorType);
-  Py_XDECREF(resourceErrorType);
-  kernelErrorType = argv[0];
-  resourceErrorType = argv[1];
+  setRef(kernelErrorType, argv[0]);
+  setRef(resourceErrorType, argv[1]);
   Py_RETURN_NONE;
 }
 
@@ -1596,12 +1577,8 @@ PyObject *set_torch_stream(PyObject *, PyObject *const *argv,
   Args a{argv, argc, "set_torch_stream"};
   if (!a.count(2))
     return nullptr;
-  Py_INCREF(argv[0]);
-  Py_INCREF(argv[1]);
-  Py_XDECREF(torchStream);
-  Py_XDECREF(torchDevice);
-  torchStream = argv[0];
-  torchDevice = argv[1];
+  setRef(torchStream, argv[0]);
+  setRef(torchDevice, argv[1]);
   Py_RETURN_NONE;
 }
 
