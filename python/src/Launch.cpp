@@ -324,6 +324,39 @@ bool intsAttr(PyObject *o, const char *attr, std::vector<int64_t> &out) {
 long long addressOf(PyObject *v);
 bool packScalar(char c, PyObject *value, void *slot, const std::string &name);
 
+/// What a host TensorDescriptor holds: its base's address, its shape and
+/// strides (elements, outermost first) and whether out-of-bounds reads give
+/// NaN (padding "nan") rather than zero.
+struct DescriptorFields {
+  long long address = -1;
+  std::vector<int64_t> shape, strides;
+  bool nanPadding = false;
+};
+
+/// Reads `desc`'s fields; false with a Python error, or with `why` set
+/// (and no Python error) when its base is not a tensor.
+bool readDescriptor(PyObject *desc, DescriptorFields &f, std::string &why) {
+  if (!intsAttr(desc, "shape", f.shape) ||
+      !intsAttr(desc, "strides", f.strides))
+    return false;
+  PyObject *base = PyObject_GetAttrString(desc, "base");
+  if (!base)
+    return false;
+  f.address = addressOf(base);
+  Py_DECREF(base);
+  if (f.address < 0) {
+    PyErr_Clear();
+    why = "its base is not a tensor";
+    return false;
+  }
+  PyObject *padding = PyObject_GetAttrString(desc, "padding");
+  const char *pad = padding ? PyUnicode_AsUTF8AndSize(padding, nullptr) : "";
+  f.nanPadding = pad && std::strcmp(pad, "nan") == 0;
+  Py_XDECREF(padding);
+  PyErr_Clear();
+  return true;
+}
+
 /// Encodes host TensorDescriptor `desc` for run-time argument `i` of `k`
 /// (cuTensorMapEncodeTiled), from its base's address, its shape and
 /// strides (elements, outermost first) and the box and swizzle the kernel
@@ -350,23 +383,13 @@ bool encodeDescriptor(GpuKernelData &k, size_t i, PyObject *desc,
   if (!cu->cuTensorMapEncodeTiled)
     return fail("cuTensorMapEncodeTiled is not in this driver (CUDA 12 or "
                 "newer is needed for TMA)");
-  std::vector<int64_t> shape, strides;
-  if (!intsAttr(desc, "shape", shape) || !intsAttr(desc, "strides", strides))
-    return false;
-  PyObject *base = PyObject_GetAttrString(desc, "base");
-  if (!base)
-    return false;
-  long long address = addressOf(base);
-  Py_DECREF(base);
-  if (address < 0) {
-    PyErr_Clear();
-    return fail("its base is not a tensor");
-  }
-  PyObject *padding = PyObject_GetAttrString(desc, "padding");
-  const char *pad = padding ? PyUnicode_AsUTF8AndSize(padding, nullptr) : "";
-  bool nanFill = pad && std::strcmp(pad, "nan") == 0;
-  Py_XDECREF(padding);
-  PyErr_Clear();
+  DescriptorFields f;
+  std::string why;
+  if (!readDescriptor(desc, f, why))
+    return why.empty() ? false : fail(why);
+  const std::vector<int64_t> &shape = f.shape, &strides = f.strides;
+  long long address = f.address;
+  bool nanFill = f.nanPadding;
   size_t rank = shape.size();
   if (rank != info->box.size() || strides.size() != rank)
     return fail("it has rank " + std::to_string(rank) +
@@ -441,19 +464,15 @@ bool encodeDescriptor(GpuKernelData &k, size_t i, PyObject *desc,
 /// its base address, then its shape, then its strides (elements, i64 each):
 /// appended to `slots`. False with a Python error.
 bool cpuDescriptorSlots(PyObject *desc, std::vector<uint64_t> &slots) {
-  std::vector<int64_t> shape, strides;
-  if (!intsAttr(desc, "shape", shape) || !intsAttr(desc, "strides", strides))
-    return false;
-  PyObject *base = PyObject_GetAttrString(desc, "base");
-  if (!base)
-    return false;
-  long long address = addressOf(base);
-  Py_DECREF(base);
-  if (address < 0) {
-    PyErr_Clear();
-    raiseKernel("a TensorDescriptor's base must be a tensor");
+  DescriptorFields f;
+  std::string why;
+  if (!readDescriptor(desc, f, why)) {
+    if (!why.empty())
+      raiseKernel("a TensorDescriptor argument: " + why);
     return false;
   }
+  const std::vector<int64_t> &shape = f.shape, &strides = f.strides;
+  long long address = f.address;
   slots.push_back(uint64_t(address));
   for (int64_t v : shape)
     slots.push_back(uint64_t(v));
