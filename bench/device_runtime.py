@@ -310,6 +310,145 @@ def matmul_perf():
                  med["triton tma"] / med["trident tma"]))
 
 
+# ---------------------------------------------------------------- 4b. configs
+CONFIGS = [dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
+                num_stages=3),
+           dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=4,
+                num_stages=4),
+           dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=8,
+                num_stages=3)]
+
+
+def best_of_configs():
+    print("\n== 4b. best of 3 configs each (pointer-load matmul)")
+    from matmul import matmul_kernel
+    theirs = load_on_triton(os.path.join(DEST, "examples", "matmul.py"),
+                            "matmul").matmul_kernel
+    shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
+    for (M, N, K) in shapes[:1] if QUICK else shapes:
+        a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+        ref = a.double() @ b.double()
+        fns = {"cublas": lambda: torch.matmul(a, b)}
+        outs = {}
+        for i, cfg in enumerate(CONFIGS):
+            for side, kern in (("trident", matmul_kernel),
+                               ("triton", theirs)):
+                c = torch.full((M, N), float("nan"), device="cuda",
+                               dtype=torch.bfloat16)
+                outs[(side, i)] = c
+                fns[(side, i)] = (lambda kern=kern, c=c, cfg=cfg:
+                                  mm(kern, a, b, c, cfg))
+        for k, f in fns.items():
+            f()
+        torch.cuda.synchronize()
+        for k, c in outs.items():
+            e = rel_err(c, ref)
+            if not e < 1e-2:
+                report("  %s config %d %dx%dx%d" % (k[0], k[1], M, N, K),
+                       False, "rel err %.2e" % e)
+        ms = {k: [] for k in fns}
+        for _ in range(3):
+            for k, f in fns.items():
+                ms[k].append(do_bench(f, warmup=25, rep=100))
+        med = {k: statistics.median(v) for k, v in ms.items()}
+        best = {side: min((med[(side, i)], i) for i in range(len(CONFIGS)))
+                for side in ("trident", "triton")}
+        print("  %dx%dx%d: best trident config %d (%.3f of cuBLAS), best "
+              "triton config %d (%.3f); trident/triton %.3f; per config "
+              "trident %s, triton %s" % (
+                  M, N, K, best["trident"][1],
+                  med["cublas"] / best["trident"][0], best["triton"][1],
+                  med["cublas"] / best["triton"][0],
+                  best["triton"][0] / best["trident"][0],
+                  " ".join("%.3f" % (med["cublas"] / med[("trident", i)])
+                           for i in range(len(CONFIGS))),
+                  " ".join("%.3f" % (med["cublas"] / med[("triton", i)])
+                           for i in range(len(CONFIGS)))))
+
+
+# ---------------------------------------------------------------- 4c. K=1024
+SPLIT = '''
+import trident as triton
+import trident.language as tl
+
+@triton.jit
+def mm_split(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+             stride_bn, stride_cm, stride_cn, BLOCK_M: tl.constexpr,
+             BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+             GROUP_M: tl.constexpr, STORE: tl.constexpr):
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    group = GROUP_M * num_pid_n
+    first_m = (pid // group) * GROUP_M
+    group_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % group) % group_m
+    pid_n = (pid % group) // group_m
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        k_left = K - k * BLOCK_K
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) &
+                    (offs_k[None, :] < k_left), other=0.0)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) &
+                    (offs_n[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c = acc.to(c_ptr.dtype.element_ty)
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
+    if STORE:
+        tl.store(c_ptrs, c, mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+    else:
+        # Only one element per tile leaves: the epilogue's cost without the
+        # tile store.
+        tl.store(c_ptr + pid, tl.sum(tl.sum(c.to(tl.float32), 1), 0).to(
+            c_ptr.dtype.element_ty))
+'''
+
+
+def split_k1024():
+    print("\n== 4c. where the 8192x8192x1024 time goes (128x256x64, w8 s3)")
+    path = "/tmp/mm_split.py"
+    with open(path, "w") as f:
+        f.write(SPLIT)
+    spec = importlib.util.spec_from_file_location("mm_split_trident", path)
+    ours = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ours)
+    theirs = load_on_triton(path, "mm_split")
+    M, N, K = 8192, 8192, 1024
+    a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+    c = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
+    cfg = dict(CONFIGS[0])
+    rows = {}
+    for name, extra in (("full", dict(STORE=True)),
+                        ("group 1", dict(STORE=True, GROUP_M=1)),
+                        ("no tile store", dict(STORE=False))):
+        kw = dict(cfg)
+        kw.update(extra)
+        for side, mod in (("trident", ours), ("triton", theirs)):
+            rows[(name, side)] = (lambda mod=mod, kw=kw:
+                                  mm(mod.mm_split, a, b, c, kw))
+    for f in rows.values():
+        f()
+    torch.cuda.synchronize()
+    ms = {k: [] for k in rows}
+    for _ in range(3):
+        for k, f in rows.items():
+            ms[k].append(do_bench(f, warmup=25, rep=100))
+    med = {k: statistics.median(v) for k, v in ms.items()}
+    for name in ("full", "group 1", "no tile store"):
+        print("  %-14s trident %.4f ms, triton %.4f ms, trident/triton %.3f"
+              % (name, med[(name, "trident")], med[(name, "triton")],
+                 med[(name, "triton")] / med[(name, "trident")]))
+
+
 # ---------------------------------------------------------------- 5. compile
 def compile_costs():
     print("\n== 5. cold compile and import")
@@ -463,6 +602,8 @@ def main():
     ours, _ = host_cost()
     graph(ours)
     matmul_perf()
+    best_of_configs()
+    split_k1024()
     compile_costs()
     warm_cache()
     autotune_gpu()
