@@ -128,6 +128,77 @@ def checks():
     e = rel_err(y, ref)
     report("layer_norm fwd fp32 1151x8192", e < 1e-5, "rel err %.2e" % e)
 
+    from layer_norm import layer_norm_bwd_dx, layer_norm_bwd_dwdb
+    xr = x.double().requires_grad_(True)
+    wr = w.double().requires_grad_(True)
+    br = b.double().requires_grad_(True)
+    yr = torch.nn.functional.layer_norm(xr, (N,), wr, br, 1e-5)
+    dy = torch.randn_like(x)
+    yr.backward(dy.double())
+    G = 32
+    locks = torch.zeros(2 * G, dtype=torch.int32, device="cuda")
+    pdw = torch.zeros(G, N, device="cuda")
+    pdb = torch.zeros(G, N, device="cuda")
+    dx = torch.full_like(x, float("nan"))
+    layer_norm_bwd_dx[(M,)](dx, dy, pdw, pdb, x, w, mean, rstd, locks,
+                            x.stride(0), N, GROUP_SIZE_M=G,
+                            BLOCK_SIZE_N=triton.next_power_of_2(N),
+                            num_warps=8)
+    dw = torch.full_like(w, float("nan"))
+    db = torch.full_like(b, float("nan"))
+    layer_norm_bwd_dwdb[lambda m: (triton.cdiv(N, m["BLOCK_SIZE_N"]),)](
+        pdw, pdb, dw, db, G, N, BLOCK_SIZE_M=32, BLOCK_SIZE_N=128)
+    e = max(rel_err(dx, xr.grad), rel_err(dw, wr.grad), rel_err(db, br.grad))
+    report("layer_norm bwd fp32 1151x8192", e < 1e-5,
+           "max rel err of dx, dw, db %.2e" % e)
+
+    from dropout import seeded_dropout_kernel
+    x = torch.randn(1 << 20, device="cuda")
+    outs = []
+    for _ in range(2):
+        o = torch.full_like(x, float("nan"))
+        seeded_dropout_kernel[lambda m: (triton.cdiv(x.numel(),
+                                                     m["BLOCK_SIZE"]),)](
+            x, o, x.numel(), 0.3, 123, BLOCK_SIZE=1024)
+        outs.append(o)
+    kept = outs[0] != 0
+    os.environ["TRIDENT_TARGET"] = "cpu"  # the same kernel on the CPU
+    try:
+        xc = x.cpu()
+        oc = torch.full_like(xc, float("nan"))
+        seeded_dropout_kernel[lambda m: (triton.cdiv(xc.numel(),
+                                                     m["BLOCK_SIZE"]),)](
+            xc, oc, xc.numel(), 0.3, 123, BLOCK_SIZE=1024)
+    finally:
+        del os.environ["TRIDENT_TARGET"]
+    frac = kept.float().mean().item()
+    ok = (torch.equal(outs[0], outs[1]) and
+          torch.allclose(outs[0][kept], x[kept] / 0.7) and
+          abs(frac - 0.7) < 0.005 and torch.equal(oc, outs[0].cpu()))
+    report("dropout p=0.3, 2^20", ok, "kept %.4f, same mask twice and on "
+           "the CPU target: %s" % (frac, torch.equal(oc, outs[0].cpu())))
+
+    from attention import attn_fwd_kernel
+    H, S, D = 8, 1000, 64
+    for causal in (False, True):
+        q, k, v = (torch.randn(H, S, D, device="cuda", dtype=torch.float16)
+                   for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+        scale = D ** -0.5
+        attn_fwd_kernel[(triton.cdiv(S, 64), H)](
+            q, k, v, o, scale, S, q.stride(0), q.stride(1), k.stride(0),
+            k.stride(1), v.stride(0), v.stride(1), o.stride(0), o.stride(1),
+            HEAD_DIM=D, BLOCK_M=64, BLOCK_N=64, CAUSAL=causal, num_warps=4)
+        att = (q.double() @ k.double().transpose(1, 2)) * scale
+        if causal:
+            att = att.masked_fill(torch.ones(S, S, device="cuda",
+                                             dtype=torch.bool).triu(1),
+                                  float("-inf"))
+        ref = torch.softmax(att, -1) @ v.double()
+        e = rel_err(o, ref)
+        report("attention fp16 8x1000x64%s" % (" causal" if causal else ""),
+               e < 1e-2, "rel err %.2e" % e)
+
     from matmul import matmul_kernel
     for (M, N, K) in ((512, 512, 512), (1000, 520, 300), (4096, 4096, 4096)):
         a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
