@@ -1288,6 +1288,34 @@ PyObject *callSlowPath(Dispatcher &d, PyObject *grid, PyObject *args,
   return r;
 }
 
+/// Launches `plan` over `grid`: run-time argument j is `value(j)` (a new
+/// reference) unless `address(j)` has read its pointer already (>= 0);
+/// `nameOf(j)` names it in errors. CPU kernels run with the GIL released.
+PyObject *runPlan(const Plan &plan, const unsigned grid[3],
+                  llvm::function_ref<PyObject *(size_t)> value,
+                  llvm::function_ref<long long(size_t)> address,
+                  llvm::function_ref<std::string(size_t)> nameOf) {
+  if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
+    Py_RETURN_NONE;
+  if (!plan.gpu) {
+    std::vector<uint64_t> slots;
+    std::vector<void *> cpuArgs;
+    if (!cpuParams(plan, slots, cpuArgs, value, address, nameOf) ||
+        !runCpuKernel(plan.kernel, cpuArgs.data(),
+                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
+      return nullptr;
+    Py_RETURN_NONE;
+  }
+  GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d;
+  GpuArgs packed;
+  uint64_t stream;
+  if (!gpuParams(k, packed, value, address) || !currentStream(stream) ||
+      !launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
+                 packed.params.data()))
+    return nullptr;
+  Py_RETURN_NONE;
+}
+
 PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
                      std::vector<PyObject *> &values, PyObject *options[3],
                      std::vector<ArgInfo> &infos, PyObject *args,
@@ -1432,34 +1460,6 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
     return nullptr;
   if (g == 0)
     return callSlowPath(d, b->grid, args, kwargs);
-  if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
-    Py_RETURN_NONE;
-
-  if (!plan.gpu) {
-    std::vector<uint64_t> slots;
-    std::vector<void *> cpuArgs;
-    auto value = [&](size_t j) {
-      PyObject *v = values[size_t(plan.runtime[j])];
-      Py_INCREF(v);
-      return v;
-    };
-    auto address = [&](size_t j) -> long long {
-      const ArgInfo &info = infos[size_t(plan.runtime[j])];
-      return info.isPointer ? (long long)info.address : -1;
-    };
-    auto nameOf = [&](size_t j) {
-      const char *n =
-          PyUnicode_AsUTF8AndSize(d.names[size_t(plan.runtime[j])], nullptr);
-      return std::string(n ? n : "?");
-    };
-    if (!cpuParams(plan, slots, cpuArgs, value, address, nameOf) ||
-        !runCpuKernel(plan.kernel, cpuArgs.data(),
-                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
-      return nullptr;
-    Py_RETURN_NONE;
-  }
-  GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d;
-  GpuArgs packed;
   auto value = [&](size_t j) {
     PyObject *v = values[size_t(plan.runtime[j])];
     Py_INCREF(v);
@@ -1469,12 +1469,12 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
     const ArgInfo &info = infos[size_t(plan.runtime[j])];
     return info.isPointer ? (long long)info.address : -1;
   };
-  uint64_t stream;
-  if (!gpuParams(k, packed, value, address) || !currentStream(stream) ||
-      !launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
-                 packed.params.data()))
-    return nullptr;
-  Py_RETURN_NONE;
+  auto nameOf = [&](size_t j) {
+    const char *n =
+        PyUnicode_AsUTF8AndSize(d.names[size_t(plan.runtime[j])], nullptr);
+    return std::string(n ? n : "?");
+  };
+  return runPlan(plan, grid, value, address, nameOf);
 }
 
 PyType_Slot boundSlots[] = {
@@ -1529,35 +1529,13 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
   if (g.size() != 3)
     return raise("launch_with_plan: the grid has 3 dimensions");
   unsigned grid[3] = {unsigned(g[0]), unsigned(g[1]), unsigned(g[2])};
-  if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
-    Py_RETURN_NONE;
   PyObject *values = argv[2];
-  if (!plan.gpu) {
-    std::vector<uint64_t> slots;
-    std::vector<void *> cpuArgs;
-    auto value = [&](size_t j) {
-      return PySequence_GetItem(values, plan.runtime[j]);
-    };
-    auto address = [](size_t) -> long long { return -1; };
-    auto nameOf = [&](size_t j) { return std::to_string(plan.runtime[j]); };
-    if (!cpuParams(plan, slots, cpuArgs, value, address, nameOf) ||
-        !runCpuKernel(plan.kernel, cpuArgs.data(),
-                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
-      return nullptr;
-    Py_RETURN_NONE;
-  }
-  GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d;
-  GpuArgs packed;
   auto value = [&](size_t j) {
     return PySequence_GetItem(values, plan.runtime[j]);
   };
-  uint64_t stream;
-  if (!gpuParams(k, packed, value, [](size_t) -> long long { return -1; }) ||
-      !currentStream(stream) ||
-      !launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
-                 packed.params.data()))
-    return nullptr;
-  Py_RETURN_NONE;
+  auto nameOf = [&](size_t j) { return std::to_string(plan.runtime[j]); };
+  return runPlan(plan, grid, value, [](size_t) -> long long { return -1; },
+                 nameOf);
 }
 
 /// Replaces the reference in `slot` by `v` (either may be null).
