@@ -59,6 +59,20 @@ PyObject *raiseResource(const std::string &message) {
   return nullptr;
 }
 
+/// A new instance of heap type `type` (its tp_alloc), or null.
+PyObject *allocInstance(PyTypeObject *type) {
+  auto alloc = reinterpret_cast<allocfunc>(PyType_GetSlot(type, Py_tp_alloc));
+  return alloc(type, 0);
+}
+
+/// Frees an instance of a heap type, and the reference to the type it owns.
+void freeInstance(PyObject *self) {
+  PyTypeObject *type = Py_TYPE(self);
+  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
+  freeFn(self);
+  Py_DECREF(type);
+}
+
 //===----------------------------------------------------------------------===//
 // The driver
 //===----------------------------------------------------------------------===//
@@ -164,10 +178,7 @@ void GpuKernel_dealloc(PyObject *self) {
   // Modules stay loaded: their contexts may be gone at exit, and a kernel
   // object lives as long as its cache entry.
   delete reinterpret_cast<GpuKernelObject *>(self)->d;
-  PyTypeObject *type = Py_TYPE(self);
-  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  freeFn(self);
-  Py_DECREF(type); // instances of heap types own a reference to it
+  freeInstance(self);
 }
 
 /// The kernel's function in the current context, loaded on first use.
@@ -668,9 +679,7 @@ PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   d->shared = unsigned(shared);
   for (int i = 0; i < 3; ++i)
     d->cluster[i] = unsigned(cluster[size_t(i)] < 1 ? 1 : cluster[size_t(i)]);
-  auto alloc =
-      reinterpret_cast<allocfunc>(PyType_GetSlot(GpuKernelType, Py_tp_alloc));
-  PyObject *self = alloc(GpuKernelType, 0);
+  PyObject *self = allocInstance(GpuKernelType);
   if (!self)
     return nullptr;
   reinterpret_cast<GpuKernelObject *>(self)->d = d.release();
@@ -872,10 +881,7 @@ void Plan_dealloc(PyObject *self) {
   if (p)
     Py_XDECREF(p->kernel);
   delete p;
-  PyTypeObject *type = Py_TYPE(self);
-  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  freeFn(self);
-  Py_DECREF(type); // instances of heap types own a reference to it
+  freeInstance(self);
 }
 
 PyType_Slot planSlots[] = {
@@ -942,10 +948,7 @@ void Dispatcher_dealloc(PyObject *self) {
     Py_XDECREF(d->dtypeCodes);
   }
   delete d;
-  PyTypeObject *type = Py_TYPE(self);
-  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  freeFn(self);
-  Py_DECREF(type); // instances of heap types own a reference to it
+  freeInstance(self);
 }
 
 /// Dispatcher(names, flags, defaults, compile, slow_path, type_kind,
@@ -992,8 +995,7 @@ PyObject *Dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *) {
   d->cache = PyDict_New();
   d->typeKinds = PyDict_New();
   d->dtypeCodes = PyDict_New();
-  auto alloc = reinterpret_cast<allocfunc>(PyType_GetSlot(type, Py_tp_alloc));
-  PyObject *self = alloc(type, 0);
+  PyObject *self = allocInstance(type);
   if (!self)
     return nullptr;
   reinterpret_cast<DispatcherObject *>(self)->d = d.release();
@@ -1001,9 +1003,7 @@ PyObject *Dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *) {
 }
 
 PyObject *Dispatcher_getitem(PyObject *self, PyObject *grid) {
-  auto alloc =
-      reinterpret_cast<allocfunc>(PyType_GetSlot(BoundType, Py_tp_alloc));
-  PyObject *b = alloc(BoundType, 0);
+  PyObject *b = allocInstance(BoundType);
   if (!b)
     return nullptr;
   Py_INCREF(self);
@@ -1042,10 +1042,7 @@ void Bound_dealloc(PyObject *self) {
   auto *b = reinterpret_cast<BoundObject *>(self);
   Py_XDECREF(b->dispatcher);
   Py_XDECREF(b->grid);
-  PyTypeObject *type = Py_TYPE(self);
-  auto freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  freeFn(self);
-  Py_DECREF(type); // instances of heap types own a reference to it
+  freeInstance(self);
 }
 
 /// A small cache lookup in `dict` of `key`, computing it with `fn` on a
@@ -1504,9 +1501,7 @@ PyObject *launch_plan(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
     return raise("launch_plan: one kind per run-time argument");
   Py_INCREF(kernel);
   plan->kernel = kernel;
-  auto alloc =
-      reinterpret_cast<allocfunc>(PyType_GetSlot(PlanType, Py_tp_alloc));
-  PyObject *self = alloc(PlanType, 0);
+  PyObject *self = allocInstance(PlanType);
   if (!self)
     return nullptr;
   reinterpret_cast<PlanObject *>(self)->plan = plan.release();
