@@ -224,9 +224,6 @@ def classify(v, name):
         "tensor, an int, a float or a bool)" % (name, type(v).__name__))
 
 
-_KIND_LETTER = {"ptr": "p", "i1": "b", "i8": "c", "i16": "h", "i32": "i",
-                "i64": "l", "f32": "f", "f64": "d"}
-
 
 def _normalize_grid(grid):
     if isinstance(grid, int):
@@ -306,16 +303,14 @@ def launch(kernel, grid, values, runtime_indices=None):
     plan = plan_for(kernel, runtime_indices)
     values = list(values)
     spec = _spec_of(kernel)
-    for letter, i in zip(spec, runtime_indices):
-        if letter == "T":
-            continue  # encoded by the launcher from the descriptor
+    # Pointers as addresses (DLPack-only objects included); descriptors are
+    # encoded by the launcher.
+    for (name, _), letter, i in zip(kernel.arg_kinds, spec, runtime_indices):
         if letter == "p" and not isinstance(values[i], int):
-            ptr = _pointer_of(values[i], kernel.arg_kinds[list(
-                runtime_indices).index(i)][0])
+            ptr = _pointer_of(values[i], name)
             if ptr is None:
-                raise TridentUserError(
-                    "argument '%s' must be a tensor or a pointer" %
-                    kernel.arg_kinds[list(runtime_indices).index(i)][0])
+                raise TridentUserError("argument '%s' must be a tensor or a "
+                                       "pointer" % name)
             values[i] = ptr[0]
     try:
         _C.launch_with_plan(plan, list(grid), tuple(values))
