@@ -4,8 +4,9 @@
 // and its mbarriers are live through the loop, so the layout conversion in
 // the loop gets its scratch past them (32768 + 16, aligned to 128); after
 // the loop the ring is dead and the next conversion's scratch starts at 0,
-// over it. The module needs 32896 + 4096 bytes, not 32896 + 2 x 4096.
-// CHECK: module attributes {{{.*}}trident.shared_bytes = 36992 : i32
+// over it. The module needs 32896 + 4352 bytes (a 32x32 f32 tile and its
+// padding), not 32896 + 2 x 4352.
+// CHECK: module attributes {{{.*}}trident.shared_bytes = 37248 : i32
 // CHECK-LABEL: llvm.func @ring_then_scratch
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.barrier0

@@ -3,10 +3,11 @@
 // Shared memory is one dynamic buffer. Operations that need scratch (layout
 // conversions, reductions and scans across warps, the CUDA-core dot) all
 // start theirs at the same offset, each behind a barrier, so the module
-// needs the largest scratch (4096 bytes, a 32x32 f32 tile) rather than the
-// sum (8224). A user with several buffers (the two-value reduction) lays
-// them out one after another.
-// CHECK: module attributes {{{.*}}trident.shared_bytes = 4096 : i32
+// needs the largest scratch (4352 bytes: a 32x32 f32 tile with 4 floats of
+// padding after every 64, which spreads the transposing reads over the
+// banks) rather than the sum. A user with several buffers (the two-value
+// reduction) lays them out one after another.
+// CHECK: module attributes {{{.*}}trident.shared_bytes = 4352 : i32
 // CHECK: llvm.mlir.global external @__trident_dynamic_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @scratch_users
 // The first conversion: a barrier, then its buffer at offset 0.
@@ -15,7 +16,7 @@
 // CHECK-NEXT: %[[O1:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-NEXT: llvm.getelementptr %[[S1]][%[[O1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK-NOT: nvvm.barrier0
-// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // The reduction: shuffles, then a barrier and its two buffers from offset 0.
@@ -40,7 +41,7 @@
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 #a = #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>

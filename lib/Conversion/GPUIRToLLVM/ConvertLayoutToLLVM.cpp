@@ -1,12 +1,14 @@
 //===- ConvertLayoutToLLVM.cpp - gir.convert_layout through shared memory -===//
 //
 // The general conversion: every thread writes its elements to a shared
-// buffer holding the tile in row-major order, and reads back the elements
-// the target layout gives it. Register-only and shuffle-only conversions
-// (planned by the layout library) come later.
+// buffer and reads back the elements the target layout gives it, both in
+// vectors where the layouts allow, in a placement (order and padding) that
+// spares the banks (SharedStaging.h). Register-only and shuffle-only
+// conversions (planned by the layout library) come later.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
+#include "SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -22,10 +24,18 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
   ConvertLayoutPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : OpConversionPattern(tc, ctx), lc(lc) {}
 
-  static Value linearIndex(OpBuilder &b, Location loc, const LayoutMap &map,
-                           ArrayRef<Value> thread, int64_t reg) {
-    return rowMajorIndex(b, loc, thread, map.registerCoords(reg),
-                         map.getShape());
+  /// The buffer offset of the first element of the access at register `reg`.
+  static Value offset(OpBuilder &b, Location loc, const StagingPlan &plan,
+                      const LayoutMap &map, ArrayRef<Value> thread,
+                      int64_t reg) {
+    SmallVector<int64_t> c = map.registerCoords(reg);
+    SmallVector<Value> coords;
+    for (unsigned d = 0; d < c.size(); ++d)
+      coords.push_back(
+          c[d] == 0 ? thread[d]
+                    : arith::XOrIOp::create(b, loc, thread[d],
+                                            i32Const(b, loc, c[d])));
+    return plan.offsetOf(b, loc, coords);
   }
 
   LogicalResult
@@ -40,23 +50,29 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
     if (!element.isIntOrFloat())
       return op.emitOpError("layout conversion of ")
              << element << " tiles is not supported yet";
-    int64_t elems = op.getType().getNumElements();
+    int64_t bytes = sharedBytes(element);
+    StagingPlan plan = planStaging(*src, *dst, bytes);
     // (The scratch buffer comes with the barrier before the stores.)
-    Value buffer = lc.scratchBuffer(rewriter, op, elems * sharedBytes(element));
+    Value buffer = lc.scratchBuffer(rewriter, op, plan.elements * bytes);
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> srcThread = src->threadCoords(rewriter, loc, lane, warp);
     SmallVector<Value> dstThread = dst->threadCoords(rewriter, loc, lane, warp);
-    for (int64_t r = 0; r < src->numRegisters(); ++r) {
-      Value v = vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r);
-      storeShared(rewriter, loc, buffer,
-                  linearIndex(rewriter, loc, *src, srcThread, r), v);
+    for (int64_t r = 0; r < src->numRegisters(); r += plan.srcVector) {
+      SmallVector<Value> values;
+      for (int64_t i = 0; i < plan.srcVector; ++i)
+        values.push_back(
+            vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r + i));
+      storeSharedVector(rewriter, loc, buffer,
+                        offset(rewriter, loc, plan, *src, srcThread, r),
+                        values);
     }
     barrier(rewriter, loc);
     SmallVector<Value> out;
-    for (int64_t r = 0; r < dst->numRegisters(); ++r)
-      out.push_back(loadShared(rewriter, loc, buffer,
-                               linearIndex(rewriter, loc, *dst, dstThread, r),
-                               element));
+    for (int64_t r = 0; r < dst->numRegisters(); r += plan.dstVector)
+      llvm::append_range(
+          out, loadSharedVector(rewriter, loc, buffer,
+                                offset(rewriter, loc, plan, *dst, dstThread, r),
+                                element, plan.dstVector));
     auto vecType = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
     return success();

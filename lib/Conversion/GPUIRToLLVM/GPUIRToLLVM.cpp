@@ -162,9 +162,15 @@ struct ConvertGPUIRToLLVMPass
     int64_t limit = sharedMemoryLimit(computeCapability);
     int64_t total = lc.totalSharedBytes();
     if (total > limit) {
+      // Name the largest buffer of the kind that overflows: the persistent
+      // ones if they alone do (scratch reuses what they leave free).
+      bool persistentOver = lc.persistentBytes > limit;
       auto largest = std::max_element(
           lc.sharedUses.begin(), lc.sharedUses.end(),
-          [](const auto &a, const auto &b) { return a.bytes < b.bytes; });
+          [&](const auto &a, const auto &b) {
+            return std::make_pair(a.persistent == persistentOver, a.bytes) <
+                   std::make_pair(b.persistent == persistentOver, b.bytes);
+          });
       emitError(largest->loc)
           << largest->what << " needs " << largest->bytes
           << " bytes of shared memory; the kernel needs " << total

@@ -42,6 +42,15 @@ SmallVector<int64_t> LayoutMap::registerCoords(int64_t r) const {
   return layout.getElementCoords(shape, r, 0, 0);
 }
 
+SmallVector<int64_t> LayoutMap::laneCoords(int64_t lane) const {
+  SmallVector<int64_t> c(rank(), 0);
+  for (auto [i, basis] : llvm::enumerate(laneBases))
+    if ((lane >> i) & 1)
+      for (unsigned d = 0; d < rank(); ++d)
+        c[d] ^= basis[d];
+  return c;
+}
+
 SmallVector<Value> LayoutMap::threadCoords(OpBuilder &b, Location loc,
                                            Value lane, Value warp) const {
   SmallVector<Value> coords;
@@ -279,9 +288,10 @@ int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
   if (user)
     sharedUses.push_back({user->getLoc(),
                           "'" + user->getName().getStringRef().str() + "'",
-                          bytes});
+                          bytes, /*persistent=*/true});
   else
-    sharedUses.push_back({module.getLoc(), "a persistent buffer", bytes});
+    sharedUses.push_back(
+        {module.getLoc(), "a persistent buffer", bytes, /*persistent=*/true});
   return offset;
 }
 

@@ -35,6 +35,10 @@ public:
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   /// Coordinates of register `r` in lane 0 of warp 0.
   llvm::SmallVector<int64_t> registerCoords(int64_t r) const;
+  /// Lanes per warp, and the part of the coordinates that lane `lane` of
+  /// warp 0 adds (XOR) to registerCoords, at compile time.
+  int64_t numLanes() const { return int64_t(1) << laneBases.size(); }
+  llvm::SmallVector<int64_t> laneCoords(int64_t lane) const;
   /// The calling thread's part of the coordinates (to XOR with
   /// registerCoords), one i32 value per dimension.
   llvm::SmallVector<mlir::Value> threadCoords(mlir::OpBuilder &b,
@@ -115,6 +119,8 @@ struct LoweringContext {
     mlir::Location loc;
     std::string what;
     int64_t bytes;
+    /// A persistent buffer (else a scratch user).
+    bool persistent = false;
   };
   std::vector<SharedUse> sharedUses;
 
