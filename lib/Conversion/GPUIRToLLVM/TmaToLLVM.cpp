@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 #include "SharedLayout.h"
+#include "SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -76,6 +77,20 @@ Value registerAddress(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
   return LLVM::GEPOp::create(
       b, loc, buf.getType(), b.getI8Type(), buf,
       ValueRange{tmaOffset(b, loc, l, row, coord(rank - 1))});
+}
+
+/// Elements per shared-memory access of a thread of `map` in a block laid
+/// out as `l` says: the registers that run along the last dimension, up to
+/// 16 bytes (a swizzle moves 16-byte chunks, and a box row is a multiple of
+/// 16 bytes, so such a run stays contiguous and aligned).
+int64_t accessVector(const gir::TmaBlockLayout &l, const LayoutMap &map) {
+  int64_t v = 1;
+  for (int64_t c = 2; c * l.elemBytes <= 16 && c <= l.boxInner(); c *= 2) {
+    if (!map.registersRunAlong(map.rank() - 1, c))
+      break;
+    v = c;
+  }
+  return v;
 }
 
 /// `ptr` (address space 3) rounded up to a multiple of `align`.
@@ -194,9 +209,12 @@ struct DescriptorLoadPattern : OpConversionPattern<tir::DescriptorLoadOp> {
     SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
     Type elem = op.getType().getElementType();
     SmallVector<Value> values;
-    for (int64_t r = 0; r < map->numRegisters(); ++r) {
+    int64_t v = accessVector(*l, *map);
+    Value zero = i32Const(rewriter, loc, 0);
+    for (int64_t r = 0; r < map->numRegisters(); r += v) {
       Value ptr = registerAddress(rewriter, loc, *l, *map, thread, buf, r);
-      values.push_back(LLVM::LoadOp::create(rewriter, loc, elem, ptr));
+      llvm::append_range(values,
+                         loadSharedVector(rewriter, loc, ptr, zero, elem, v));
     }
     // Every thread is past its wait before the barrier is invalidated.
     barrier(rewriter, loc);
@@ -231,11 +249,15 @@ struct DescriptorStorePattern : OpConversionPattern<tir::DescriptorStoreOp> {
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
     // Replicas write the same values to the same bytes.
-    for (int64_t r = 0; r < map->numRegisters(); ++r) {
+    int64_t v = accessVector(*l, *map);
+    Value zero = i32Const(rewriter, loc, 0);
+    for (int64_t r = 0; r < map->numRegisters(); r += v) {
       Value ptr = registerAddress(rewriter, loc, *l, *map, thread, buf, r);
-      LLVM::StoreOp::create(
-          rewriter, loc,
-          vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r), ptr);
+      SmallVector<Value> values;
+      for (int64_t i = 0; i < v; ++i)
+        values.push_back(
+            vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r + i));
+      storeSharedVector(rewriter, loc, ptr, zero, values);
     }
     // Generic-proxy writes, read by the copy engine (async proxy).
     fenceAsyncShared(rewriter, loc);

@@ -1,0 +1,36 @@
+// RUN: trident-opt %s -split-input-file --convert-gir-to-llvm | FileCheck %s
+
+// A descriptor store of the matmul's wgmma accumulator (bf16): each thread
+// holds pairs of consecutive elements of a row, which stay adjacent under
+// the 128-byte swizzle (it moves 16-byte chunks), so each pair is one
+// 4-byte store: 64 per thread for 128 x 256 elements over 256 threads.
+// CHECK-LABEL: llvm.func @store_acc
+// CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.fence.proxy
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+#wgmma = #gir.wgmma<warpsPerCTA = [8, 1], instrN = 256>
+module attributes {gir.num_warps = 8 : i32, gir.threads_per_warp = 32 : i32, gir.compute_capability = 90 : i32} {
+  func.func @store_acc(%d: !tir.tensordesc<tensor<128x256xbf16>>, %x: tensor<128x256xbf16, #wgmma>, %i: i32) attributes {tir.kernel} {
+    tir.descriptor_store %d[%i, %i], %x : !tir.tensordesc<tensor<128x256xbf16>> -> tensor<128x256xbf16, #wgmma>
+    return
+  }
+}
+
+// -----
+
+// A descriptor load into rows of 8 bf16 per thread: 16-byte reads.
+// CHECK-LABEL: llvm.func @load_rows
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xbf16>
+// CHECK-NOT: llvm.load
+// CHECK: nvvm.barrier0
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32, gir.compute_capability = 90 : i32} {
+  func.func @load_rows(%d: !tir.tensordesc<tensor<64x64xbf16>>, %p: !tir.ptr<bf16>, %i: i32) attributes {tir.kernel} {
+    %x = tir.descriptor_load %d[%i, %i] : !tir.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16, #b>
+    %s = tir.splat %p : !tir.ptr<bf16> -> tensor<64x64x!tir.ptr<bf16>, #b>
+    tir.store %s, %x : tensor<64x64x!tir.ptr<bf16>, #b>
+    return
+  }
+}
