@@ -265,6 +265,13 @@ def validate_options(num_warps, num_stages, num_ctas):
     if num_stages > 16:
         raise TridentUserError("num_stages must be at most 16, got %d" %
                                num_stages)
+    if num_ctas > 1:
+        # Triton splits each program's tiles over a cluster of num_ctas
+        # CTAs; without that split every CTA would redo the whole program.
+        raise TridentUserError(
+            "num_ctas=%d: splitting a program over a cluster of CTAs is not "
+            "supported yet; use num_ctas=1 (kernels whose IR sets a cluster "
+            "shape, nvvm.cluster_dim, are launched as clusters)" % num_ctas)
 
 
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
