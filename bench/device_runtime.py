@@ -2,7 +2,7 @@
 Trident's Python runtime on the H200, against torch and Triton 3.6 in the
 same process.
 
-    python3 bench/device_runtime.py [--quick]
+    python3 bench/device_runtime.py [--quick] [--only 1,4,4d]
 
 1. Correctness, torch tensors and the tutorials' launch code, float64
    references: vector add, fused softmax, layer-norm forward, the grouped
@@ -13,9 +13,14 @@ same process.
 3. A CUDA graph of 100 Trident launches, replayed 3 times, checked.
 4. The matmul (128x256x64, 8 warps, 3 stages) through kernel[grid], Triton
    on the same source, cuBLAS (torch.matmul): 4096^3, 8192^3,
-   8192x8192x1024, do_bench medians over 3 interleaved rounds.
+   8192x8192x1024, do_bench medians over 3 interleaved rounds; the same
+   for the TMA matmul (examples/python/matmul_tma.py). 4b: best of 3
+   configs (pointer loads); 4c: the K=1024 split (no tile store); 4d:
+   best of 3 configs (TMA).
 5. Cold compile of the matmul (Trident in-process; Triton with an empty
    cache) and `import trident` in a fresh process.
+6. First call in a new process with a warm disk cache. 7. autotune on the
+   GPU. 8. Resource limits: too many threads, too much shared memory.
 """
 import importlib.util
 import os
@@ -28,9 +33,33 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEST = "/tmp/trident-runtime"
 QUICK = "--quick" in sys.argv
+# --only 4,4d: just those sections.
+ONLY = (sys.argv[sys.argv.index("--only") + 1].split(",")
+        if "--only" in sys.argv else None)
 
 
 def unpack():
+    """Trident from the wheel in .dev/ (pip install --target, as a user of a
+    GPU machine without a toolchain would; ptxas and libdevice bundled), or
+    else from the archive bench/pack_runtime.sh makes."""
+    import glob
+    wheels = sorted(glob.glob(os.path.join(ROOT, ".dev", "trident-*.whl")))
+    if wheels:
+        target = DEST + "-wheel"
+        if not os.path.isdir(target):
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "pip", "install", "-q",
+                            "--no-deps", "--no-index", "--target", target,
+                            wheels[-1]], check=True)
+            print("installed %s with pip in %.1f s" % (
+                os.path.basename(wheels[-1]), time.perf_counter() - t0))
+        sys.path.insert(0, target)
+        sys.path.insert(0, os.path.join(ROOT, "python", "test", "kernels"))
+        sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
+        global EXAMPLES, PYPATH
+        EXAMPLES = os.path.join(ROOT, "examples", "python")
+        PYPATH = target
+        return
     archive = os.path.join(ROOT, ".dev", "trident-runtime.tar.xz")
     if not os.path.isdir(DEST):
         with tarfile.open(archive) as tar:
@@ -48,6 +77,10 @@ def unpack():
     sys.path.insert(0, os.path.join(DEST, "examples"))
 
 
+# Where the example kernels are, and the directory that holds the
+# `trident` package (for the fresh processes of sections 5 and 6).
+EXAMPLES = os.path.join(DEST, "examples")
+PYPATH = os.path.join(DEST, "python")
 unpack()
 t0 = time.perf_counter()
 import trident  # noqa: E402
@@ -290,8 +323,9 @@ def host_cost():
 
 
 # ---------------------------------------------------------------- 3. graphs
-def graph(ours):
+def graph():
     print("\n== 3. CUDA graph of 100 Trident launches")
+    ours, _ = tiny_modules()
     x = torch.zeros(16, device="cuda")
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
@@ -321,7 +355,7 @@ def matmul_perf():
           "ratios")
     from matmul import matmul_kernel
     import matmul_tma
-    theirs = load_on_triton(os.path.join(DEST, "examples", "matmul.py"),
+    theirs = load_on_triton(os.path.join(EXAMPLES, "matmul.py"),
                             "matmul").matmul_kernel
     # The TMA variant under Triton: the same file with trident bound to
     # triton (and its TensorDescriptor).
@@ -329,8 +363,7 @@ def matmul_perf():
     saved = sys.modules.get("trident.tools.tensor_descriptor")
     sys.modules["trident.tools.tensor_descriptor"] = ttd
     try:
-        theirs_tma = load_on_triton(os.path.join(DEST, "examples",
-                                                 "matmul_tma.py"),
+        theirs_tma = load_on_triton(os.path.join(EXAMPLES, "matmul_tma.py"),
                                     "matmul_tma")
     finally:
         sys.modules["trident.tools.tensor_descriptor"] = saved
@@ -390,11 +423,28 @@ CONFIGS = [dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
                 num_stages=3)]
 
 
-def best_of_configs():
-    print("\n== 4b. best of 3 configs each (pointer-load matmul)")
-    from matmul import matmul_kernel
-    theirs = load_on_triton(os.path.join(DEST, "examples", "matmul.py"),
-                            "matmul").matmul_kernel
+def best_of_configs(tma=False):
+    if tma:
+        print("\n== 4d. best of 3 configs each (TMA matmul)")
+        import matmul_tma
+        import triton.tools.tensor_descriptor as ttd
+        saved = sys.modules.get("trident.tools.tensor_descriptor")
+        sys.modules["trident.tools.tensor_descriptor"] = ttd
+        try:
+            theirs_mod = load_on_triton(
+                os.path.join(EXAMPLES, "matmul_tma.py"), "matmul_tma")
+        finally:
+            sys.modules["trident.tools.tensor_descriptor"] = saved
+        matmul_kernel, theirs = matmul_tma, theirs_mod
+
+        def run(mod, a, b, c, cfg):
+            return mod.matmul_tma(a, b, c, **cfg)
+    else:
+        print("\n== 4b. best of 3 configs each (pointer-load matmul)")
+        from matmul import matmul_kernel
+        theirs = load_on_triton(os.path.join(EXAMPLES, "matmul.py"),
+                                "matmul").matmul_kernel
+        run = mm
     shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
     for (M, N, K) in shapes[:1] if QUICK else shapes:
         a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
@@ -409,7 +459,7 @@ def best_of_configs():
                                dtype=torch.bfloat16)
                 outs[(side, i)] = c
                 fns[(side, i)] = (lambda kern=kern, c=c, cfg=cfg:
-                                  mm(kern, a, b, c, cfg))
+                                  run(kern, a, b, c, cfg))
         for k, f in fns.items():
             f()
         torch.cuda.synchronize()
@@ -525,7 +575,7 @@ def compile_costs():
     print("\n== 5. cold compile and import")
     code = ("import sys, time; sys.path[:0] = %r; t = time.perf_counter(); "
             "import trident; print(time.perf_counter() - t)" %
-            ([os.path.join(DEST, "python")],))
+            ([PYPATH],))
     import tempfile
     env = dict(os.environ)
     env["TRIDENT_CACHE_DIR"] = tempfile.mkdtemp()  # a cold compile
@@ -534,7 +584,7 @@ def compile_costs():
                                check=True).stdout) for _ in range(3)]
     print("  import trident in a fresh process: %.3f s (median of 3; in "
           "this process %.3f s)" % (statistics.median(ts), IMPORT_S))
-    src = os.path.join(DEST, "examples", "matmul.py")
+    src = os.path.join(EXAMPLES, "matmul.py")
     cold = '''
 import os, sys, time, tempfile
 sys.path[:0] = [%r, %r]
@@ -556,7 +606,7 @@ matmul.matmul_kernel[(16,)](a, a, c, M, N, K, 512, 1, 512, 1, 512, 1,
     num_stages=3)
 torch.cuda.synchronize()
 print(time.perf_counter() - t)
-''' % (os.path.join(DEST, "python"), os.path.dirname(src))
+''' % (PYPATH, os.path.dirname(src))
     with open("/tmp/cold.py", "w") as f:
         f.write(cold)
     for which in ("trident", "triton"):
@@ -602,8 +652,8 @@ def warm_cache():
           "the kernel's module + first launch, torch already up)")
     import tempfile
     with open("/tmp/warm.py", "w") as f:
-        f.write(WARM % (os.path.join(DEST, "python"),
-                        os.path.join(DEST, "examples")))
+        f.write(WARM % (PYPATH,
+                        EXAMPLES))
     env = dict(os.environ)
     env["TRIDENT_CACHE_DIR"] = tempfile.mkdtemp()
     env["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
@@ -626,6 +676,57 @@ def warm_cache():
                                                all(o for _, o in rows)))
             if not all(o for _, o in rows):
                 FAILURES.append("warm result " + which)
+
+
+# ---------------------------------------------------------------- 8. limits
+def limits():
+    print("\n== 8. resource limits on the real GPU: clear errors, no launch")
+    ours, _ = tiny_modules()
+    x = torch.zeros(16, device="cuda")
+    # 64 warps: 2048 threads per program, over the H200's 1024.
+    try:
+        ours[(1,)](x, 16, BLOCK=16, num_warps=64)
+        torch.cuda.synchronize()
+        report("64 warps (2048 threads)", False, "launched")
+    except Exception as e:
+        report("64 warps (2048 threads)", "1024" in str(e) or
+               "threads" in str(e), "%s: %s" % (type(e).__name__,
+                                               str(e).splitlines()[0][:160]))
+    # A tile whose staging needs more shared memory than a program has.
+    big = SRC_BIG_SMEM
+    path = "/tmp/big_smem.py"
+    with open(path, "w") as f:
+        f.write(big)
+    spec = importlib.util.spec_from_file_location("big_smem", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    y = torch.zeros(512 * 256, device="cuda")
+    try:
+        mod.big[(1,)](y, num_warps=4)
+        torch.cuda.synchronize()
+        report("shared memory over the limit", False, "launched")
+    except Exception as e:
+        msg = str(e)
+        report("shared memory over the limit", "shared memory" in msg,
+               "%s: %s" % (type(e).__name__, msg.splitlines()[0][:200]))
+    x.zero_()
+    ours[(1,)](x, 16, BLOCK=16)
+    torch.cuda.synchronize()
+    report("launches still work afterwards", bool((x == 1).all()), "")
+
+
+SRC_BIG_SMEM = """
+import trident
+import trident.language as tl
+
+@trident.jit
+def big(y_ptr):
+    r = tl.arange(0, 512)
+    c = tl.arange(0, 256)
+    t = (r[:, None] * 256 + c[None, :]).to(tl.float32)
+    # The transpose moves the 512 KB tile through shared memory.
+    tl.store(y_ptr + c[:, None] * 512 + r[None, :], tl.trans(t))
+"""
 
 
 def autotune_gpu():
@@ -669,15 +770,15 @@ def main():
         sys.version.split()[0]))
     from trident.runtime import driver
     print("trident target here: %s" % driver.active_target())
-    checks()
-    ours, _ = host_cost()
-    graph(ours)
-    matmul_perf()
-    best_of_configs()
-    split_k1024()
-    compile_costs()
-    warm_cache()
-    autotune_gpu()
+    sections = [("1", checks), ("2", host_cost), ("3", graph),
+                ("4", matmul_perf), ("4b", best_of_configs),
+                ("4c", split_k1024),
+                ("4d", lambda: best_of_configs(tma=True)),
+                ("5", compile_costs), ("6", warm_cache), ("7", autotune_gpu),
+                ("8", limits)]
+    for name, fn in sections:
+        if ONLY is None or name in ONLY:
+            fn()
     print("\nFAILURES: %s" % (", ".join(FAILURES) or "none"))
     return 1 if FAILURES else 0
 

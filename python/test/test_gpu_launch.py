@@ -167,6 +167,8 @@ def test_no_driver():
 @pytest.mark.parametrize("kwargs,message", [
     ("BLOCK=128, num_warps=3", "num_warps must be a power of 2, got 3"),
     ("BLOCK=128, blocks=2", "unknown keyword argument 'blocks'"),
+    ("BLOCK=128, num_warps=64", "num_warps=64 asks for 2048 threads per "
+     "program; a program has at most 1024 (32 warps)"),
     ("BLOCK=128, num_ctas=2", "num_ctas=2: splitting a program over a "
      "cluster of CTAs is not supported yet"),
 ])

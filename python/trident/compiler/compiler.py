@@ -262,6 +262,10 @@ def validate_options(num_warps, num_stages, num_ctas):
     if num_warps & (num_warps - 1):
         raise TridentUserError("num_warps must be a power of 2, got %d" %
                                num_warps)
+    if num_warps > 32:
+        raise TridentUserError(
+            "num_warps=%d asks for %d threads per program; a program has at "
+            "most 1024 (32 warps)" % (num_warps, 32 * num_warps))
     if num_stages > 16:
         raise TridentUserError("num_stages must be at most 16, got %d" %
                                num_stages)
