@@ -10,10 +10,24 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 
 using namespace llvm;
 
 namespace trident::nvidia {
+
+/// The directory of the library this code is in (libTridentCore.so), or
+/// "" if the loader cannot say.
+static std::string coreLibraryDir() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&coreLibraryDir), &info) ||
+      !info.dli_fname)
+    return "";
+  SmallString<256> path(info.dli_fname);
+  if (sys::fs::make_absolute(path))
+    return "";
+  return std::string(sys::path::parent_path(path));
+}
 
 Expected<std::string> findPtxas() {
   if (const char *env = std::getenv("TRIDENT_PTXAS"); env && *env) {
@@ -22,6 +36,13 @@ Expected<std::string> findPtxas() {
                                " is not an executable file");
     return std::string(env);
   }
+  // One bundled with the core (a wheel built with TRIDENT_BUNDLE_PTXAS).
+  if (std::string dir = coreLibraryDir(); !dir.empty()) {
+    SmallString<256> bundled(dir);
+    sys::path::append(bundled, "cuda", "bin", "ptxas");
+    if (sys::fs::can_execute(bundled))
+      return std::string(bundled);
+  }
   const char *cudaPtxas = "/usr/local/cuda/bin/ptxas";
   if (sys::fs::can_execute(cudaPtxas))
     return std::string(cudaPtxas);
@@ -29,7 +50,8 @@ Expected<std::string> findPtxas() {
     return *onPath;
   return createStringError(
       "ptxas not found: set TRIDENT_PTXAS to its path, install the CUDA "
-      "toolkit in /usr/local/cuda, or put ptxas on PATH");
+      "toolkit in /usr/local/cuda, put ptxas on PATH, or install a Trident "
+      "wheel built with TRIDENT_BUNDLE_PTXAS");
 }
 
 namespace {

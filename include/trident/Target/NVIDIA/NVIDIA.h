@@ -82,8 +82,9 @@ struct PTXOptions {
 llvm::Expected<std::string> compileToPTX(llvm::Module &module,
                                          const PTXOptions &options);
 
-/// The ptxas to run: $TRIDENT_PTXAS, else /usr/local/cuda/bin/ptxas, else
-/// `ptxas` on PATH.
+/// The ptxas to run: $TRIDENT_PTXAS, else cuda/bin/ptxas next to the core
+/// library (bundled in a wheel), else /usr/local/cuda/bin/ptxas, else
+/// `ptxas` on PATH. (libdevice is looked for in the toolkit of that ptxas.)
 llvm::Expected<std::string> findPtxas();
 
 struct CubinResult {
