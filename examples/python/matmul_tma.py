@@ -50,6 +50,50 @@ def matmul_tma(a, b, c, BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8,
     return c
 
 
+@triton.jit
+def matmul_tma_device_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
+                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                             BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    """The same matmul with descriptors built in the kernel (TMA tensor maps
+    in global scratch from the allocator of set_allocator)."""
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
+                                       block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1],
+                                       block_shape=[BLOCK_K, BLOCK_N])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    group = GROUP_M * num_pid_n
+    first_m = (pid // group) * GROUP_M
+    group_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % group) % group_m
+    pid_n = (pid % group) // group_m
+    off_m = pid_m * BLOCK_M
+    off_n = pid_n * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = a_desc.load([off_m, k * BLOCK_K])
+        b = b_desc.load([k * BLOCK_K, off_n])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([off_m, off_n], acc.to(tl.bfloat16))
+
+
+def matmul_tma_device(a, b, c, BLOCK_M=128, BLOCK_N=256, BLOCK_K=64,
+                      GROUP_M=8, num_warps=8, num_stages=3):
+    """c = a @ b with matmul_tma_device_kernel (set an allocator first:
+    triton.set_allocator)."""
+    M, K = a.shape
+    N = b.shape[1]
+    grid = (triton.cdiv(M, BLOCK_M) * triton.cdiv(N, BLOCK_N),)
+    matmul_tma_device_kernel[grid](a, b, c, M, N, K, BLOCK_M=BLOCK_M,
+                                   BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K,
+                                   GROUP_M=GROUP_M, num_warps=num_warps,
+                                   num_stages=num_stages)
+    return c
+
+
 def main():
     from trident.language.semantic import tensor_descriptor_type
     desc = lambda shape: tensor_descriptor_type(  # noqa: E731

@@ -116,8 +116,15 @@ Pipeline defaultPipeline(const Target &target) {
       // and stores (loops and ifs carry their parts).
       addCore(stage, "tir-lower-block-pointers");
       // Descriptors made in the kernel become masked pointer accesses
-      // (those passed as arguments are the back end's: TMA on sm_90).
-      addCore(stage, "tir-lower-descriptors");
+      // (those passed as arguments are the back end's: TMA on sm_90, where
+      // descriptors made in the kernel that TMA can serve stay too: the
+      // back end builds their tensor maps in global scratch).
+      unsigned cc = 0;
+      bool tma = target.kind == "cuda" &&
+                 !StringRef(target.arch).take_while(llvm::isDigit)
+                      .getAsInteger(10, cc) &&
+                 cc >= 90;
+      addCore(stage, "tir-lower-descriptors", tma ? "tma=true" : "");
       addCore(stage, "tir-combine");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");

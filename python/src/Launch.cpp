@@ -159,6 +159,10 @@ struct GpuKernelData {
     int64_t swizzle = 0;
   };
   std::vector<Tma> tma;
+  /// Global scratch bytes per program (tensor maps the kernel builds); the
+  /// launch asks the user's allocator for them and passes the pointer as
+  /// one more parameter, last.
+  int64_t scratchBytes = 0;
   struct Loaded {
     CUcontext ctx;
     CUmodule module;
@@ -252,6 +256,50 @@ bool functionFor(const trident::cuda::DriverApi &cu, GpuKernelData &k,
   return true;
 }
 
+/// The allocator of `trident.set_allocator` (null: none set).
+PyObject *allocatorFn = nullptr;
+
+/// Global scratch for one launch of `k` over `programs` programs, from the
+/// user's allocator: the object it returned (kept alive until the launch
+/// is enqueued) and its device address; false with a Python error.
+bool globalScratch(const GpuKernelData &k, unsigned long long programs,
+                   CUstream stream, PyObject *&buffer, CUdeviceptr &ptr) {
+  long long maps = k.scratchBytes / 128;
+  if (!allocatorFn || allocatorFn == Py_None)
+    return raiseKernel(
+               "kernel '" + k.name + "' builds " + std::to_string(maps) +
+               " TMA descriptor(s) in the kernel (tl.make_tensor_descriptor), "
+               "which need " + std::to_string(k.scratchBytes) +
+               " bytes of global memory per program: set an allocator first "
+               "with trident.set_allocator(fn), where fn(size, alignment, "
+               "stream) returns a tensor (or any object with data_ptr())"),
+           false;
+  unsigned long long total = programs * (unsigned long long)k.scratchBytes;
+  buffer = PyObject_CallFunction(allocatorFn, "KKK", total, 128ULL,
+                                 (unsigned long long)(uintptr_t)stream);
+  if (!buffer)
+    return false;
+  PyObject *address = PyObject_CallMethod(buffer, "data_ptr", nullptr);
+  unsigned long long a =
+      address ? PyLong_AsUnsignedLongLong(address) : (unsigned long long)-1;
+  Py_XDECREF(address);
+  if (a == (unsigned long long)-1 && PyErr_Occurred()) {
+    Py_CLEAR(buffer);
+    return false;
+  }
+  if (a % 128 != 0) {
+    Py_CLEAR(buffer);
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%llx", a);
+    return raiseKernel("kernel '" + k.name + "': the allocator of "
+                       "trident.set_allocator returned memory at " + hex +
+                       ", which is not aligned to 128 bytes"),
+           false;
+  }
+  ptr = CUdeviceptr(a);
+  return true;
+}
+
 /// Launches `k` with `params` (one pointer per run-time argument to its
 /// value) on `stream`. Pointer arguments must be device memory.
 bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
@@ -262,6 +310,26 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
   CUfunction fn;
   if (!functionFor(*cu, k, fn))
     return false;
+  // Global scratch, the last parameter: released once the launch is
+  // enqueued (as Triton does; a stream-ordered allocator such as torch's
+  // reuses it only after the kernel).
+  PyObject *scratchOwner = nullptr;
+  CUdeviceptr scratch = 0;
+  std::vector<void *> withScratch;
+  if (k.scratchBytes > 0) {
+    unsigned long long programs = (unsigned long long)grid[0] * grid[1] *
+                                  grid[2] * k.cluster[0] * k.cluster[1] *
+                                  k.cluster[2];
+    if (!globalScratch(k, programs, stream, scratchOwner, scratch))
+      return false;
+    withScratch.assign(params, params + k.spec.size());
+    withScratch.push_back(&scratch);
+    params = withScratch.data();
+  }
+  struct Release {
+    PyObject *&o;
+    ~Release() { Py_CLEAR(o); }
+  } release{scratchOwner};
   for (size_t i = 0; i < k.spec.size(); ++i) {
     if (k.spec[i] != 'p')
       continue;
@@ -611,10 +679,11 @@ long long addressOf(PyObject *v) {
 }
 
 // load_gpu_kernel(image: bytes, name, target, major, minor, arch_specific,
-//                 num_warps, shared, cluster: (x, y, z), spec, arg_names)
+//                 num_warps, shared, cluster: (x, y, z), spec, arg_names,
+//                 tma, global_scratch_bytes)
 PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "load_gpu_kernel"};
-  if (!a.count(12))
+  if (!a.count(13))
     return nullptr;
   char *buffer = nullptr;
   Py_ssize_t size = 0;
@@ -673,8 +742,13 @@ PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
       return nullptr;
     d->tma.push_back(std::move(t));
   }
-  if (warps < 1 || warps > 1024 || shared < 0 || cluster.size() != 3)
+  long long scratchBytes = a.i(12);
+  if (!a.ok)
+    return nullptr;
+  if (warps < 1 || warps > 1024 || shared < 0 || cluster.size() != 3 ||
+      scratchBytes < 0 || scratchBytes % 128 != 0)
     return raise("load_gpu_kernel: bad launch parameters");
+  d->scratchBytes = scratchBytes;
   d->threads = unsigned(warps) * 32;
   d->shared = unsigned(shared);
   for (int i = 0; i < 3; ++i)
@@ -1562,6 +1636,22 @@ PyObject *set_error_types(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Py_RETURN_NONE;
 }
 
+// set_allocator(fn or None): global scratch for launches of kernels that
+// build tensor maps (fn(size, alignment, stream) -> object with data_ptr()).
+PyObject *set_allocator(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
+  Args a{argv, argc, "set_allocator"};
+  if (!a.count(1))
+    return nullptr;
+  if (argv[0] != Py_None && !PyCallable_Check(argv[0])) {
+    PyErr_SetString(PyExc_TypeError,
+                    "trident.set_allocator: the allocator must be callable "
+                    "(size, alignment, stream) or None");
+    return nullptr;
+  }
+  setRef(allocatorFn, argv[0] == Py_None ? nullptr : argv[0]);
+  Py_RETURN_NONE;
+}
+
 // set_torch_stream(current_raw_stream_fn, get_device_fn): the launch stream
 // from now on is torch's current one.
 PyObject *set_torch_stream(PyObject *, PyObject *const *argv,
@@ -1586,7 +1676,7 @@ PyObject *trident::python::raiseKernelError(const std::string &message) {
 PyMethodDef trident::python::launchMethods[] = {
     F(load_gpu_kernel), F(cuda_device), F(cuda_error), F(cuda_synchronize),
     F(launch_plan), F(launch_with_plan), F(set_pipeline_state),
-    F(set_torch_stream), F(set_error_types),
+    F(set_torch_stream), F(set_error_types), F(set_allocator),
     {nullptr, nullptr, 0, nullptr}};
 #undef F
 

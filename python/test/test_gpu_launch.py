@@ -257,3 +257,83 @@ def test_tma_descriptors_from_the_host():
     assert ("error: kernel 'matmul_bf16_tma': argument 'a_desc' (a "
             "TensorDescriptor): its base is not memory of the GPU" in
             r.stdout), r.stdout
+
+
+def test_descriptors_made_in_the_kernel_take_scratch_from_the_allocator():
+    # tl.make_tensor_descriptor on sm_90 builds a TMA tensor map per program
+    # in global scratch: the launcher asks trident.set_allocator's allocator
+    # for grid x 128 bytes (alignment 128, the launch's stream) and passes
+    # the pointer last; the fake driver's scratch_probe reports it back.
+    r = run_case("""
+        class Bf16:
+            def __str__(self):
+                return "torch.bfloat16"
+
+        @trident.jit
+        def scratch_probe(out_ptr, a_ptr, M, K, BM: tl.constexpr,
+                          BK: tl.constexpr):
+            d = tl.make_tensor_descriptor(a_ptr, shape=[M, K],
+                                          strides=[K, 1],
+                                          block_shape=[BM, BK])
+            x = d.load([tl.program_id(0) * BM, 0])
+            offs = tl.arange(0, BM)[:, None] * BK + tl.arange(0, BK)[None, :]
+            tl.store(out_ptr + offs, x)
+
+        a = DeviceArray(np.zeros(128 * 64, np.uint16))
+        a.dtype = Bf16()
+        out = DeviceArray(np.zeros(128 * 64, np.uint16))
+        out.dtype = Bf16()
+        args = (out, a, 128, 64)
+        try:
+            scratch_probe[(3,)](*args, BM=128, BK=64)
+        except trident.KernelError as e:
+            print("no allocator:", e)
+        k = next(iter(scratch_probe.cache.values()))[0]
+        print("scratch bytes:", k.metadata["global_scratch_bytes"])
+        print("tensormap in ptx:",
+              "tensormap.cp_fenceproxy" in k.asm["ptx"] and
+              "cp.async.bulk.tensor" in k.asm["ptx"])
+
+        calls = []
+        class Scratch:
+            def __init__(self, size):
+                self.mem = DeviceArray(np.zeros(size + 128, np.uint8))
+            def data_ptr(self):
+                p = self.mem.ptr
+                return p + (-p) % 128
+
+        def alloc(size, alignment, stream):
+            calls.append((size, alignment, stream))
+            calls[-1] += (Scratch(size),)
+            return calls[-1][-1]
+
+        trident.set_allocator(alloc)
+        for grid in ((3,), (2, 2)):
+            scratch_probe[grid](*args, BM=128, BK=64)
+            size, alignment, stream, buf = calls[-1]
+            got = ctypes.c_uint64.from_address(out.ptr).value
+            print("grid", grid, "size", size, "alignment", alignment,
+                  "stream", stream, "pointer passed:", got == buf.data_ptr())
+        trident.set_allocator(lambda size, alignment, stream: type(
+            "Odd", (), {"data_ptr": lambda self: 0x1000 + 64})())
+        try:
+            scratch_probe[(1,)](*args, BM=128, BK=64)
+        except trident.KernelError as e:
+            print("misaligned:", e)
+        trident.set_allocator(None)
+    """)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert ("no allocator: kernel 'scratch_probe' builds 1 TMA descriptor(s) "
+            "in the kernel (tl.make_tensor_descriptor), which need 128 bytes "
+            "of global memory per program: set an allocator first with "
+            "trident.set_allocator(fn)") in out, out
+    assert "scratch bytes: 128" in out, out
+    assert "tensormap in ptx: True" in out, out
+    assert ("grid (3,) size 384 alignment 128 stream 0 pointer passed: True"
+            in out), out
+    assert ("grid (2, 2) size 512 alignment 128 stream 0 pointer passed: "
+            "True" in out), out
+    assert ("misaligned: kernel 'scratch_probe': the allocator of "
+            "trident.set_allocator returned memory at 0x1040, which is not "
+            "aligned to 128 bytes") in out, out

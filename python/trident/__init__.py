@@ -53,6 +53,20 @@ def load_plugin(path):
     language.extra._forget()
 
 
+def set_allocator(allocator):
+    """Sets the allocator of the global scratch memory that kernels which
+    build TMA descriptors (tl.make_tensor_descriptor, on sm_90) need: 128
+    bytes per descriptor per program, asked for at each such launch as
+    `allocator(size, alignment, stream)`, which returns a tensor (or any
+    object with data_ptr()) on the launch's device; None unsets it. As
+    Triton's triton.set_allocator:
+
+        trident.set_allocator(lambda size, align, stream: torch.empty(
+            size, dtype=torch.int8, device="cuda"))
+    """
+    _C.set_allocator(allocator)
+
+
 def cdiv(x, y):
     return (x + y - 1) // y
 
@@ -68,4 +82,4 @@ __all__ = ["CompilationError", "CompiledKernel", "KernelError", "Config", "JITFu
            "LaunchError", "OutOfResources", "PluginError", "TridentError",
            "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
            "heuristics", "jit", "knobs", "testing", "language", "load_plugin", "next_power_of_2", "pipeline", "pipeline_names", "print_pipeline",
-           "pipeline_scope", "plugins", "set_pipeline"]
+           "pipeline_scope", "plugins", "set_allocator", "set_pipeline"]

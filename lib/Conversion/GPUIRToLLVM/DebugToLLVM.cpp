@@ -278,7 +278,10 @@ struct AssertPattern : OpConversionPattern<tir::AssertOp> {
     Value failed = arith::XOrIOp::create(
         rewriter, loc, ok,
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
-    auto [file, line] = fileAndLine(loc);
+    // (Plain variables: the lambda below captures them.)
+    std::string file;
+    unsigned line;
+    std::tie(file, line) = fileAndLine(loc);
     std::string function = "<kernel>";
     if (auto fn = op->getParentOfType<FunctionOpInterface>())
       function = fn.getName().str();

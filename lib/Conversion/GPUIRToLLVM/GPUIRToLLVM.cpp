@@ -111,15 +111,9 @@ struct ConvertGPUIRToLLVMPass
     if (auto cc = module->getAttrOfType<IntegerAttr>(
             gir::GPUIRDialect::getComputeCapabilityAttrName()))
       computeCapability = cc.getInt();
-    // Descriptors made in the kernel should be gone (tir-lower-descriptors).
-    WalkResult leftover = module.walk([&](tir::MakeTensorDescOp op) {
-      op.emitOpError("is left for the GPU lowering: tensor descriptors made "
-                     "in the kernel become pointer accesses in "
-                     "tir-lower-descriptors, which has not run (or could not "
-                     "see every use of this one)");
-      return WalkResult::interrupt();
-    });
-    if (leftover.wasInterrupted())
+    // Descriptors made in kernels that tir-lower-descriptors kept for TMA:
+    // tensor maps the kernel builds in global scratch.
+    if (failed(lowerTensorMaps(module, lc, computeCapability)))
       return signalPassFailure();
     bool failedArgs = false;
 

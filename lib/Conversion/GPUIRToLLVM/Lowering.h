@@ -140,6 +140,9 @@ struct LoweringContext {
   /// would get no barrier, so fail before asking.)
   mlir::Value scratchBuffer(mlir::OpBuilder &b, mlir::Operation *user,
                             int64_t bytes);
+  /// Ends the current scratch user's requests (call before erasing it, so
+  /// that an operation created later at its address is a new user).
+  void endScratchUser() { scratchUser = nullptr; }
 
   /// Reserves `bytes` bytes aligned to `align` (a power of two, at most
   /// 1024) that live for the whole kernel; returns their byte offset in the
@@ -248,6 +251,12 @@ void populateDebugPatterns(mlir::TypeConverter &converter,
 void populateInlineAsmPatterns(mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns,
                                LoweringContext &ctx);
+/// Tensor maps for the tir.make_tensor_descriptor ops of the module's
+/// kernels (sm_90: built in global scratch, a kernel parameter the launcher
+/// fills from the user's allocator); an error for any such op elsewhere.
+/// Runs before the conversion (TensormapToLLVM.cpp).
+mlir::LogicalResult lowerTensorMaps(mlir::ModuleOp module, LoweringContext &lc,
+                                    int64_t computeCapability);
 /// tir.extern_elementwise: a call per register.
 void populateExternPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns,

@@ -43,6 +43,10 @@ json::Value toJSON(const KernelMetadata &m) {
                                   {"swizzle", t.swizzle}});
     o["tma_arguments"] = std::move(args);
   }
+  if (m.globalScratchBytes > 0) {
+    o["global_scratch_bytes"] = m.globalScratchBytes;
+    o["global_scratch_align"] = 128;
+  }
   return o;
 }
 
@@ -112,6 +116,8 @@ Expected<KernelMetadata> metadataFromJSON(const json::Value &value,
   if (Error e = num("static_shared_bytes", m.ptxas.staticSharedBytes, 0))
     return std::move(e);
   if (Error e = num("barriers", m.ptxas.barriers, 0))
+    return std::move(e);
+  if (Error e = num("global_scratch_bytes", m.globalScratchBytes, 0))
     return std::move(e);
   if (const json::Value *v = o->get("wgmma_serialized")) {
     std::optional<bool> b = v->getAsBoolean();

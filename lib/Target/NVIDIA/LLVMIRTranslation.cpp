@@ -67,6 +67,11 @@ Error describeKernel(LLVM::LLVMFuncOp kernel, Operation *module,
       return fail(Twine(kSharedBytes) + " must not be negative");
     meta.sharedBytes = *shared;
   }
+  if (auto scratch = kernel->getAttrOfType<IntegerAttr>("trident.global_scratch")) {
+    if (scratch.getInt() < 0)
+      return fail("trident.global_scratch must not be negative");
+    meta.globalScratchBytes = scratch.getInt();
+  }
   if (mlir::Attribute a = kernel->getAttr("trident.tma_arguments")) {
     auto list = dyn_cast<ArrayAttr>(a);
     if (!list)

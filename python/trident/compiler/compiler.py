@@ -87,7 +87,8 @@ class CompiledKernel:
                 int(m.group(2)), m.group(3) == "a",
                 int(self.metadata.get("num_warps", 4)),
                 int(self.metadata.get("shared_bytes", 0)), list(cluster),
-                _spec_of(self), [n for n, _ in self.arg_kinds], tma)
+                _spec_of(self), [n for n, _ in self.arg_kinds], tma,
+                int(self.metadata.get("global_scratch_bytes", 0)))
         return self._gpu
 
     def cpu_kernel(self):

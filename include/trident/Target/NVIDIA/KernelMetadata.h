@@ -66,6 +66,11 @@ struct KernelMetadata {
   std::array<int64_t, 3> cluster = {1, 1, 1};
   PtxasStats ptxas;
   std::vector<TmaArgument> tmaArguments;
+  /// Global scratch bytes per program (tensor maps the kernel builds: 128
+  /// per descriptor it makes), 128-byte aligned; 0: none. When not 0 the
+  /// kernel takes one more parameter, last: a pointer to grid-size times
+  /// this many bytes.
+  int64_t globalScratchBytes = 0;
 
   int64_t threadsPerBlock() const { return numWarps * 32; }
   bool hasCluster() const {

@@ -77,10 +77,17 @@ std::optional<Operand> traceLoad(Value value, Block *body) {
     value = cvt.getSrc();
   }
   if (auto tma = value.getDefiningOp<tir::DescriptorLoadOp>()) {
-    // Only descriptors the host encoded (kernel arguments) are TMA ones.
-    auto arg = dyn_cast<BlockArgument>(tma.getDesc());
-    if (tma->getBlock() != body || !tma->hasOneUse() || !arg ||
-        !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    // TMA descriptors: those the host encoded (kernel arguments) and those
+    // the kernel makes before the loop (tir-lower-descriptors kept them for
+    // the back end's tensor maps).
+    Value desc = tma.getDesc();
+    auto arg = dyn_cast<BlockArgument>(desc);
+    bool hostMade =
+        arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    auto make = desc.getDefiningOp<tir::MakeTensorDescOp>();
+    bool madeBefore = make && !body->getParentOp()->isAncestor(make);
+    if (tma->getBlock() != body || !tma->hasOneUse() ||
+        !(hostMade || madeBefore))
       return std::nullopt;
     op.tma = tma;
     return op;

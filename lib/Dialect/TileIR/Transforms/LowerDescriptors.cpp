@@ -32,9 +32,12 @@
 
 #include "BlockAccess.h"
 
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 
 namespace trident::tir {
 #define GEN_PASS_DEF_TILEIRLOWERDESCRIPTORS
@@ -52,6 +55,28 @@ BlockAccess buildDescAccess(ImplicitLocOpBuilder &b, MakeTensorDescOp make,
                             ValueRange indices) {
   return buildBlockAccess(b, make.getBase(), make.getType().getBlockShape(),
                           make.getShape(), make.getStrides(), indices);
+}
+
+/// Whether the back end can serve the descriptor `make` with a TMA tensor
+/// map: only block loads and stores use it, TMA can move its block, and its
+/// innermost dimension is contiguous (last stride the constant 1).
+bool servedByTma(MakeTensorDescOp make) {
+  for (Operation *user : make->getUsers())
+    if (!isa<DescriptorLoadOp, DescriptorStoreOp>(user) ||
+        user->getOperand(0) != make.getResult())
+      return false;
+  if (make.getStrides().empty())
+    return false;
+  // The constant 1, possibly widened (the front end writes extsi(1 : i32)).
+  Value last = make.getStrides().back();
+  while (Operation *def = last.getDefiningOp()) {
+    if (!isa<arith::ExtSIOp, arith::ExtUIOp>(def))
+      break;
+    last = def->getOperand(0);
+  }
+  if (!matchPattern(last, m_One()))
+    return false;
+  return succeeded(trident::gir::getTmaBlockLayout(make.getType()));
 }
 
 struct TileIRLowerDescriptorsPass
@@ -115,11 +140,21 @@ struct TileIRLowerDescriptorsPass
     });
 
     SmallPtrSet<Operation *, 8> makes;
+    // With `tma`, the descriptors TMA serves stay for the back end.
+    DenseMap<Operation *, bool> kept;
+    auto keep = [&](MakeTensorDescOp make) {
+      if (!keepTma)
+        return false;
+      auto [it, inserted] = kept.try_emplace(make, false);
+      if (inserted)
+        it->second = servedByTma(make);
+      return it->second;
+    };
     for (Operation *op : accesses) {
       ImplicitLocOpBuilder b(op->getLoc(), op);
       if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
         auto make = load.getDesc().getDefiningOp<MakeTensorDescOp>();
-        if (!make)
+        if (!make || keep(make))
           continue;
         makes.insert(make);
         BlockAccess access = buildDescAccess(b, make, load.getIndices());
@@ -134,7 +169,7 @@ struct TileIRLowerDescriptorsPass
       }
       auto store = cast<DescriptorStoreOp>(op);
       auto make = store.getDesc().getDefiningOp<MakeTensorDescOp>();
-      if (!make)
+      if (!make || keep(make))
         continue;
       makes.insert(make);
       BlockAccess access = buildDescAccess(b, make, store.getIndices());

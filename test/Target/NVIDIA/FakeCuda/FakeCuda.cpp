@@ -115,6 +115,14 @@ CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
     return CUDA_ERROR_INVALID_VALUE; // as the driver without the opt-in
   if (fn->name == "matmul_bf16_tma")
     return tmaMatmul(params);
+  if (fn->name == "scratch_probe") {
+    // (out, a, M, K, scratch): reports the global scratch pointer the
+    // launcher passed last (the kernel's tensor maps would live there).
+    auto *out = reinterpret_cast<unsigned long long *>(
+        *static_cast<CUdeviceptr *>(params[0]));
+    out[0] = *static_cast<CUdeviceptr *>(params[4]);
+    return CUDA_SUCCESS;
+  }
   if (fn->name != "vector_add")
     return CUDA_SUCCESS;
   auto ptr = [&](int i) {

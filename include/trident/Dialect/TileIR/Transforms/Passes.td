@@ -82,11 +82,21 @@ def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
     without TMA: the base pointer, then the shape and the strides (i64, in
     elements, outermost first), from which a descriptor is made at the top
     of the kernel and lowered like the others. The CPU target runs it so.
+
+    With `tma` (CUDA targets with TMA, sm_90 and newer), a descriptor made in
+    a kernel is kept for the back end, which builds a TMA tensor map for it
+    in global scratch memory, when every use of it is a block load or store,
+    its block is one TMA can move, and its last stride is the constant 1
+    (TMA needs the innermost dimension contiguous); other descriptors are
+    lowered to pointer accesses as without the option.
   }];
   let options = [
     Option<"expandArguments", "expand-arguments", "bool", "false",
            "Replace each tensor-descriptor argument of a kernel by its base "
            "pointer, shape and strides">,
+    Option<"keepTma", "tma", "bool", "false",
+           "Keep descriptors made in kernels that TMA can serve (the back end "
+           "builds their tensor maps)">,
   ];
   let dependentDialects = ["::trident::tir::TileIRDialect",
                            "::mlir::arith::ArithDialect"];
