@@ -580,6 +580,72 @@ def split_k1024():
                  med[(name, "triton")] / med[(name, "trident")]))
 
 
+# ---------------------------------------------------------------- 4e. TMA sweep
+TMA_SWEEP = [dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=8,
+                  num_stages=3),
+             dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=8,
+                  num_stages=4),
+             dict(BLOCK_M=256, BLOCK_N=128, BLOCK_K=64, num_warps=8,
+                  num_stages=3),
+             dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=8,
+                  num_stages=2),
+             dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, num_warps=4,
+                  num_stages=3),
+             dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=128, num_warps=8,
+                  num_stages=3)]
+
+
+def tma_sweep():
+    print("\n== 4e. TMA matmul configs at 8192x8192x1024 (host descriptors)")
+    import matmul_tma
+    import triton.tools.tensor_descriptor as ttd
+    saved = sys.modules.get("trident.tools.tensor_descriptor")
+    sys.modules["trident.tools.tensor_descriptor"] = ttd
+    try:
+        theirs = load_on_triton(os.path.join(EXAMPLES, "matmul_tma.py"),
+                                "matmul_tma")
+    finally:
+        sys.modules["trident.tools.tensor_descriptor"] = saved
+    M, N, K = 8192, 8192, 1024
+    a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+    ref = a.double() @ b.double()
+    fns = {"cublas": lambda: torch.matmul(a, b)}
+    outs = {}
+    for i, cfg in enumerate(TMA_SWEEP):
+        for side, mod in (("trident", matmul_tma), ("triton", theirs)):
+            c = torch.full((M, N), float("nan"), device="cuda",
+                           dtype=torch.bfloat16)
+            outs[(side, i)] = c
+            fns[(side, i)] = (lambda mod=mod, c=c, cfg=cfg:
+                              mod.matmul_tma(a, b, c, **cfg))
+    bad = set()
+    for k, f in fns.items():
+        try:
+            f()
+        except Exception as e:  # a config one side cannot compile
+            print("  %s: %s" % (k, str(e).splitlines()[0][:150]))
+            bad.add(k)
+    torch.cuda.synchronize()
+    for k, c in outs.items():
+        if k not in bad and not rel_err(c, ref) < 1e-2:
+            report("  %s config %d" % k, False, "wrong")
+            bad.add(k)
+    ms = {k: [] for k in fns if k not in bad}
+    for _ in range(3):
+        for k in ms:
+            ms[k].append(do_bench(fns[k], warmup=25, rep=100))
+    med = {k: statistics.median(v) for k, v in ms.items()}
+    for i, cfg in enumerate(TMA_SWEEP):
+        row = " ".join("%s %s" % (side, "%.3f" % (med["cublas"] /
+                                                   med[(side, i)])
+                                  if (side, i) in med else "-")
+                       for side in ("trident", "triton"))
+        print("  %dx%dx%d w%d s%d: of cuBLAS %s" % (
+            cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
+            cfg["num_warps"], cfg["num_stages"], row))
+
+
 # ---------------------------------------------------------------- 5. compile
 def compile_costs():
     print("\n== 5. cold compile and import")
@@ -784,6 +850,7 @@ def main():
                 ("4", matmul_perf), ("4b", best_of_configs),
                 ("4c", split_k1024),
                 ("4d", lambda: best_of_configs(tma=True)),
+                ("4e", tma_sweep),
                 ("5", compile_costs), ("6", warm_cache), ("7", autotune_gpu),
                 ("8", limits)]
     for name, fn in sections:
