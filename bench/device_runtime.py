@@ -372,6 +372,8 @@ def matmul_perf():
         return torch.empty(size, dtype=torch.int8, device="cuda")
     trident.set_allocator(scratch)
     triton.set_allocator(scratch)
+    global SMS
+    SMS = torch.cuda.get_device_properties(0).multi_processor_count
     shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
     if QUICK:
         shapes = shapes[:1]
@@ -381,7 +383,8 @@ def matmul_perf():
         outs = {k: torch.full((M, N), float("nan"), device="cuda",
                               dtype=torch.bfloat16)
                 for k in ("trident", "triton", "cublas", "trident tma",
-                          "triton tma", "trident tma dev", "triton tma dev")}
+                          "triton tma", "trident tma dev", "triton tma dev",
+                          "trident tma pers", "triton tma pers")}
         fns = {
             "trident": lambda: mm(matmul_kernel, a, b, outs["trident"]),
             "triton": lambda: mm(theirs, a, b, outs["triton"]),
@@ -394,6 +397,10 @@ def matmul_perf():
                 a, b, outs["trident tma dev"]),
             "triton tma dev": lambda: theirs_tma.matmul_tma_device(
                 a, b, outs["triton tma dev"]),
+            "trident tma pers": lambda: matmul_tma.matmul_tma_persistent(
+                a, b, outs["trident tma pers"], SMS),
+            "triton tma pers": lambda: theirs_tma.matmul_tma_persistent(
+                a, b, outs["triton tma pers"], SMS),
         }
         ref = a.double() @ b.double()
         for k, f in fns.items():
@@ -415,7 +422,8 @@ def matmul_perf():
                  med["cublas"] / med["triton"], med["triton"] /
                  med["trident"]))
         for tag, key in (("TMA", "tma"), ("TMA, descriptors made in the "
-                                           "kernel", "tma dev")):
+                                           "kernel", "tma dev"),
+                         ("TMA, persistent (%d programs)" % SMS, "tma pers")):
             ours_ms, theirs_ms = med["trident " + key], med["triton " + key]
             print("  %dx%dx%d %s: trident %.0f, triton %.0f TFLOP/s; "
                   "trident/cublas %.3f, triton/cublas %.3f, trident/triton "

@@ -80,6 +80,52 @@ def matmul_tma_device_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     c_desc.store([off_m, off_n], acc.to(tl.bfloat16))
 
 
+@triton.jit
+def matmul_tma_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
+                                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                                 BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+                                 NUM_PROGRAMS: tl.constexpr):
+    """Persistent: NUM_PROGRAMS programs stride over the tiles (descriptors
+    made in the kernel, as above)."""
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
+                                       block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1],
+                                       block_shape=[BLOCK_K, BLOCK_N])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    for tile in tl.range(tl.program_id(0), num_pid_m * num_pid_n,
+                         NUM_PROGRAMS):
+        group = GROUP_M * num_pid_n
+        first_m = (tile // group) * GROUP_M
+        group_m = min(num_pid_m - first_m, GROUP_M)
+        pid_m = first_m + (tile % group) % group_m
+        pid_n = (tile % group) // group_m
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, k_tiles):
+            a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+            b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
+            acc = tl.dot(a, b, acc)
+        c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(tl.bfloat16))
+
+
+def matmul_tma_persistent(a, b, c, num_programs, BLOCK_M=128, BLOCK_N=256,
+                          BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3):
+    """c = a @ b with matmul_tma_persistent_kernel over `num_programs`
+    programs (the GPU's SM count; set an allocator first)."""
+    M, K = a.shape
+    N = b.shape[1]
+    tiles = triton.cdiv(M, BLOCK_M) * triton.cdiv(N, BLOCK_N)
+    grid = (min(num_programs, tiles),)
+    matmul_tma_persistent_kernel[grid](
+        a, b, c, M, N, K, BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K,
+        GROUP_M=GROUP_M, NUM_PROGRAMS=num_programs, num_warps=num_warps,
+        num_stages=num_stages)
+    return c
+
+
 def matmul_tma_device(a, b, c, BLOCK_M=128, BLOCK_N=256, BLOCK_K=64,
                       GROUP_M=8, num_warps=8, num_stages=3):
     """c = a @ b with matmul_tma_device_kernel (set an allocator first:
