@@ -104,9 +104,8 @@ Value elementOf(OpBuilder &b, Location loc, Value v, int64_t r) {
   return r < 0 ? v : Value(vector::ExtractOp::create(b, loc, v, r));
 }
 
-struct AtomicRMWPattern : OpConversionPattern<tir::AtomicRMWOp> {
-  AtomicRMWPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct AtomicRMWPattern : LoweringPattern<tir::AtomicRMWOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -129,12 +128,10 @@ struct AtomicRMWPattern : OpConversionPattern<tir::AtomicRMWOp> {
     rewriter.replaceOp(op, result);
     return success();
   }
-  LoweringContext &lc;
 };
 
-struct AtomicCASPattern : OpConversionPattern<tir::AtomicCASOp> {
-  AtomicCASPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct AtomicCASPattern : LoweringPattern<tir::AtomicCASOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -164,7 +161,6 @@ struct AtomicCASPattern : OpConversionPattern<tir::AtomicCASOp> {
     rewriter.replaceOp(op, result);
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -20,9 +20,8 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
-  ConvertLayoutPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
+  using LoweringPattern::LoweringPattern;
 
   /// The buffer offset of the first element of the access at register `reg`.
   static Value offset(OpBuilder &b, Location loc, const StagingPlan &plan,
@@ -77,7 +76,6 @@ struct ConvertLayoutPattern : OpConversionPattern<gir::ConvertLayoutOp> {
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
     return success();
   }
-  LoweringContext &lc;
 };
 
 /// The shape ops (tir.reshape, tir.trans, tir.join, tir.split) move
@@ -171,10 +169,8 @@ struct ShapeMover {
 };
 
 template <typename Op>
-struct ShapePattern : OpConversionPattern<Op> {
-  ShapePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern<Op>(tc, ctx), lc(lc) {}
-  LoweringContext &lc;
+struct ShapePattern : LoweringPattern<Op> {
+  using LoweringPattern<Op>::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
@@ -184,11 +180,11 @@ struct ShapePattern : OpConversionPattern<Op> {
     if (!ShapeMover::supported(srcType.getElementType()))
       return op.emitOpError("of ")
              << srcType.getElementType() << " tiles is not supported yet";
-    FailureOr<LayoutMap> src = mapOf(srcType, lc, op);
-    FailureOr<LayoutMap> dst = mapOf(dstType, lc, op);
+    FailureOr<LayoutMap> src = mapOf(srcType, this->lc, op);
+    FailureOr<LayoutMap> dst = mapOf(dstType, this->lc, op);
     if (failed(src) || failed(dst))
       return failure();
-    ShapeMover m(rewriter, op.getLoc(), lc);
+    ShapeMover m(rewriter, op.getLoc(), this->lc);
     ArrayRef<int64_t> srcShape = srcType.getShape();
     ArrayRef<int64_t> dstShape = dstType.getShape();
     auto rowMajor = [&](ArrayRef<int64_t> shape) {

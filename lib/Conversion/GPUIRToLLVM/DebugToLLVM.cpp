@@ -93,10 +93,8 @@ Value globalString(OpBuilder &rewriter, Location loc, ModuleOp module,
   return LLVM::AddressOfOp::create(rewriter, loc, global);
 }
 
-struct PrintPattern : OpConversionPattern<tir::PrintOp> {
-  PrintPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
-  LoweringContext &lc;
+struct PrintPattern : LoweringPattern<tir::PrintOp> {
+  using LoweringPattern::LoweringPattern;
 
   Value globalString(ConversionPatternRewriter &rewriter, Location loc,
                      StringRef text) const {
@@ -242,10 +240,8 @@ std::pair<std::string, unsigned> fileAndLine(Location loc) {
 /// calls CUDA's __assertfail(message, file, line, function, 1), which
 /// reports the failing block and thread and stops the kernel, as Triton's
 /// tl.device_assert does.
-struct AssertPattern : OpConversionPattern<tir::AssertOp> {
-  AssertPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
-  LoweringContext &lc;
+struct AssertPattern : LoweringPattern<tir::AssertOp> {
+  using LoweringPattern::LoweringPattern;
 
   LLVM::LLVMFuncOp assertfail(ConversionPatternRewriter &rewriter,
                               Location loc) const {

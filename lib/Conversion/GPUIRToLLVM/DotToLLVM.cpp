@@ -22,9 +22,8 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-struct DotPattern : OpConversionPattern<tir::DotOp> {
-  DotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct DotPattern : LoweringPattern<tir::DotOp> {
+  using LoweringPattern::LoweringPattern;
 
   /// Writes every register of `tile` to `buffer` at its row-major index.
   void stage(OpBuilder &b, Location loc, Value buffer, Value tile,
@@ -156,7 +155,6 @@ struct DotPattern : OpConversionPattern<tir::DotOp> {
     rewriter.replaceOp(op, loop.getResult(0));
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace

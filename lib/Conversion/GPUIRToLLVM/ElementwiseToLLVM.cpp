@@ -117,9 +117,8 @@ struct SplatPattern : OpConversionPattern<tir::SplatOp> {
 };
 
 /// Per register: start + (register coordinates XOR thread coordinates).
-struct MakeRangePattern : OpConversionPattern<tir::MakeRangeOp> {
-  MakeRangePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct MakeRangePattern : LoweringPattern<tir::MakeRangeOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::MakeRangeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -144,14 +143,12 @@ struct MakeRangePattern : OpConversionPattern<tir::MakeRangeOp> {
         op, index, vector::BroadcastOp::create(rewriter, loc, vecType, start));
     return success();
   }
-  LoweringContext &lc;
 };
 
 /// Result register r takes the operand register holding the same element
 /// with the broadcast dimensions at 0, in the same thread.
-struct BroadcastPattern : OpConversionPattern<tir::BroadcastOp> {
-  BroadcastPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct BroadcastPattern : LoweringPattern<tir::BroadcastOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::BroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -181,14 +178,12 @@ struct BroadcastPattern : OpConversionPattern<tir::BroadcastOp> {
                                                    adaptor.getSrc(), mask);
     return success();
   }
-  LoweringContext &lc;
 };
 
 /// Inserting a dimension into a slice layout's tile gives its parent layout,
 /// holding the same elements in the same registers.
-struct ExpandDimsPattern : OpConversionPattern<tir::ExpandDimsOp> {
-  ExpandDimsPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct ExpandDimsPattern : LoweringPattern<tir::ExpandDimsOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::ExpandDimsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -202,7 +197,6 @@ struct ExpandDimsPattern : OpConversionPattern<tir::ExpandDimsOp> {
     rewriter.replaceOp(op, adaptor.getSrc());
     return success();
   }
-  LoweringContext &lc;
 };
 
 template <typename SourceOp, typename X, typename Y, typename Z>

@@ -19,10 +19,8 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-struct ExternPattern : OpConversionPattern<tir::ExternElementwiseOp> {
-  ExternPattern(TypeConverter &converter, MLIRContext *ctx,
-                LoweringContext &lc)
-      : OpConversionPattern(converter, ctx), lc(lc) {}
+struct ExternPattern : LoweringPattern<tir::ExternElementwiseOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(tir::ExternElementwiseOp op, OpAdaptor adaptor,
@@ -89,7 +87,6 @@ struct ExternPattern : OpConversionPattern<tir::ExternElementwiseOp> {
     module->setAttr(kExternLibsAttr, rewriter.getArrayAttr(libs));
   }
 
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -197,6 +197,17 @@ private:
 llvm::FailureOr<LayoutMap> mapOf(mlir::Type type, LoweringContext &ctx,
                                  mlir::Operation *op);
 
+/// The base of convert-gir-to-llvm's patterns: an OpConversionPattern with
+/// the lowering context of the module (warps, shared memory, lane and warp
+/// ids) as `lc`.
+template <typename Op>
+struct LoweringPattern : mlir::OpConversionPattern<Op> {
+  LoweringPattern(mlir::TypeConverter &converter, mlir::MLIRContext *ctx,
+                  LoweringContext &lc, mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<Op>(converter, ctx, benefit), lc(lc) {}
+  LoweringContext &lc;
+};
+
 /// The per-thread vector type of a tile: vector<R x element>.
 mlir::Type distributedType(mlir::RankedTensorType type,
                            const mlir::TypeConverter &converter,

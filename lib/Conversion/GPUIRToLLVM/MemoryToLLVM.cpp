@@ -326,10 +326,8 @@ Value asVector1(OpBuilder &b, Location loc, Value v) {
                                      v);
 }
 
-struct LoadPattern : OpConversionPattern<tir::LoadOp> {
-  LoadPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
-  LoweringContext &lc;
+struct LoadPattern : LoweringPattern<tir::LoadOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(tir::LoadOp op, OpAdaptor adaptor,
@@ -508,10 +506,8 @@ struct LoadPattern : OpConversionPattern<tir::LoadOp> {
   }
 };
 
-struct StorePattern : OpConversionPattern<tir::StoreOp> {
-  StorePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
-  LoweringContext &lc;
+struct StorePattern : LoweringPattern<tir::StoreOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(tir::StoreOp op, OpAdaptor adaptor,

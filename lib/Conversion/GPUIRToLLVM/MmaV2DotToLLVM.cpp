@@ -64,9 +64,9 @@ int64_t storeVectorWidth(const LayoutMap &map, int64_t maxElems) {
   return 1;
 }
 
-struct MmaV2DotPattern : OpConversionPattern<tir::DotOp> {
+struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
   MmaV2DotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx, /*benefit=*/2), lc(lc) {}
+      : LoweringPattern(tc, ctx, lc, /*benefit=*/2) {}
 
   /// Writes every register of `tile` (laid out by `map`) into the
   /// row-major `buffer` whose rows are `stride` elements apart.
@@ -263,7 +263,6 @@ struct MmaV2DotPattern : OpConversionPattern<tir::DotOp> {
                 .getResult());
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -20,9 +20,8 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
-  ReducePattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct ReducePattern : LoweringPattern<tir::ReduceOp> {
+  using LoweringPattern::LoweringPattern;
 
   SmallVector<Value> combine(tir::ReduceOp op, OpBuilder &b,
                              ArrayRef<Value> acc, ArrayRef<Value> x) const {
@@ -164,7 +163,6 @@ struct ReducePattern : OpConversionPattern<tir::ReduceOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace

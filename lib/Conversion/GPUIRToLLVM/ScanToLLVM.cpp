@@ -24,9 +24,8 @@ namespace {
 
 using Tuple = SmallVector<Value>;
 
-struct ScanPattern : OpConversionPattern<tir::ScanOp> {
-  ScanPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct ScanPattern : LoweringPattern<tir::ScanOp> {
+  using LoweringPattern::LoweringPattern;
 
   Tuple combine(tir::ScanOp op, OpBuilder &b, ArrayRef<Value> acc,
                 ArrayRef<Value> x) const {
@@ -253,7 +252,6 @@ struct ScanPattern : OpConversionPattern<tir::ScanOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -36,9 +36,8 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-struct LocalAllocPattern : OpConversionPattern<gir::LocalAllocOp> {
-  LocalAllocPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct LocalAllocPattern : LoweringPattern<gir::LocalAllocOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(gir::LocalAllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -47,7 +46,6 @@ struct LocalAllocPattern : OpConversionPattern<gir::LocalAllocOp> {
     rewriter.replaceOp(op, lc.persistentBuffer(rewriter, op.getLoc(), offset));
     return success();
   }
-  LoweringContext &lc;
 };
 
 struct MemDescIndexPattern : OpConversionPattern<gir::MemDescIndexOp> {
@@ -66,9 +64,8 @@ struct MemDescIndexPattern : OpConversionPattern<gir::MemDescIndexOp> {
   }
 };
 
-struct AsyncCopyPattern : OpConversionPattern<gir::AsyncCopyOp> {
-  AsyncCopyPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct AsyncCopyPattern : LoweringPattern<gir::AsyncCopyOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(gir::AsyncCopyOp op, OpAdaptor adaptor,
@@ -152,7 +149,6 @@ struct AsyncCopyPattern : OpConversionPattern<gir::AsyncCopyOp> {
     rewriter.eraseOp(op);
     return success();
   }
-  LoweringContext &lc;
 };
 
 struct AsyncCommitGroupPattern
@@ -173,10 +169,8 @@ Value barrierAddress(OpBuilder &b, Location loc, Value barriers, Value index) {
                              barriers, ValueRange{byte});
 }
 
-struct MBarrierAllocPattern : OpConversionPattern<gir::MBarrierAllocOp> {
-  MBarrierAllocPattern(TypeConverter &tc, MLIRContext *ctx,
-                       LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct MBarrierAllocPattern : LoweringPattern<gir::MBarrierAllocOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(gir::MBarrierAllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -203,7 +197,6 @@ struct MBarrierAllocPattern : OpConversionPattern<gir::MBarrierAllocOp> {
     rewriter.replaceOp(op, base);
     return success();
   }
-  LoweringContext &lc;
 };
 
 struct AsyncCopyArrivePattern : OpConversionPattern<gir::AsyncCopyArriveOp> {

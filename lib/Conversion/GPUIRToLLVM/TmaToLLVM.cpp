@@ -177,10 +177,8 @@ struct TmaLoadPattern : OpConversionPattern<gir::TmaLoadOp> {
   }
 };
 
-struct DescriptorLoadPattern : OpConversionPattern<tir::DescriptorLoadOp> {
-  DescriptorLoadPattern(TypeConverter &tc, MLIRContext *ctx,
-                        LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct DescriptorLoadPattern : LoweringPattern<tir::DescriptorLoadOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::DescriptorLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -227,13 +225,10 @@ struct DescriptorLoadPattern : OpConversionPattern<tir::DescriptorLoadOp> {
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, values);
     return success();
   }
-  LoweringContext &lc;
 };
 
-struct DescriptorStorePattern : OpConversionPattern<tir::DescriptorStoreOp> {
-  DescriptorStorePattern(TypeConverter &tc, MLIRContext *ctx,
-                         LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::DescriptorStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -278,7 +273,6 @@ struct DescriptorStorePattern : OpConversionPattern<tir::DescriptorStoreOp> {
     rewriter.eraseOp(op);
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -159,9 +159,9 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
 }
 
 /// tir.dot with register operands: stage them in shared memory, then MMA.
-struct WgmmaDotPattern : OpConversionPattern<tir::DotOp> {
+struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
   WgmmaDotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx, /*benefit=*/2), lc(lc) {}
+      : LoweringPattern(tc, ctx, lc, /*benefit=*/2) {}
 
   /// Writes every register of `tile` into `buffer` laid out as `layout`;
   /// `rowDim` is the tile dimension that becomes the buffer's rows.
@@ -241,14 +241,12 @@ struct WgmmaDotPattern : OpConversionPattern<tir::DotOp> {
     rewriter.replaceOp(op, *result);
     return success();
   }
-  LoweringContext &lc;
 };
 
 /// gir.warpgroup_dot: operands already in shared memory, made visible by
 /// the gir.async_wait before it.
-struct WarpgroupDotPattern : OpConversionPattern<gir::WarpgroupDotOp> {
-  WarpgroupDotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
-      : OpConversionPattern(tc, ctx), lc(lc) {}
+struct WarpgroupDotPattern : LoweringPattern<gir::WarpgroupDotOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(gir::WarpgroupDotOp op, OpAdaptor adaptor,
@@ -271,7 +269,6 @@ struct WarpgroupDotPattern : OpConversionPattern<gir::WarpgroupDotOp> {
     rewriter.replaceOp(op, *result);
     return success();
   }
-  LoweringContext &lc;
 };
 
 /// gir.warpgroup_wait: `wgmma.wait_group N` as inline assembly that takes
