@@ -122,6 +122,40 @@ def load_on_triton(path, name):
 
 
 # ---------------------------------------------------------------- 1. checks
+SRC_SCAN = """
+import trident
+import trident.language as tl
+
+@trident.jit
+def cumsum_rows(x_ptr, y_ptr, REVERSE: tl.constexpr):
+    offs = tl.arange(0, 64)[:, None] * 512 + tl.arange(0, 512)[None, :]
+    tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), 1,
+                                     reverse=REVERSE))
+
+@trident.jit
+def _max_first(av, ai, bv, bi):
+    take_b = bv > av
+    return tl.where(take_b, bv, av), tl.where(take_b, bi, ai)
+
+@trident.jit
+def running_argmax(x_ptr, max_ptr, idx_ptr):
+    offs = tl.arange(0, 4096)
+    v, i = tl.associative_scan((tl.load(x_ptr + offs), offs), 0, _max_first)
+    tl.store(max_ptr + offs, v)
+    tl.store(idx_ptr + offs, i)
+"""
+
+
+def _module_from_source(name, source):
+    path = "/tmp/%s.py" % name
+    with open(path, "w") as f:
+        f.write(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def checks():
     print("== 1. correctness on the GPU (torch tensors, float64 references)")
     from vector_add import add_kernel
@@ -145,6 +179,27 @@ def checks():
                              num_warps=8)
     e = rel_err(y, torch.softmax(x.double(), 1))
     report("softmax fp32 1823x781", e < 1e-5, "rel err %.2e" % e)
+
+    # Scans across registers, lanes and warps (both directions, and a
+    # two-value scan through tl.associative_scan).
+    mod = _module_from_source("scan_checks", SRC_SCAN)
+    x = torch.randn(64, 512, device="cuda")
+    for rev in (False, True):
+        y = torch.full_like(x, float("nan"))
+        mod.cumsum_rows[(1,)](x, y, REVERSE=rev, num_warps=4)
+        ref = x.double().flip(1).cumsum(1).flip(1) if rev else \
+            x.double().cumsum(1)
+        e = rel_err(y, ref)
+        report("cumsum 64x512%s" % (" reverse" if rev else ""), e < 1e-5,
+               "rel err %.2e" % e)
+    v = torch.randn(4096, device="cuda")
+    mx = torch.full_like(v, float("nan"))
+    idx = torch.full((4096,), -1, device="cuda", dtype=torch.int32)
+    mod.running_argmax[(1,)](v, mx, idx, num_warps=8)
+    ref_max = torch.cummax(v.double(), 0)
+    ok = bool(torch.equal(mx.double(), ref_max.values) and
+              torch.equal(idx.long(), ref_max.indices))
+    report("running max + argmax 4096 (two-value)", ok, "")
 
     from layer_norm import layer_norm_fwd
     M, N = 1151, 8192
