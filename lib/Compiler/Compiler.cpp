@@ -135,9 +135,24 @@ Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
                              " is not implemented in this build yet");
 
   lastArtifact.reset();
+  std::string lastRunnable;
   for (const Stage &stage : pipeline.stages) {
-    if (!target.canRunStage(stage.name))
+    if (!target.canRunStage(stage.name)) {
+      // Asked for the whole pipeline: say where the target's back end
+      // ends rather than hand back a half-compiled module.
+      if (untilStage.empty())
+        return createStringError(
+            "target " + target.str() + " has no back end in this build yet: "
+            "stage '" + stage.name + "' and the stages after it are not "
+            "implemented" +
+            (lastRunnable.empty()
+                 ? std::string()
+                 : "; ask for stage '" + lastRunnable +
+                       "' (--emit " + lastRunnable +
+                       ") to stop where the implemented part ends"));
       break;
+    }
+    lastRunnable = stage.name;
     // The stage's enabled entries: MLIR passes, then at most one
     // translation step, which must come last.
     std::vector<const PassEntry *> passes;

@@ -3,7 +3,7 @@
 // RUN: trident-compile --load-plugin=%plugins/libFmaPlugin.so --print-stages %s \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,GPU
 // RUN: trident-compile --load-plugin=%plugins/libFmaPlugin.so --print-stages \
-// RUN:   --target amd:gfx942 %s | FileCheck %s --check-prefixes=CHECK,GPU
+// RUN:   --target amd:gfx942 --emit gir %s | FileCheck %s --check-prefixes=CHECK,GPU
 // RUN: trident-compile --load-plugin=%plugins/libFmaPlugin.so --print-stages \
 // RUN:   --target cpu %s | FileCheck %s --check-prefixes=CHECK,CPU
 // The same through TRIDENT_PLUGIN_PATHS.
