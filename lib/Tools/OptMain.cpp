@@ -12,7 +12,10 @@
 #include "trident/Support/Guard.h"
 #include "trident/Tools/ToolSupport.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -25,10 +28,12 @@ using namespace llvm;
 namespace trident {
 
 namespace {
-/// Forwards to a PassTracker that outlives the pass manager.
+/// Forwards to a PassTracker that outlives the pass manager, and records in
+/// `brokenBy` the pass after which the IR failed verification.
 class TrackerRef : public mlir::PassInstrumentation {
 public:
-  explicit TrackerRef(PassTracker &t) : tracker(t) {}
+  TrackerRef(PassTracker &t, std::string &brokenBy)
+      : brokenBy(brokenBy), tracker(t) {}
   void runBeforePass(mlir::Pass *p, mlir::Operation *op) override {
     tracker.runBeforePass(p, op);
   }
@@ -36,10 +41,18 @@ public:
     tracker.runAfterPass(p, op);
   }
   void runAfterPassFailed(mlir::Pass *p, mlir::Operation *op) override {
+    // MLIR reports a pass that broke the IR as failed too: tell the two
+    // apart by verifying again (quietly: the verifier has spoken).
+    if (!p->getArgument().empty() && tracker.failed().empty()) {
+      mlir::ScopedDiagnosticHandler quiet(
+          op->getContext(), [](mlir::Diagnostic &) { return mlir::success(); });
+      if (mlir::failed(mlir::verify(op)))
+        brokenBy = p->getArgument().str();
+    }
     tracker.runAfterPassFailed(p, op);
   }
-
 private:
+  std::string &brokenBy;
   PassTracker &tracker;
 };
 } // namespace
@@ -67,8 +80,9 @@ int optMain(int argc, char **argv) {
   // add the tracker in front of it.
   const mlir::MlirOptMainConfig fromCommandLine = config;
   PassTracker tracker;
+  std::string brokenBy;
   config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
-    pm.addInstrumentation(std::make_unique<TrackerRef>(tracker));
+    pm.addInstrumentation(std::make_unique<TrackerRef>(tracker, brokenBy));
     return fromCommandLine.setupPassPipeline(pm);
   });
 
@@ -96,8 +110,16 @@ int optMain(int argc, char **argv) {
            << " crashed; no output was written\n";
     return 1;
   }
-  if (mlir::failed(result))
+  if (mlir::failed(result)) {
+    // Which pass, whose, and whether it failed or broke the IR (the
+    // diagnostics above say what), as trident-compile does.
+    if (std::string flag = tracker.failed(); !flag.empty())
+      errs() << "trident: error: " << describePass(flag)
+             << (brokenBy == flag ? " produced IR that fails verification"
+                                  : " failed")
+             << "; no output was written\n";
     return 1;
+  }
   output->keep();
   return 0;
 }
