@@ -7,12 +7,18 @@
 //   tir.addptr(tir.addptr(p, a), b)          -> tir.addptr(p, a + b)
 //   tir.addptr(tir.splat p, tir.splat o)     -> tir.splat(tir.addptr(p, o))
 //   arith.select(m, tir.load(p, m), x)       -> tir.load(p, m, x)
+//   scf.for carrying a pointer tile p, yielding tir.addptr(p, splat s)
+//     -> the loop carries the scalar total offset t (i64) instead, and
+//        p = tir.addptr(p0, splat t) in the body
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -122,6 +128,122 @@ struct FoldSelectIntoMaskedLoad : OpRewritePattern<arith::SelectOp> {
   }
 };
 
+/// A tile of pointers that a loop advances by one loop-invariant offset
+/// for all its elements every iteration (Triton's `a_ptrs += BLOCK_K *
+/// stride`) is carried as the scalar total offset instead: the body
+/// recomputes p = p0 + splat(total) from the loop-invariant initial tile,
+/// and the loop carries total += s in i64 (a long loop cannot overflow
+/// it). A carried tile keeps every element's pointer alive across
+/// iterations, where the vectorized loads use one per vector (the 128x128
+/// matmul carried 128 64-bit pointers per thread and advanced them all);
+/// recomputed, only the used elements survive, and a software pipeliner
+/// runs one scalar ahead instead of a tile.
+struct CarryPointerOffsets : OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The scalar every element of `offset` equals, defined outside `loop`
+  /// (created before it for a constant), or null.
+  static Value uniformStep(Value offset, scf::ForOp loop,
+                           PatternRewriter &rewriter) {
+    if (auto splat = offset.getDefiningOp<SplatOp>())
+      return hoisted(splat.getSrc(), loop, rewriter, /*depth=*/0);
+    DenseIntElementsAttr dense;
+    if (matchPattern(offset, m_Constant(&dense)) && dense.isSplat()) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop);
+      return arith::ConstantOp::create(rewriter, loop.getLoc(),
+                                       dense.getSplatValue<IntegerAttr>());
+    }
+    return Value();
+  }
+
+  /// `v` as a value available before `loop`: itself if defined outside;
+  /// else, if the loop body computes it with pure operations from values
+  /// defined outside (the step's arithmetic before loop-invariant code
+  /// motion has run), a copy of that computation placed before the loop;
+  /// else null.
+  static Value hoisted(Value v, scf::ForOp loop, PatternRewriter &rewriter,
+                       unsigned depth) {
+    if (loop.isDefinedOutsideOfLoop(v))
+      return v;
+    Operation *def = v.getDefiningOp();
+    if (!def || depth > 4 || def->getBlock() != loop.getBody() ||
+        !isPure(def) || def->getNumRegions() != 0 || def->getNumResults() != 1)
+      return Value();
+    IRMapping map;
+    for (Value operand : def->getOperands()) {
+      Value outside = hoisted(operand, loop, rewriter, depth + 1);
+      if (!outside)
+        return Value();
+      map.map(operand, outside);
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop);
+    return rewriter.clone(*def, map)->getResult(0);
+  }
+
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (unsigned j = 0; j < loop.getNumRegionIterArgs(); ++j) {
+      BlockArgument arg = loop.getRegionIterArgs()[j];
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      if (!type || type.getEncoding() ||
+          !isa<PointerType>(type.getElementType()))
+        continue;
+      auto add = yield.getOperand(j).getDefiningOp<AddPtrOp>();
+      if (!add || add.getPtr() != arg ||
+          add->getBlock() != loop.getBody())
+        continue;
+      Value step = uniformStep(add.getOffset(), loop, rewriter);
+      if (!step || !step.getType().isInteger())
+        continue;
+      rewrite(loop, j, step, rewriter);
+      return success();
+    }
+    return failure();
+  }
+
+  static void rewrite(scf::ForOp loop, unsigned j, Value step,
+                      PatternRewriter &rewriter) {
+    Location loc = loop.getLoc();
+    Type i64 = rewriter.getI64Type();
+    rewriter.setInsertionPoint(loop);
+    Value step64 = step.getType() == i64
+                       ? step
+                       : arith::ExtSIOp::create(rewriter, loc, i64, step)
+                             .getResult();
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+    Value init = loop.getInitArgs()[j];
+    auto type = cast<RankedTensorType>(init.getType());
+    auto offsets = RankedTensorType::get(type.getShape(), i64);
+    auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
+        rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
+          return SmallVector<Value>{
+              arith::AddIOp::create(b, l, args[0], step64).getResult()};
+        }));
+    unsigned last = newLoop.getNumRegionIterArgs() - 1;
+    BlockArgument total = newLoop.getRegionIterArgs()[last];
+    BlockArgument old = newLoop.getRegionIterArgs()[j];
+    // In the body: p = p0 + splat(total); the old argument passes through
+    // unchanged (canonicalization drops it).
+    rewriter.setInsertionPointToStart(newLoop.getBody());
+    Value here = AddPtrOp::create(
+        rewriter, loc, init, SplatOp::create(rewriter, loc, offsets, total));
+    rewriter.replaceAllUsesWith(old, here);
+    auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
+    rewriter.modifyOpInPlace(newYield,
+                             [&] { newYield.setOperand(j, old); });
+    // After the loop: p0 + splat(final total).
+    rewriter.setInsertionPointAfter(newLoop);
+    Value after = AddPtrOp::create(
+        rewriter, loc, init,
+        SplatOp::create(rewriter, loc, offsets, newLoop.getResult(last)));
+    rewriter.replaceAllUsesWith(newLoop.getResult(j), after);
+  }
+};
+
 struct TileIRCombinePass
     : trident::tir::impl::TileIRCombineBase<TileIRCombinePass> {
   void runOnOperation() override {
@@ -133,7 +255,8 @@ struct TileIRCombinePass
         name.getCanonicalizationPatterns(patterns, context);
     patterns.add<FoldAddIntoDotAccumulator<arith::AddFOp>,
                  FoldAddIntoDotAccumulator<arith::AddIOp>, CombineAddPtrChain,
-                 HoistAddPtrOfSplats, FoldSelectIntoMaskedLoad>(context);
+                 HoistAddPtrOfSplats, FoldSelectIntoMaskedLoad,
+                 CarryPointerOffsets>(context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
