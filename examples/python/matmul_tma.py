@@ -14,19 +14,27 @@ from trident.tools.tensor_descriptor import TensorDescriptor
 
 
 @triton.jit
-def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K,
-                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                      BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
-    pid = tl.program_id(0)
+def tile_offsets(tile, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 GROUP_M: tl.constexpr):
+    """Where tile `tile` of C starts, tiles ordered in groups of GROUP_M
+    rows of tiles (so that neighbouring programs share their A and B tiles
+    in L2)."""
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     group = GROUP_M * num_pid_n
-    first_m = (pid // group) * GROUP_M
+    first_m = (tile // group) * GROUP_M
     group_m = min(num_pid_m - first_m, GROUP_M)
-    pid_m = first_m + (pid % group) % group_m
-    pid_n = (pid % group) // group_m
-    off_m = pid_m * BLOCK_M
-    off_n = pid_n * BLOCK_N
+    pid_m = first_m + (tile % group) % group_m
+    pid_n = (tile % group) // group_m
+    return pid_m * BLOCK_M, pid_n * BLOCK_N
+
+
+@triton.jit
+def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                      BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    off_m, off_n = tile_offsets(tl.program_id(0), M, N, BLOCK_M, BLOCK_N,
+                                GROUP_M)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         a = a_desc.load([off_m, k * BLOCK_K])
@@ -62,16 +70,8 @@ def matmul_tma_device_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                        block_shape=[BLOCK_K, BLOCK_N])
     c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
                                        block_shape=[BLOCK_M, BLOCK_N])
-    pid = tl.program_id(0)
-    num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
-    group = GROUP_M * num_pid_n
-    first_m = (pid // group) * GROUP_M
-    group_m = min(num_pid_m - first_m, GROUP_M)
-    pid_m = first_m + (pid % group) % group_m
-    pid_n = (pid % group) // group_m
-    off_m = pid_m * BLOCK_M
-    off_n = pid_n * BLOCK_N
+    off_m, off_n = tile_offsets(tl.program_id(0), M, N, BLOCK_M, BLOCK_N,
+                                GROUP_M)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         a = a_desc.load([off_m, k * BLOCK_K])
@@ -93,22 +93,16 @@ def matmul_tma_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                        block_shape=[BLOCK_K, BLOCK_N])
     c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
                                        block_shape=[BLOCK_M, BLOCK_N])
-    num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    tiles = tl.cdiv(M, BLOCK_M) * tl.cdiv(N, BLOCK_N)
     k_tiles = tl.cdiv(K, BLOCK_K)
-    for tile in tl.range(tl.program_id(0), num_pid_m * num_pid_n,
-                         NUM_PROGRAMS):
-        group = GROUP_M * num_pid_n
-        first_m = (tile // group) * GROUP_M
-        group_m = min(num_pid_m - first_m, GROUP_M)
-        pid_m = first_m + (tile % group) % group_m
-        pid_n = (tile % group) // group_m
+    for tile in tl.range(tl.program_id(0), tiles, NUM_PROGRAMS):
+        off_m, off_n = tile_offsets(tile, M, N, BLOCK_M, BLOCK_N, GROUP_M)
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         for k in range(0, k_tiles):
-            a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
-            b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
+            a = a_desc.load([off_m, k * BLOCK_K])
+            b = b_desc.load([k * BLOCK_K, off_n])
             acc = tl.dot(a, b, acc)
-        c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(tl.bfloat16))
+        c_desc.store([off_m, off_n], acc.to(tl.bfloat16))
 
 
 def matmul_tma_persistent(a, b, c, num_programs, BLOCK_M=128, BLOCK_N=256,

@@ -162,9 +162,18 @@ def test_tma_matmul_with_host_descriptors_on_the_cpu():
     for M, N, K in ((128, 128, 64), (192, 320, 160)):
         a = torch.randn(M, K, dtype=torch.bfloat16)
         b = torch.randn(K, N, dtype=torch.bfloat16)
-        c = torch.full((M, N), float("nan"), dtype=torch.bfloat16)
-        matmul_tma.matmul_tma(a, b, c, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32,
-                              num_warps=4, num_stages=3)
         ref = a.double() @ b.double()
-        err = ((c.double() - ref).abs().max() / ref.abs().max()).item()
-        assert err < 1e-2, (M, N, K, err)
+        # Host descriptors; descriptors made in the kernel (pointer
+        # accesses on the CPU); the persistent variant (3 programs striding
+        # over the tiles).
+        for run in (lambda c: matmul_tma.matmul_tma(
+                        a, b, c, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32,
+                        num_warps=4, num_stages=3),
+                    lambda c: matmul_tma.matmul_tma_device(
+                        a, b, c, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32),
+                    lambda c: matmul_tma.matmul_tma_persistent(
+                        a, b, c, 3, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32)):
+            c = torch.full((M, N), float("nan"), dtype=torch.bfloat16)
+            run(c)
+            err = ((c.double() - ref).abs().max() / ref.abs().max()).item()
+            assert err < 1e-2, (M, N, K, err)
