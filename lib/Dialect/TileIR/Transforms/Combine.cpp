@@ -141,45 +141,56 @@ struct FoldSelectIntoMaskedLoad : OpRewritePattern<arith::SelectOp> {
 struct CarryPointerOffsets : OpRewritePattern<scf::ForOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  /// The scalar every element of `offset` equals, defined outside `loop`
-  /// (created before it for a constant), or null.
-  static Value uniformStep(Value offset, scf::ForOp loop,
-                           PatternRewriter &rewriter) {
-    if (auto splat = offset.getDefiningOp<SplatOp>())
-      return hoisted(splat.getSrc(), loop, rewriter, /*depth=*/0);
-    DenseIntElementsAttr dense;
-    if (matchPattern(offset, m_Constant(&dense)) && dense.isSplat()) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(loop);
-      return arith::ConstantOp::create(rewriter, loop.getLoc(),
-                                       dense.getSplatValue<IntegerAttr>());
-    }
-    return Value();
-  }
-
-  /// `v` as a value available before `loop`: itself if defined outside;
-  /// else, if the loop body computes it with pure operations from values
-  /// defined outside (the step's arithmetic before loop-invariant code
-  /// motion has run), a copy of that computation placed before the loop;
-  /// else null.
-  static Value hoisted(Value v, scf::ForOp loop, PatternRewriter &rewriter,
-                       unsigned depth) {
+  /// Whether `v` can be had before `loop`: defined outside it, or computed
+  /// in its body by pure operations from such values (the step's
+  /// arithmetic before loop-invariant code motion has run). Changes
+  /// nothing: a pattern must not touch the IR before it commits.
+  static bool hoistable(Value v, scf::ForOp loop, unsigned depth = 0) {
     if (loop.isDefinedOutsideOfLoop(v))
-      return v;
+      return true;
     Operation *def = v.getDefiningOp();
     if (!def || depth > 4 || def->getBlock() != loop.getBody() ||
         !isPure(def) || def->getNumRegions() != 0 || def->getNumResults() != 1)
-      return Value();
+      return false;
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return hoistable(operand, loop, depth + 1);
+    });
+  }
+
+  /// `v` (hoistable) as a value before `loop`: itself, or a copy of its
+  /// computation placed there.
+  static Value hoist(Value v, scf::ForOp loop, PatternRewriter &rewriter) {
+    if (loop.isDefinedOutsideOfLoop(v))
+      return v;
+    Operation *def = v.getDefiningOp();
     IRMapping map;
-    for (Value operand : def->getOperands()) {
-      Value outside = hoisted(operand, loop, rewriter, depth + 1);
-      if (!outside)
-        return Value();
-      map.map(operand, outside);
-    }
+    for (Value operand : def->getOperands())
+      map.map(operand, hoist(operand, loop, rewriter));
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(loop);
     return rewriter.clone(*def, map)->getResult(0);
+  }
+
+  /// Whether every element of `offset` is one scalar that can be had before
+  /// `loop` (a splat of a hoistable value, or a splat constant).
+  static bool uniformStep(Value offset, scf::ForOp loop) {
+    if (auto splat = offset.getDefiningOp<SplatOp>())
+      return hoistable(splat.getSrc(), loop);
+    DenseIntElementsAttr dense;
+    return matchPattern(offset, m_Constant(&dense)) && dense.isSplat();
+  }
+
+  /// That scalar, before `loop`.
+  static Value materializeStep(Value offset, scf::ForOp loop,
+                               PatternRewriter &rewriter) {
+    if (auto splat = offset.getDefiningOp<SplatOp>())
+      return hoist(splat.getSrc(), loop, rewriter);
+    DenseIntElementsAttr dense;
+    matchPattern(offset, m_Constant(&dense));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop);
+    return arith::ConstantOp::create(rewriter, loop.getLoc(),
+                                     dense.getSplatValue<IntegerAttr>());
   }
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
@@ -193,12 +204,11 @@ struct CarryPointerOffsets : OpRewritePattern<scf::ForOp> {
         continue;
       auto add = yield.getOperand(j).getDefiningOp<AddPtrOp>();
       if (!add || add.getPtr() != arg ||
-          add->getBlock() != loop.getBody())
+          add->getBlock() != loop.getBody() ||
+          !uniformStep(add.getOffset(), loop))
         continue;
-      Value step = uniformStep(add.getOffset(), loop, rewriter);
-      if (!step || !step.getType().isInteger())
-        continue;
-      rewrite(loop, j, step, rewriter);
+      rewrite(loop, j, materializeStep(add.getOffset(), loop, rewriter),
+              rewriter);
       return success();
     }
     return failure();
