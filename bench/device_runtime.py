@@ -326,13 +326,8 @@ def tiny(x_ptr, n, BLOCK: tl.constexpr):
 
 
 def tiny_modules():
-    path = "/tmp/tiny_kernel.py"
-    with open(path, "w") as f:
-        f.write(SRC_TINY)
-    spec = importlib.util.spec_from_file_location("tiny_trident", path)
-    ours = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ours)
-    theirs = load_on_triton(path, "tiny")
+    ours = _module_from_source("tiny_kernel", SRC_TINY)
+    theirs = load_on_triton(ours.__file__, "tiny")
     return ours.tiny, theirs.tiny
 
 
@@ -608,13 +603,8 @@ def mm_split(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
 
 def split_k1024():
     print("\n== 4c. where the 8192x8192x1024 time goes (128x256x64, w8 s3)")
-    path = "/tmp/mm_split.py"
-    with open(path, "w") as f:
-        f.write(SPLIT)
-    spec = importlib.util.spec_from_file_location("mm_split_trident", path)
-    ours = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ours)
-    theirs = load_on_triton(path, "mm_split")
+    ours = _module_from_source("mm_split", SPLIT)
+    theirs = load_on_triton(ours.__file__, "mm_split")
     M, N, K = 8192, 8192, 1024
     a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
@@ -832,13 +822,7 @@ def limits():
                "threads" in str(e), "%s: %s" % (type(e).__name__,
                                                str(e).splitlines()[0][:160]))
     # A tile whose staging needs more shared memory than a program has.
-    big = SRC_BIG_SMEM
-    path = "/tmp/big_smem.py"
-    with open(path, "w") as f:
-        f.write(big)
-    spec = importlib.util.spec_from_file_location("big_smem", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _module_from_source("big_smem", SRC_BIG_SMEM)
     y = torch.zeros(512 * 256, device="cuda")
     try:
         mod.big[(1,)](y, num_warps=4)
