@@ -434,7 +434,8 @@ def matmul_perf():
                               dtype=torch.bfloat16)
                 for k in ("trident", "triton", "cublas", "trident tma",
                           "triton tma", "trident tma dev", "triton tma dev",
-                          "trident tma pers", "triton tma pers")}
+                          "trident tma pers", "triton tma pers",
+                          "trident tma nofl", "triton tma nofl")}
         fns = {
             "trident": lambda: mm(matmul_kernel, a, b, outs["trident"]),
             "triton": lambda: mm(theirs, a, b, outs["triton"]),
@@ -451,6 +452,10 @@ def matmul_perf():
                 a, b, outs["trident tma pers"], SMS),
             "triton tma pers": lambda: theirs_tma.matmul_tma_persistent(
                 a, b, outs["triton tma pers"], SMS),
+            "trident tma nofl": lambda: matmul_tma.matmul_tma_persistent(
+                a, b, outs["trident tma nofl"], SMS, flatten=False),
+            "triton tma nofl": lambda: theirs_tma.matmul_tma_persistent(
+                a, b, outs["triton tma nofl"], SMS, flatten=False),
         }
         ref = a.double() @ b.double()
         for k, f in fns.items():
@@ -473,7 +478,9 @@ def matmul_perf():
                  med["trident"]))
         for tag, key in (("TMA", "tma"), ("TMA, descriptors made in the "
                                            "kernel", "tma dev"),
-                         ("TMA, persistent (%d programs)" % SMS, "tma pers")):
+                         ("TMA, persistent (%d programs), flattened" % SMS,
+                          "tma pers"),
+                         ("TMA, persistent, not flattened", "tma nofl")):
             ours_ms, theirs_ms = med["trident " + key], med["triton " + key]
             print("  %dx%dx%d %s: trident %.0f, triton %.0f TFLOP/s; "
                   "trident/cublas %.3f, triton/cublas %.3f, trident/triton "

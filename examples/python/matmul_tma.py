@@ -84,9 +84,11 @@ def matmul_tma_device_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 def matmul_tma_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                                  BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
-                                 NUM_PROGRAMS: tl.constexpr):
+                                 NUM_PROGRAMS: tl.constexpr,
+                                 FLATTEN: tl.constexpr):
     """Persistent: NUM_PROGRAMS programs stride over the tiles (descriptors
-    made in the kernel, as above)."""
+    made in the kernel, as above). FLATTEN fuses the tile loop with the K
+    loop, so that the next tile's loads overlap this tile's epilogue."""
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
                                        block_shape=[BLOCK_M, BLOCK_K])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1],
@@ -95,7 +97,8 @@ def matmul_tma_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                        block_shape=[BLOCK_M, BLOCK_N])
     tiles = tl.cdiv(M, BLOCK_M) * tl.cdiv(N, BLOCK_N)
     k_tiles = tl.cdiv(K, BLOCK_K)
-    for tile in tl.range(tl.program_id(0), tiles, NUM_PROGRAMS):
+    for tile in tl.range(tl.program_id(0), tiles, NUM_PROGRAMS,
+                         flatten=FLATTEN):
         off_m, off_n = tile_offsets(tile, M, N, BLOCK_M, BLOCK_N, GROUP_M)
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         for k in range(0, k_tiles):
@@ -106,7 +109,8 @@ def matmul_tma_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
 
 def matmul_tma_persistent(a, b, c, num_programs, BLOCK_M=128, BLOCK_N=256,
-                          BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3):
+                          BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3,
+                          flatten=True):
     """c = a @ b with matmul_tma_persistent_kernel over `num_programs`
     programs (the GPU's SM count; set an allocator first)."""
     M, K = a.shape
@@ -115,8 +119,8 @@ def matmul_tma_persistent(a, b, c, num_programs, BLOCK_M=128, BLOCK_N=256,
     grid = (min(num_programs, tiles),)
     matmul_tma_persistent_kernel[grid](
         a, b, c, M, N, K, BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K,
-        GROUP_M=GROUP_M, NUM_PROGRAMS=num_programs, num_warps=num_warps,
-        num_stages=num_stages)
+        GROUP_M=GROUP_M, NUM_PROGRAMS=num_programs, FLATTEN=flatten,
+        num_warps=num_warps, num_stages=num_stages)
     return c
 
 

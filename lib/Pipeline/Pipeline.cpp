@@ -129,6 +129,10 @@ Pipeline defaultPipeline(const Target &target) {
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
       addCore(stage, "loop-invariant-code-motion");
+      // Loops marked flatten (persistent kernels' tile loops) and the loop
+      // they hold become one loop, once invariant code is out of both.
+      // (The gir stage's clean-up follows.)
+      addCore(stage, "tir-flatten-loops");
       addCore(stage, "symbol-dce");
     } else if (name == "gir") {
       // Every tile gets a register layout; then clean-up.

@@ -317,6 +317,49 @@ def test_for_loops(it, rng, check):
 
 
 @trident.jit
+def flatten_nest_kernel(x_ptr, out_ptr, count_ptr, tiles, nk,
+                        NPROG: tl.constexpr, BLOCK: tl.constexpr,
+                        FLATTEN: tl.constexpr):
+    # A persistent loop over tiles holding a loop over k (tir-flatten-loops
+    # fuses them): a prologue, an inner accumulator, an epilogue with a
+    # store, and a value the tile loop carries.
+    offs = tl.arange(0, BLOCK)
+    done = 0
+    for t in tl.range(tl.program_id(0), tiles, NPROG, flatten=FLATTEN):
+        base = t * nk * BLOCK
+        acc = tl.zeros([BLOCK], tl.float32) + 1.0
+        for k in range(0, nk):
+            acc += tl.load(x_ptr + base + k * BLOCK + offs)
+        tl.store(out_ptr + t * BLOCK + offs, acc * 2.0)
+        done += t
+    tl.store(count_ptr + tl.program_id(0), done)
+
+
+@pytest.mark.parametrize("flatten", [True, False])
+def test_flattened_loop_nest(flatten, rng, check):
+    B, tiles, nprog = 16, 7, 3
+    for nk in (4, 1, 0):
+        x = rng.uniform(-1, 1, tiles * max(nk, 1) * B).astype(np.float32)
+        out = np.full(tiles * B, np.nan, np.float32)
+        count = np.full(nprog, -1, np.int32)
+        k = check(flatten_nest_kernel, grid=(nprog,), x_ptr=x, out_ptr=out,
+                  count_ptr=count, tiles=tiles, nk=nk, NPROG=nprog, BLOCK=B,
+                  FLATTEN=flatten)
+        ref = 2.0 * (1.0 + x[:tiles * nk * B].reshape(tiles, nk, B).sum(1)) \
+            if nk else np.full((tiles, B), 2.0, np.float32)
+        np.testing.assert_allclose(out.reshape(tiles, B), ref, rtol=1e-5,
+                                   atol=1e-5)
+        assert count.tolist() == [sum(range(p, tiles, nprog))
+                                  for p in range(nprog)]
+    # Fused: no loop inside another (the fused loop, and the tile loop
+    # alone for nk == 0, side by side); not fused: the nest.
+    fors = [line for line in k.asm["tir"].splitlines() if "scf.for" in line]
+    depths = {len(line) - len(line.lstrip()) for line in fors}
+    assert len(fors) == 2 and (len(depths) == 1) == flatten, k.asm["tir"]
+    assert "tir.flatten" not in k.asm["tir"]
+
+
+@trident.jit
 def static_range_kernel(x_ptr, out_ptr, WEIGHTS: tl.constexpr,
                         BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)

@@ -164,16 +164,61 @@ def test_tma_matmul_with_host_descriptors_on_the_cpu():
         b = torch.randn(K, N, dtype=torch.bfloat16)
         ref = a.double() @ b.double()
         # Host descriptors; descriptors made in the kernel (pointer
-        # accesses on the CPU); the persistent variant (3 programs striding
-        # over the tiles).
+        # accesses on the CPU); the persistent variant (4 programs striding
+        # over the tiles, not all with as many), with the tile loop and the
+        # K loop fused (tir-flatten-loops) and not.
         for run in (lambda c: matmul_tma.matmul_tma(
                         a, b, c, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32,
                         num_warps=4, num_stages=3),
                     lambda c: matmul_tma.matmul_tma_device(
                         a, b, c, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32),
                     lambda c: matmul_tma.matmul_tma_persistent(
-                        a, b, c, 3, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32)):
+                        a, b, c, 4, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32),
+                    lambda c: matmul_tma.matmul_tma_persistent(
+                        a, b, c, 4, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32,
+                        flatten=False)):
             c = torch.full((M, N), float("nan"), dtype=torch.bfloat16)
             run(c)
             err = ((c.double() - ref).abs().max() / ref.abs().max()).item()
             assert err < 1e-2, (M, N, K, err)
+
+
+def test_flattened_persistent_tma_matmul_for_sm90(compile_sm90):
+    # examples/python/matmul_tma.py's persistent kernel with its tile loop
+    # fused with the K loop, built for sm_90a: one pipelined loop whose
+    # first wgmma of a tile takes the run-time scale-d (`setp.ne.b32` then
+    # the predicate in wgmma's scale-d position), whose epilogue waits for
+    # every MMA (wait_group 0) inside the loop, and that ptxas neither
+    # serializes nor spills.
+    import os
+    import sys as _sys
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples",
+                        "python")
+    _sys.path.insert(0, path)
+    try:
+        import matmul_tma
+    finally:
+        _sys.path.remove(path)
+    sig = {"a_ptr": "*bf16", "b_ptr": "*bf16", "c_ptr": "*bf16",
+           "M": "i32", "N": "i32", "K": "i32"}
+    k = compile_sm90(matmul_tma.matmul_tma_persistent_kernel, sig,
+                     dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8,
+                          NUM_PROGRAMS=132, FLATTEN=True),
+                     num_warps=8, num_stages=3)
+    import re
+    lines = k.asm["ptx"].splitlines()
+    # Four K steps of m64n256k16 per iteration; the first one's scale-d is
+    # a register, the others' the constant 1.
+    dynamic = [i for i, line in enumerate(lines)
+               if re.match(r"setp\.ne\.b32 p, %r\d+, 0;", line.strip())]
+    assert len(dynamic) == 1, k.asm["ptx"]
+    assert lines[dynamic[0] + 1].startswith(
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16")
+    assert sum("wgmma.mma_async" in line for line in lines) == 4
+    # In the loop's epilogue, and after the loop.
+    assert sum("wgmma.wait_group.sync.aligned 0;" in line
+               for line in lines) == 2
+    assert k.metadata["wgmma_serialized"] is False
+    assert k.metadata["spill_loads"] == 0 and k.metadata["spill_stores"] == 0
+    assert "tir.flatten" not in k.asm["tir"]
+

@@ -18,6 +18,7 @@
 
 // PIPE:      stage tir
 // PIPE:        loop-invariant-code-motion
+// PIPE-NEXT:   tir-flatten-loops
 // PIPE-NEXT:   fma-fuse  [inserted by plugin 'fma']
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir

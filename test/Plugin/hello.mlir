@@ -18,6 +18,7 @@
 // PIPE-NEXT:   hello-annotate  [inserted by plugin 'hello']
 // PIPE-NEXT:   cse
 // PIPE-NEXT:   loop-invariant-code-motion
+// PIPE-NEXT:   tir-flatten-loops
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
 

@@ -19,6 +19,7 @@
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   keep-loops-cse  [replaces 'cse', by plugin 'keep-loops']
 // PIPE-NEXT:   - loop-invariant-code-motion  [disabled by plugin 'keep-loops']
+// PIPE-NEXT:   tir-flatten-loops
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
 // PIPE-NEXT:   convert-tir-to-gir

@@ -71,6 +71,62 @@ std::optional<NVVM::WGMMATypes> wgmmaTypeOf(Type elem,
   return std::nullopt;
 }
 
+/// One `wgmma.mma_async` as inline PTX whose scale-d is the run-time
+/// `useC` (i1): d = A * B + (useC ? d : 0). NVVM's op takes scale-d as an
+/// attribute only; the operand order is the one it emits (accumulators,
+/// descriptors, scale-d, scale-a, scale-b, then the transposes of 16-bit
+/// types).
+Value wgmmaWithScaleD(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
+                      Value d, Value descA, Value descB, Value useC,
+                      StringRef shapeAndTypes, bool transposable, bool transA,
+                      bool transB) {
+  unsigned n = type.getBody().size();
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < n; ++i)
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+  operands.push_back(descA);
+  operands.push_back(descB);
+  operands.push_back(
+      arith::ExtUIOp::create(b, loc, b.getI32Type(), useC).getResult());
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                     std::to_string(2 * n + 2) + ", 0;\nwgmma.mma_async." +
+                     shapeAndTypes.str() + " {";
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i) {
+    text += (i ? ", $" : "$") + std::to_string(i);
+    constraints += (i ? ",=f" : "=f");
+  }
+  text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) +
+          ", p, 1, 1";
+  if (transposable)
+    text += std::string(", ") + (transA ? "1" : "0") + ", " +
+            (transB ? "1" : "0");
+  text += ";\n}\n";
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "," + std::to_string(i);
+  constraints += ",l,l,r";
+  return LLVM::InlineAsmOp::create(
+             b, loc, type, operands, b.getStringAttr(text),
+             b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+             UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
+/// The PTX name of a wgmma type.
+StringRef ptxTypeName(NVVM::WGMMATypes type) {
+  switch (type) {
+  case NVVM::WGMMATypes::bf16:
+    return "bf16";
+  case NVVM::WGMMATypes::f16:
+    return "f16";
+  case NVVM::WGMMATypes::tf32:
+    return "tf32";
+  default:
+    return "";
+  }
+}
+
 /// acc += A * B with both operands in shared memory (`aBuf`, `bBuf`,
 /// address space 3 pointers), for an accumulator of `cType` (#gir.wgmma)
 /// held as the per-thread vector `acc`. Fails (without changing the IR)
@@ -80,7 +136,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   RankedTensorType cType, Value aBuf,
                                   const OperandLayout &aLayout, Value bBuf,
                                   const OperandLayout &bLayout,
-                                  NVVM::WGMMATypes type, bool wait = true) {
+                                  NVVM::WGMMATypes type, bool wait = true,
+                                  Value useC = {}) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
@@ -141,6 +198,16 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                        aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
         Value descB = descriptor(b, loc, bBase, bLayout,
                                  bLayout.subTileOffset(rn * instrN, ks * instrK));
+        if (useC && ks == 0) {
+          // The first K step decides whether the old accumulator counts.
+          std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
+                             "k" + std::to_string(instrK) + ".f32." +
+                             ptxTypeName(type).str() + "." +
+                             ptxTypeName(type).str();
+          d = wgmmaWithScaleD(b, loc, structType, d, descA, descB, useC, name,
+                              transposable, !aLayout.kMajor, !bLayout.kMajor);
+          continue;
+        }
         d = NVVM::WgmmaMmaAsyncOp::create(
             b, loc, structType, d, descA, descB, shape, typeIn, typeIn, typeD,
             scaleD, scaleIn, scaleIn, layoutA, layoutB,
@@ -262,7 +329,7 @@ struct WarpgroupDotPattern : LoweringPattern<gir::WarpgroupDotOp> {
         rewriter, op.getLoc(), lc, adaptor.getC(),
         cast<RankedTensorType>(op.getType()), adaptor.getA(),
         layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0), *type,
-        /*wait=*/!op.getAsync());
+        /*wait=*/!op.getAsync(), adaptor.getUseC());
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
                             "(or an MN-major operand is not 16-bit)");

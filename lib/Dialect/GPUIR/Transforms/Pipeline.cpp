@@ -125,13 +125,28 @@ LogicalResult backwardSlice(ArrayRef<Value> roots, Block *body,
     }
     if (slice.contains(def))
       continue;
-    if (!isPure(def) || def->getNumRegions() != 0)
+    // Without side effects, but not necessarily speculatable: integer
+    // divisions (a persistent kernel's tile index to its coordinates) run
+    // for iterations past the end too, where they cannot trap (PTX's
+    // division by zero gives an unspecified value) and feed only copies
+    // that are predicated off.
+    if (!isMemoryEffectFree(def) || def->getNumRegions() != 0)
       return failure();
     slice.insert(def);
     for (Value operand : def->getOperands())
       work.push_back(operand);
   }
   return success();
+}
+
+/// (start, acc) if `c` is `select(start, zeros, acc)` with a scalar
+/// condition: an accumulator that restarts from zero where `start` holds.
+std::pair<Value, Value> resetAccumulator(Value c) {
+  auto select = c.getDefiningOp<arith::SelectOp>();
+  if (!select || !select.getCondition().getType().isInteger(1) ||
+      !matchPattern(select.getTrueValue(), m_AnyZeroFloat()))
+    return {};
+  return {select.getCondition(), select.getFalseValue()};
 }
 
 class Pipeliner {
@@ -165,6 +180,9 @@ private:
     return gir::MemDescIndexOp::create(builder, loop.getLoc(), stage, buf, slot);
   }
   void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig);
+  /// Makes the uses of `acc` (an asynchronous dot's result) in regions of
+  /// `body`'s operations read it after a wait for all MMAs.
+  void waitInRegions(Value acc, Block *body);
 
   scf::ForOp loop;
   tir::DotOp dot;
@@ -389,6 +407,7 @@ void Pipeliner::rewrite() {
   skip.insert(a.chain.begin(), a.chain.end());
   skip.insert(b.chain.begin(), b.chain.end());
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Value accumulator;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (skip.contains(&op))
       continue;
@@ -396,10 +415,18 @@ void Pipeliner::rewrite() {
       inner.clone(op, map);
       continue;
     }
+    // `select(start, zeros, acc)` as the accumulator (a flattened loop's
+    // new tile): the MMAs' scale-d says whether they add to acc.
+    Value c = map.lookup(dot.getC()), useC;
+    if (auto [start, acc] = resetAccumulator(dot.getC()); start) {
+      c = map.lookup(acc);
+      useC = arith::XOrIOp::create(
+          inner, loc, map.lookup(start),
+          arith::ConstantIntOp::create(inner, loc, 1, 1));
+    }
     auto wgDot = gir::WarpgroupDotOp::create(
         inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
-        stageView(inner, bufB, readSlot),
-        map.lookup(dot.getC()), dot.getPrecisionAttr(),
+        stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
         asyncDot ? inner.getUnitAttr() : UnitAttr());
     Value d = wgDot;
     if (asyncDot) // the previous iteration's MMAs are done past this point
@@ -407,7 +434,10 @@ void Pipeliner::rewrite() {
                                        ValueRange{d}, 1)
               .getResult(0);
     map.map(dot.getResult(), d);
+    accumulator = d;
   }
+  if (asyncDot)
+    waitInRegions(accumulator, newBody);
 
   // slot + 1 modulo S; `wrapped` (if asked) tells whether it went to 0.
   auto bump = [&](Value slot, Value *wrapped = nullptr) -> Value {
@@ -451,6 +481,30 @@ void Pipeliner::rewrite() {
   }
   loop.erase();
   dropDeadCarried(newLoop, numOrig);
+}
+
+void Pipeliner::waitInRegions(Value acc, Block *body) {
+  // A region of the body that reads the accumulator (a flattened loop's
+  // epilogue under `k == last`) waits for every MMA first; the loop's own
+  // path keeps one group in flight.
+  DenseMap<Block *, Value> waited;
+  for (OpOperand &use : llvm::make_early_inc_range(acc.getUses())) {
+    Operation *user = use.getOwner();
+    if (user->getBlock() == body)
+      continue;
+    Block *block = user->getBlock();
+    while (block->getParentOp()->getBlock() != body)
+      block = block->getParentOp()->getBlock();
+    Value &ready = waited[block];
+    if (!ready) {
+      OpBuilder b = OpBuilder::atBlockBegin(block);
+      ready = gir::WarpgroupWaitOp::create(b, acc.getLoc(),
+                                           TypeRange{acc.getType()},
+                                           ValueRange{acc}, 0)
+                  .getResult(0);
+    }
+    use.set(ready);
+  }
 }
 
 void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig) {

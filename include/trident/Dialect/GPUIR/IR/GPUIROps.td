@@ -203,15 +203,22 @@ def GPUIR_WarpgroupDotOp : GPUIR_Op<"warpgroup_dot",
     a `gir.warpgroup_wait` returns it, and the operand buffers must not be
     overwritten before. `precision` applies to f32 operands as for
     `tir.dot` (only `tf32` runs on tensor cores).
+
+    With `use_c %p`, `d = a * b + (p ? c : 0)`: the first MMA of the group
+    takes `p` as its run-time scale-d, so that a persistent kernel's loop
+    starts a new tile's accumulator without reading (or waiting for) the
+    registers the previous tile's MMAs may still be writing.
   }];
   let arguments = (ins GPUIR_MemDescType:$a, GPUIR_MemDescType:$b,
                        AnyRankedTensor:$c,
+                       Optional<I1>:$use_c,
                        DefaultValuedAttr<TIR_InputPrecision,
                            "::trident::tir::InputPrecision::IEEE">:$precision,
                        UnitAttr:$async);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c (`precision` `=` $precision^)? (`async` $async^)? attr-dict `:`
+    $a `,` $b `,` $c (`use_c` $use_c^)? (`precision` `=` $precision^)?
+    (`async` $async^)? attr-dict `:`
     qualified(type($a)) `*` qualified(type($b)) `->` type($d)
   }];
   let hasVerifier = 1;

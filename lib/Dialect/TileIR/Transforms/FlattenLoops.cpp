@@ -1,0 +1,311 @@
+//===- FlattenLoops.cpp - tir-flatten-loops pass ----------------*- C++ -*-===//
+//
+// Fuses a loop marked `tir.flatten` (`tl.range(..., flatten=True)`) with the
+// one loop its body holds. The nest
+//
+//   for t = lb to ub step st iter_args(o = o0):
+//     P(t, o)                                   (memory-effect free)
+//     r = for k = klb to kub step kst iter_args(a = a0(P)): B(k, a)
+//     E(t, o, P, r)
+//     yield Y
+//
+// becomes, with nk = ceil((kub - klb) / kst) and tiles = ceil((ub - lb) / st)
+// (each at least 0),
+//
+//   if nk > 0:
+//     for it = 0 to tiles * nk step 1
+//         iter_args(o = o0, a = zeros, kk = 0, t = lb):
+//       P(min(t, last tile), o)                 (recomputed every step)
+//       a' = select(kk == 0, a0(P), a)          (a new tile starts)
+//       r = B(klb + kk * kst, a')
+//       o' = if kk == nk - 1: E(t, o, P, r); yield Y   else: yield o
+//       yield o', r, (kk == nk - 1 ? 0 : kk + 1),
+//             (kk == nk - 1 ? t + st : t)
+//   else:
+//     for t = lb to ub step st iter_args(o = o0): P; E(t, o, P, a0); yield Y
+//
+// One loop runs over every (tile, k) step, so the software pipeliner fills
+// its ring across tile boundaries: the next tile's first loads are in flight
+// while this tile's epilogue runs (what a persistent matmul needs to hide
+// its epilogues). The epilogue E gets its own copy of P inside the `if`, so
+// that the copy at the top of the step only feeds B. The clamp to the last
+// tile keeps P on a real tile when the pipeliner evaluates it iterations
+// ahead, past the end.
+//
+// Nests that do not have this form (more than one inner loop, inner bounds
+// that depend on the outer loop, a prologue with side effects, carried
+// values that are not integers or floats) are left as they are: flattening
+// is a hint.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Dialect/TileIR/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace trident::tir {
+#define GEN_PASS_DEF_TILEIRFLATTENLOOPS
+#include "trident/Dialect/TileIR/Transforms/Passes.h.inc"
+} // namespace trident::tir
+
+using namespace mlir;
+
+namespace {
+
+constexpr llvm::StringLiteral kFlattenAttr = "tir.flatten";
+
+/// A zero of `type` (an integer or float scalar, or a tensor of them).
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if (!isa<IntegerType, FloatType>(elem))
+    return {};
+  TypedAttr zero = b.getZeroAttr(elem);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    zero = DenseElementsAttr::get(tensor, zero);
+  else if (type != elem)
+    return {};
+  return arith::ConstantOp::create(b, loc, type, zero);
+}
+
+/// ceil(max(hi - lo, 0) / step) for a positive step.
+Value tripCount(OpBuilder &b, Location loc, Value lo, Value hi, Value step) {
+  Type t = lo.getType();
+  auto c = [&](int64_t v) -> Value {
+    if (t.isIndex())
+      return arith::ConstantIndexOp::create(b, loc, v);
+    return arith::ConstantIntOp::create(b, loc, t, v);
+  };
+  Value span = arith::MaxSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, hi, lo), c(0));
+  return arith::DivSIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, span,
+                            arith::SubIOp::create(b, loc, step, c(1))),
+      step);
+}
+
+/// Ends a block of an scf.if made with `withElseRegion`: one without
+/// results has its (empty) yield already.
+void terminate(OpBuilder &b, Location loc, ValueRange values) {
+  if (!values.empty())
+    scf::YieldOp::create(b, loc, values);
+}
+
+class Flattener {
+public:
+  explicit Flattener(scf::ForOp outer) : outer(outer) {}
+
+  /// Checks the nest's form (see the file comment).
+  LogicalResult analyze();
+  void rewrite();
+
+private:
+  /// Clones the prologue into `b` with `map` (which maps the induction
+  /// variable and the outer iteration arguments).
+  void clonePrologue(OpBuilder &b, IRMapping &map) {
+    for (Operation *op : prologue)
+      b.clone(*op, map);
+  }
+  /// Clones the epilogue into `b` with `map`, and returns the outer loop's
+  /// next iteration values.
+  SmallVector<Value> cloneEpilogue(OpBuilder &b, IRMapping &map) {
+    for (Operation *op : epilogue)
+      b.clone(*op, map);
+    SmallVector<Value> next;
+    for (Value v : outer.getBody()->getTerminator()->getOperands())
+      next.push_back(map.lookupOrDefault(v));
+    return next;
+  }
+  void buildFlatLoop(OpBuilder &b, Value nk);
+  void buildEmptyInnerLoop(OpBuilder &b);
+
+  scf::ForOp outer, inner;
+  SmallVector<Operation *> prologue, epilogue;
+  SmallVector<Value> results; // of the rewritten nest, one per outer result
+};
+
+LogicalResult Flattener::analyze() {
+  Block *body = outer.getBody();
+  for (Operation &op : body->without_terminator()) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (inner)
+        return failure(); // two inner loops
+      inner = loop;
+      continue;
+    }
+    (inner ? epilogue : prologue).push_back(&op);
+  }
+  if (!inner || inner->hasAttr(kFlattenAttr))
+    return failure();
+  // The prologue runs again at every step of the fused loop.
+  for (Operation *op : prologue)
+    if (!isMemoryEffectFree(op))
+      return failure();
+  // The inner trip count is the same for every tile.
+  for (Value v : {inner.getLowerBound(), inner.getUpperBound(), inner.getStep()})
+    if (outer->isAncestor(v.getParentRegion()->getParentOp()))
+      return failure();
+  if (inner.getInductionVar().getType() != outer.getInductionVar().getType())
+    return failure();
+  // Values carried by the fused loop start as zeros.
+  for (Type t : inner.getResultTypes()) {
+    Type elem = getElementTypeOrSelf(t);
+    if (!isa<IntegerType, FloatType>(elem) ||
+        !(t == elem || isa<RankedTensorType>(t)))
+      return failure();
+  }
+  return success();
+}
+
+void Flattener::buildFlatLoop(OpBuilder &b, Value nk) {
+  Location loc = outer.getLoc();
+  Type ivType = outer.getInductionVar().getType();
+  auto c = [&](OpBuilder &bb, int64_t v) -> Value {
+    if (ivType.isIndex())
+      return arith::ConstantIndexOp::create(bb, loc, v);
+    return arith::ConstantIntOp::create(bb, loc, ivType, v);
+  };
+  Value tiles = tripCount(b, loc, outer.getLowerBound(), outer.getUpperBound(),
+                          outer.getStep());
+  Value total = arith::MulIOp::create(b, loc, tiles, nk);
+  // The last tile this program runs (for the clamp; unused if none).
+  Value lastTile = arith::AddIOp::create(
+      b, loc, outer.getLowerBound(),
+      arith::MulIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, tiles, c(b, 1)),
+          outer.getStep()));
+  Value lastK = arith::SubIOp::create(b, loc, nk, c(b, 1));
+
+  SmallVector<Value> inits(outer.getInitArgs());
+  unsigned numOuter = inits.size(), numInner = inner.getNumResults();
+  for (Type t : inner.getResultTypes())
+    inits.push_back(zeroOf(b, loc, t));
+  inits.push_back(c(b, 0));                // kk
+  inits.push_back(outer.getLowerBound());  // t
+  auto flat = scf::ForOp::create(b, loc, c(b, 0), total, c(b, 1), inits);
+  for (NamedAttribute attr : outer->getAttrs())
+    if (attr.getName() != kFlattenAttr)
+      flat->setAttr(attr.getName(), attr.getValue());
+  ValueRange args = flat.getRegionIterArgs();
+  Value kk = args[numOuter + numInner], t = args[numOuter + numInner + 1];
+
+  OpBuilder fb = OpBuilder::atBlockBegin(flat.getBody());
+  IRMapping map;
+  map.map(outer.getInductionVar(),
+          arith::MinSIOp::create(fb, loc, t, lastTile).getResult());
+  for (unsigned i = 0; i < numOuter; ++i)
+    map.map(outer.getRegionIterArgs()[i], args[i]);
+  clonePrologue(fb, map);
+  // A tile's first step starts from the inner loop's initial values.
+  Value first = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq, kk,
+                                      c(fb, 0));
+  for (unsigned j = 0; j < numInner; ++j)
+    map.map(inner.getRegionIterArgs()[j],
+            arith::SelectOp::create(fb, loc, first,
+                                    map.lookupOrDefault(inner.getInitArgs()[j]),
+                                    args[numOuter + j])
+                .getResult());
+  map.map(inner.getInductionVar(),
+          arith::AddIOp::create(
+              fb, loc, inner.getLowerBound(),
+              arith::MulIOp::create(fb, loc, kk, inner.getStep()))
+              .getResult());
+  for (Operation &op : inner.getBody()->without_terminator())
+    fb.clone(op, map);
+  SmallVector<Value> innerNext;
+  for (Value v : inner.getBody()->getTerminator()->getOperands())
+    innerNext.push_back(map.lookupOrDefault(v));
+
+  // The tile's last step runs the epilogue (with its own prologue values).
+  Value last = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq, kk,
+                                     lastK);
+  auto ifOp = scf::IfOp::create(fb, loc, outer.getResultTypes(), last,
+                                /*withElseRegion=*/true);
+  {
+    OpBuilder tb = ifOp.getThenBodyBuilder();
+    IRMapping emap;
+    emap.map(outer.getInductionVar(), t);
+    for (unsigned i = 0; i < numOuter; ++i)
+      emap.map(outer.getRegionIterArgs()[i], args[i]);
+    clonePrologue(tb, emap);
+    for (unsigned j = 0; j < numInner; ++j)
+      emap.map(inner.getResult(j), innerNext[j]);
+    terminate(tb, loc, cloneEpilogue(tb, emap));
+    OpBuilder eb = ifOp.getElseBodyBuilder();
+    terminate(eb, loc, args.take_front(numOuter));
+  }
+  SmallVector<Value> yields(ifOp.getResults());
+  yields.append(innerNext);
+  yields.push_back(arith::SelectOp::create(
+      fb, loc, last, c(fb, 0), arith::AddIOp::create(fb, loc, kk, c(fb, 1))));
+  yields.push_back(arith::SelectOp::create(
+      fb, loc, last, arith::AddIOp::create(fb, loc, t, outer.getStep()), t));
+  scf::YieldOp::create(fb, loc, yields);
+  results.assign(flat.getResults().begin(),
+                 flat.getResults().begin() + numOuter);
+}
+
+void Flattener::buildEmptyInnerLoop(OpBuilder &b) {
+  Location loc = outer.getLoc();
+  auto loop = scf::ForOp::create(
+      b, loc, outer.getLowerBound(), outer.getUpperBound(), outer.getStep(),
+      outer.getInitArgs(),
+      [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+        IRMapping map;
+        map.map(outer.getInductionVar(), iv);
+        for (auto [from, to] : llvm::zip(outer.getRegionIterArgs(), args))
+          map.map(from, to);
+        clonePrologue(lb, map);
+        for (auto [r, init] : llvm::zip(inner.getResults(), inner.getInitArgs()))
+          map.map(r, map.lookupOrDefault(init));
+        scf::YieldOp::create(lb, loc, cloneEpilogue(lb, map));
+      });
+  for (NamedAttribute attr : outer->getAttrs())
+    if (attr.getName() != kFlattenAttr)
+      loop->setAttr(attr.getName(), attr.getValue());
+  results.assign(loop.getResults().begin(), loop.getResults().end());
+}
+
+void Flattener::rewrite() {
+  Location loc = outer.getLoc();
+  OpBuilder b(outer);
+  Value nk = tripCount(b, loc, inner.getLowerBound(), inner.getUpperBound(),
+                       inner.getStep());
+  Type ivType = nk.getType();
+  Value zero = ivType.isIndex()
+                   ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
+                   : arith::ConstantIntOp::create(b, loc, ivType, 0).getResult();
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, nk, zero);
+  auto guard = scf::IfOp::create(b, loc, outer.getResultTypes(), any,
+                                 /*withElseRegion=*/true);
+  OpBuilder tb = guard.getThenBodyBuilder();
+  buildFlatLoop(tb, nk);
+  terminate(tb, loc, results);
+  OpBuilder eb = guard.getElseBodyBuilder();
+  buildEmptyInnerLoop(eb);
+  terminate(eb, loc, results);
+  outer.replaceAllUsesWith(guard.getResults());
+  outer.erase();
+}
+
+struct TileIRFlattenLoopsPass
+    : trident::tir::impl::TileIRFlattenLoopsBase<TileIRFlattenLoopsPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> marked;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kFlattenAttr))
+        marked.push_back(loop);
+    });
+    for (scf::ForOp loop : marked) {
+      Flattener flattener(loop);
+      if (succeeded(flattener.analyze()))
+        flattener.rewrite();
+      else
+        loop->removeAttr(kFlattenAttr);
+    }
+  }
+};
+
+} // namespace
