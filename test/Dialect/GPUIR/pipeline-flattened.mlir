@@ -3,19 +3,22 @@
 // A flattened persistent loop (tir-flatten-loops): the accumulator restarts
 // by `select(k == 0, zeros, acc)`, which becomes the dot's run-time scale-d
 // (use_c = k != 0) so that nothing reads the registers the previous tile's
-// MMAs may still write; the tile coordinates (divisions of the carried
-// tile index) run ahead with the copies; the epilogue under `k == last`
+// MMAs may still write; the next copies' tile coordinates (divisions of
+// the carried tile index) are computed after the dot is issued and carried
+// to the next iteration's copies; the epilogue under `k == last`
 // waits for every MMA before it reads the accumulator, while the loop's
 // own path keeps one group in flight.
 // CHECK-LABEL: func.func @flattened
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[KK:[^ ]+]] = %c0_i32, %[[T:[^ ]+]] = %c0_i32,
-// CHECK: arith.divsi
+// CHECK-NEXT: gir.barrier
 // CHECK: gir.tma_load %arg0
 // CHECK: gir.tma_load %arg1
+// CHECK-NOT: arith.divsi
 // CHECK: gir.mbarrier_wait
 // CHECK: %[[USE:.*]] = arith.cmpi ne, %[[KK]], %c0_i32
 // CHECK: %[[D:.*]] = gir.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] use_c %[[USE]] async
-// CHECK-NEXT: %[[D1:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// CHECK-NEXT: arith.divsi
+// CHECK: %[[D1:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
 // CHECK: scf.if
 // CHECK-NEXT: %[[D0:.*]] = gir.warpgroup_wait %[[D1]] {pending = 0 : i32}
 // CHECK: tir.descriptor_store %arg2[{{.*}}], %[[D0]]

@@ -5,7 +5,10 @@
 // swizzle), each stage's mbarrier expects two arrivals (thread 0's, one per
 // operand, each with its block's bytes), and the TMA copies for iteration
 // i + 2 (under `i + 2 < n`) go out after the barrier and BEFORE the wait on
-// iteration i's barrier. No cp.async, so nothing to drain after the loop.
+// iteration i's barrier. The loop carries their coordinates (here the K
+// offset), computed for the next iteration after the dot is issued, so that
+// nothing but the copies sits between the barrier and the wait. No
+// cp.async, so nothing to drain after the loop.
 // CHECK-LABEL: func.func @tma_loop
 // CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
 // CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x64x128xbf16, #shared>
@@ -16,17 +19,20 @@
 // CHECK: gir.tma_load %arg1[%c0_i32, %arg3], %[[B0]], %[[BARS]][%c0_i32] if
 // CHECK: gir.tma_load %arg0[%arg2, %c64_i32], {{.*}}, %[[BARS]][%c1_i32] if
 // CHECK: gir.tma_load %arg1[%c64_i32, %arg3], {{.*}}, %[[BARS]][%c1_i32] if
-// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[K:[^ ]+]] = %c128_i32, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
 // CHECK-NEXT: gir.barrier
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[I]], %c2
-// CHECK: %[[K:.*]] = arith.muli {{.*}}, %c64_i32
-// CHECK: %[[INRANGE:.*]] = arith.cmpi slt, %[[AHEAD]], %arg4
-// CHECK: %[[WA:.*]] = gir.memdesc_index %[[A]][%[[WRITE]]]
-// CHECK: gir.tma_load %arg0[%arg2, %[[K]]], %[[WA]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
-// CHECK: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
-// CHECK: gir.tma_load %arg1[%[[K]], %arg3], %[[WB]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
+// CHECK-NEXT: %[[INRANGE:.*]] = arith.cmpi slt, %[[AHEAD]], %arg4
+// CHECK-NEXT: %[[WA:.*]] = gir.memdesc_index %[[A]][%[[WRITE]]]
+// CHECK-NEXT: gir.tma_load %arg0[%arg2, %[[K]]], %[[WA]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
+// CHECK-NEXT: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
+// CHECK-NEXT: gir.tma_load %arg1[%[[K]], %arg3], %[[WB]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
 // CHECK-NEXT: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
 // CHECK: gir.warpgroup_dot {{.*}}, {{.*}}, %[[ACC]]
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[I]], %c3
+// CHECK-NEXT: %[[NEXTI:.*]] = arith.index_cast %[[NEXT]]
+// CHECK-NEXT: %[[NEXTK:.*]] = arith.muli %[[NEXTI]], %c64_i32
+// CHECK: scf.yield %{{.*}}, %[[NEXTK]],
 // CHECK-NOT: gir.async_wait
 // CHECK: return
 func.func @tma_loop(%A: !tir.tensordesc<tensor<128x64xbf16>>,

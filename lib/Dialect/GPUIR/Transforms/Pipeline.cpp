@@ -28,7 +28,11 @@
 // An operand read through a host-encoded tensor descriptor (a kernel
 // argument) takes the same place in the schedule with a TMA copy instead
 // of async_copy + async_copy_arrive: gir.tma_load arrives on the slot's
-// barrier itself, with the block's byte count.
+// barrier itself, with the block's byte count. When both operands come by
+// TMA the loop also carries the next copies' coordinates, computed after
+// the dot is issued (while the tensor cores work) rather than between the
+// barrier and the copies: a persistent kernel's tile coordinates take
+// integer divisions that would otherwise delay every iteration's copies.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
@@ -104,7 +108,7 @@ std::optional<Operand> traceLoad(Value value, Block *body) {
 
 /// Adds to `slice` the operations of `body` that `roots` depend on, and to
 /// `carried` the iteration arguments they read. Fails on operations with
-/// side effects or regions, and on the accumulator (or any argument not
+/// side effects, and on the accumulator (or any argument not
 /// allowed by `allowed`).
 LogicalResult backwardSlice(ArrayRef<Value> roots, Block *body,
                             llvm::SetVector<Operation *> &slice,
@@ -130,11 +134,19 @@ LogicalResult backwardSlice(ArrayRef<Value> roots, Block *body,
     // for iterations past the end too, where they cannot trap (PTX's
     // division by zero gives an unspecified value) and feed only copies
     // that are predicated off.
-    if (!isMemoryEffectFree(def) || def->getNumRegions() != 0)
+    // An operation with regions (a flattened loop's `if (k == last)` that
+    // computes the next tile's coordinates) is cloned whole: the values
+    // its regions read from the body join the slice.
+    if (!isMemoryEffectFree(def))
       return failure();
     slice.insert(def);
     for (Value operand : def->getOperands())
       work.push_back(operand);
+    def->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (!def->isAncestor(operand.getParentRegion()->getParentOp()))
+          work.push_back(operand);
+    });
   }
   return success();
 }
@@ -155,7 +167,8 @@ public:
             unsigned stages, bool asyncDot)
       : loop(loop), dot(dot), a(std::move(a)), b(std::move(b)),
         stages(stages), asyncDot(asyncDot),
-        distance(asyncDot ? stages - 2 : stages - 1) {}
+        distance(asyncDot ? stages - 2 : stages - 1),
+        hoistCoordinates(this->a.tma && this->b.tma) {}
 
   /// Checks that the loads' addresses can run ahead; fills the slices.
   LogicalResult analyze();
@@ -169,8 +182,16 @@ private:
   /// variable and the carried arguments) and starts the copies of
   /// iteration `iv` into slot `slot`.
   void issueCopies(OpBuilder &builder, IRMapping &map, Value iv, Value slot);
-  /// The carried address values after iteration `iv`, cloned with `map`.
-  SmallVector<Value> advance(OpBuilder &builder, IRMapping &map);
+  /// The TMA coordinates of both operands (A's, then B's), the address
+  /// slice cloned with `map`.
+  SmallVector<Value> tmaCoordinates(OpBuilder &builder, IRMapping &map);
+  /// Starts the TMA copies of iteration `iv` at `coords` into slot `slot`.
+  void issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
+                Value slot);
+  /// The carried address values after iteration `iv`, cloned with `map`
+  /// (`sliceCloned`: the address slice already is).
+  SmallVector<Value> advance(OpBuilder &builder, IRMapping &map,
+                             bool sliceCloned = true);
   /// Stage `slot` of the ring `buf`.
   Value stageView(OpBuilder &builder, Value buf, Value slot) {
     auto ring = cast<gir::MemDescType>(buf.getType());
@@ -192,6 +213,8 @@ private:
   /// slot during iteration i+1, so copies run one iteration less ahead.
   bool asyncDot;
   unsigned distance; // iterations the copies run ahead
+  /// Both operands by TMA: the loop carries the copies' coordinates.
+  bool hoistCoordinates = false;
   Value bufA, bufB, barriers;
   llvm::SetVector<Operation *> addressOps, advanceOps;
   llvm::SetVector<BlockArgument> carried;
@@ -308,9 +331,38 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
     gir::AsyncCopyArriveOp::create(builder, loc, barriers, slot);
 }
 
-SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map) {
+SmallVector<Value> Pipeliner::tmaCoordinates(OpBuilder &builder,
+                                             IRMapping &map) {
+  for (Operation *op : addressOps)
+    builder.clone(*op, map);
+  SmallVector<Value> coords;
+  for (const Operand *operand : {&a, &b})
+    for (Value i : operand->tma.getIndices())
+      coords.push_back(map.lookupOrDefault(i));
+  return coords;
+}
+
+void Pipeliner::issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
+                         Value slot) {
+  Location loc = loop.getLoc();
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        iv, loop.getUpperBound());
+  size_t next = 0;
+  for (auto [operand, buf] : {std::make_pair(&a, bufA),
+                              std::make_pair(&b, bufB)}) {
+    size_t rank = operand->tma.getIndices().size();
+    gir::TmaLoadOp::create(builder, loc, operand->tma.getDesc(),
+                           coords.slice(next, rank),
+                           stageView(builder, buf, slot), barriers, slot,
+                           inRange);
+    next += rank;
+  }
+}
+
+SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map,
+                                      bool sliceCloned) {
   for (Operation *op : advanceOps)
-    if (!addressOps.contains(op)) // already cloned with this map
+    if (!sliceCloned || !addressOps.contains(op)) // else cloned with `map`
       builder.clone(*op, map);
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   SmallVector<Value> next;
@@ -359,14 +411,34 @@ void Pipeliner::rewrite() {
     map.map(loop.getInductionVar(), iv);
     for (auto [arg, value] : llvm::zip(carried, ahead))
       map.map(arg, value);
-    issueCopies(builder, map, iv, i32(builder, j));
+    if (hoistCoordinates)
+      issueTma(builder, tmaCoordinates(builder, map), iv, i32(builder, j));
+    else
+      issueCopies(builder, map, iv, i32(builder, j));
     ahead = advance(builder, map);
+  }
+  // With TMA operands, the loop carries the next copies' coordinates too
+  // (computed while the tensor cores work, not between the barrier and
+  // the copies): the first ones, for iteration S-1.
+  SmallVector<Value> coords;
+  if (hoistCoordinates) {
+    IRMapping map;
+    map.map(loop.getInductionVar(),
+            arith::AddIOp::create(builder, loc, loop.getLowerBound(),
+                                  arith::MulIOp::create(
+                                      builder, loc, loop.getStep(),
+                                      ivConst(builder, distance))));
+    for (auto [arg, value] : llvm::zip(carried, ahead))
+      map.map(arg, value);
+    coords = tmaCoordinates(builder, map);
   }
 
   // The loop, with the carried values S-1 iterations ahead and two slots.
   SmallVector<Value> inits(loop.getInitArgs());
   unsigned numOrig = inits.size();
   inits.append(ahead.begin(), ahead.end());
+  inits.append(coords.begin(), coords.end());
+  unsigned numCoords = coords.size();
   inits.push_back(i32(builder, 0));
   inits.push_back(i32(builder, distance));
   inits.push_back(i32(builder, 0)); // phase parity of the read slot
@@ -379,9 +451,10 @@ void Pipeliner::rewrite() {
   map.map(loop.getInductionVar(), newLoop.getInductionVar());
   for (unsigned i = 0; i < numOrig; ++i)
     map.map(loop.getRegionIterArgs()[i], newLoop.getRegionIterArgs()[i]);
-  Value readSlot = newLoop.getRegionIterArgs()[numOrig + carried.size()];
-  Value writeSlot = newLoop.getRegionIterArgs()[numOrig + carried.size() + 1];
-  Value phase = newLoop.getRegionIterArgs()[numOrig + carried.size() + 2];
+  unsigned slots = numOrig + carried.size() + numCoords;
+  Value readSlot = newLoop.getRegionIterArgs()[slots];
+  Value writeSlot = newLoop.getRegionIterArgs()[slots + 1];
+  Value phase = newLoop.getRegionIterArgs()[slots + 2];
 
   // First, copies for iteration i + (S-1) * step into the slot that
   // iteration i-1 read: once every warp is past that read (the barrier),
@@ -395,8 +468,18 @@ void Pipeliner::rewrite() {
   aheadMap.map(loop.getInductionVar(), ivAhead);
   for (auto [i, arg] : llvm::enumerate(carried))
     aheadMap.map(arg, newLoop.getRegionIterArgs()[numOrig + i]);
-  issueCopies(inner, aheadMap, ivAhead, writeSlot);
-  SmallVector<Value> nextAhead = advance(inner, aheadMap);
+  SmallVector<Value> nextAhead;
+  if (hoistCoordinates) {
+    issueTma(inner,
+             SmallVector<Value>(newLoop.getRegionIterArgs().slice(
+                 numOrig + carried.size(), numCoords)),
+             ivAhead, writeSlot);
+    nextAhead = advance(inner, aheadMap, /*sliceCloned=*/false);
+  } else {
+    issueCopies(inner, aheadMap, ivAhead, writeSlot);
+    nextAhead = advance(inner, aheadMap);
+  }
+  SmallVector<Value> nextCoords;
   // This iteration's copies were the S-1 groups ago: wait for them (and
   // every thread's), leaving the S-1 newer groups in flight.
   // A ring filled by TMA alone needs no proxy fence before the wgmmas.
@@ -428,6 +511,15 @@ void Pipeliner::rewrite() {
         inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
         stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
         asyncDot ? inner.getUnitAttr() : UnitAttr());
+    if (hoistCoordinates) {
+      // The next iteration's copies' coordinates, while the MMAs run.
+      IRMapping nextMap;
+      nextMap.map(loop.getInductionVar(),
+                  arith::AddIOp::create(inner, loc, ivAhead, loop.getStep()));
+      for (auto [arg, value] : llvm::zip(carried, nextAhead))
+        nextMap.map(arg, value);
+      nextCoords = tmaCoordinates(inner, nextMap);
+    }
     Value d = wgDot;
     if (asyncDot) // the previous iteration's MMAs are done past this point
       d = gir::WarpgroupWaitOp::create(inner, dot.getLoc(), TypeRange{d.getType()},
@@ -452,6 +544,7 @@ void Pipeliner::rewrite() {
   for (Value v : yield.getOperands())
     yields.push_back(map.lookupOrDefault(v));
   yields.append(nextAhead.begin(), nextAhead.end());
+  yields.append(nextCoords.begin(), nextCoords.end());
   Value readWrapped;
   yields.push_back(bump(readSlot, &readWrapped));
   yields.push_back(bump(writeSlot));
@@ -528,7 +621,21 @@ void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig) {
           dead &= use.getOperandNumber() == k;
           continue;
         }
-        if (!isPure(user) || user->getNumRegions() != 0) {
+        // A value yielded from a region (a flattened loop's next-tile
+        // `if`) flows into the results of the region's operation.
+        if (user->hasTrait<OpTrait::IsTerminator>() &&
+            user->getParentOp() != newLoop) {
+          Operation *parent = user->getParentOp();
+          if (!isMemoryEffectFree(parent)) {
+            dead = false;
+            break;
+          }
+          if (seen.insert(parent).second)
+            for (Value r : parent->getResults())
+              work.push_back(r);
+          continue;
+        }
+        if (!isMemoryEffectFree(user)) {
           dead = false;
           break;
         }

@@ -10,27 +10,28 @@
 //     yield Y
 //
 // becomes, with nk = ceil((kub - klb) / kst) and tiles = ceil((ub - lb) / st)
-// (each at least 0),
+// (each at least 0), p the prologue's values that the inner loop reads, and
+// last = lb + (tiles - 1) st,
 //
-//   if nk > 0:
+//   if nk > 0 and tiles > 0:
 //     for it = 0 to tiles * nk step 1
-//         iter_args(o = o0, a = zeros, kk = 0, t = lb):
-//       P(min(t, last tile), o)                 (recomputed every step)
-//       a' = select(kk == 0, a0(P), a)          (a new tile starts)
-//       r = B(klb + kk * kst, a')
-//       o' = if kk == nk - 1: E(t, o, P, r); yield Y   else: yield o
-//       yield o', r, (kk == nk - 1 ? 0 : kk + 1),
-//             (kk == nk - 1 ? t + st : t)
+//         iter_args(o = o0, a = zeros, kk = 0, t = lb, p = P(lb, o0)):
+//       a' = select(kk == 0, a0(p), a)          (a new tile starts)
+//       r = B(klb + kk * kst, a', p)
+//       o' = if kk == nk - 1: P(t, o); E(t, o, P, r); yield Y   else: yield o
+//       t' = kk == nk - 1 ? t + st : t
+//       p' = if kk == nk - 1: yield P(min(t', last), o')   else: yield p
+//       yield o', r, (kk == nk - 1 ? 0 : kk + 1), t', p'
 //   else:
 //     for t = lb to ub step st iter_args(o = o0): P; E(t, o, P, a0); yield Y
 //
 // One loop runs over every (tile, k) step, so the software pipeliner fills
 // its ring across tile boundaries: the next tile's first loads are in flight
 // while this tile's epilogue runs (what a persistent matmul needs to hide
-// its epilogues). The epilogue E gets its own copy of P inside the `if`, so
-// that the copy at the top of the step only feeds B. The clamp to the last
-// tile keeps P on a real tile when the pipeliner evaluates it iterations
-// ahead, past the end.
+// its epilogues). The prologue runs once per tile (its integer divisions
+// would otherwise be in every step), and the epilogue gets its own copy.
+// The clamp to the last tile keeps P on a real tile when the pipeliner
+// evaluates p' iterations ahead, past the end.
 //
 // Nests that do not have this form (more than one inner loop, inner bounds
 // that depend on the outer loop, a prologue with side effects, carried
@@ -43,6 +44,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace trident::tir {
@@ -118,11 +120,14 @@ private:
       next.push_back(map.lookupOrDefault(v));
     return next;
   }
-  void buildFlatLoop(OpBuilder &b, Value nk);
+  void buildFlatLoop(OpBuilder &b, Value nk, Value tiles);
   void buildEmptyInnerLoop(OpBuilder &b);
 
   scf::ForOp outer, inner;
   SmallVector<Operation *> prologue, epilogue;
+  /// Results of the prologue that the inner loop reads (carried by the
+  /// fused loop, recomputed once per tile).
+  llvm::SetVector<Value> liveIn;
   SmallVector<Value> results; // of the rewritten nest, one per outer result
 };
 
@@ -149,6 +154,19 @@ LogicalResult Flattener::analyze() {
       return failure();
   if (inner.getInductionVar().getType() != outer.getInductionVar().getType())
     return failure();
+  // The prologue's results the inner loop reads.
+  llvm::SmallPtrSet<Operation *, 16> inPrologue(prologue.begin(),
+                                                prologue.end());
+  auto note = [&](Value v) {
+    if (Operation *def = v.getDefiningOp(); def && inPrologue.contains(def))
+      liveIn.insert(v);
+  };
+  for (Value v : inner.getInitArgs())
+    note(v);
+  inner.getBody()->walk([&](Operation *op) {
+    for (Value v : op->getOperands())
+      note(v);
+  });
   // Values carried by the fused loop start as zeros.
   for (Type t : inner.getResultTypes()) {
     Type elem = getElementTypeOrSelf(t);
@@ -159,7 +177,7 @@ LogicalResult Flattener::analyze() {
   return success();
 }
 
-void Flattener::buildFlatLoop(OpBuilder &b, Value nk) {
+void Flattener::buildFlatLoop(OpBuilder &b, Value nk, Value tiles) {
   Location loc = outer.getLoc();
   Type ivType = outer.getInductionVar().getType();
   auto c = [&](OpBuilder &bb, int64_t v) -> Value {
@@ -167,37 +185,45 @@ void Flattener::buildFlatLoop(OpBuilder &b, Value nk) {
       return arith::ConstantIndexOp::create(bb, loc, v);
     return arith::ConstantIntOp::create(bb, loc, ivType, v);
   };
-  Value tiles = tripCount(b, loc, outer.getLowerBound(), outer.getUpperBound(),
-                          outer.getStep());
   Value total = arith::MulIOp::create(b, loc, tiles, nk);
-  // The last tile this program runs (for the clamp; unused if none).
+  // The last tile this program runs (tiles > 0 here).
   Value lastTile = arith::AddIOp::create(
       b, loc, outer.getLowerBound(),
       arith::MulIOp::create(
           b, loc, arith::SubIOp::create(b, loc, tiles, c(b, 1)),
           outer.getStep()));
   Value lastK = arith::SubIOp::create(b, loc, nk, c(b, 1));
+  unsigned numOuter = outer.getNumResults(), numInner = inner.getNumResults();
+
+  // The prologue's values the inner loop reads, computed for the first
+  // tile here and carried.
+  IRMapping firstMap;
+  firstMap.map(outer.getInductionVar(), outer.getLowerBound());
+  for (unsigned i = 0; i < numOuter; ++i)
+    firstMap.map(outer.getRegionIterArgs()[i], outer.getInitArgs()[i]);
+  clonePrologue(b, firstMap);
 
   SmallVector<Value> inits(outer.getInitArgs());
-  unsigned numOuter = inits.size(), numInner = inner.getNumResults();
   for (Type t : inner.getResultTypes())
     inits.push_back(zeroOf(b, loc, t));
   inits.push_back(c(b, 0));                // kk
   inits.push_back(outer.getLowerBound());  // t
+  for (Value v : liveIn)
+    inits.push_back(firstMap.lookup(v));
   auto flat = scf::ForOp::create(b, loc, c(b, 0), total, c(b, 1), inits);
   for (NamedAttribute attr : outer->getAttrs())
     if (attr.getName() != kFlattenAttr)
       flat->setAttr(attr.getName(), attr.getValue());
   ValueRange args = flat.getRegionIterArgs();
   Value kk = args[numOuter + numInner], t = args[numOuter + numInner + 1];
+  ValueRange carriedP = args.drop_front(numOuter + numInner + 2);
 
   OpBuilder fb = OpBuilder::atBlockBegin(flat.getBody());
   IRMapping map;
-  map.map(outer.getInductionVar(),
-          arith::MinSIOp::create(fb, loc, t, lastTile).getResult());
   for (unsigned i = 0; i < numOuter; ++i)
     map.map(outer.getRegionIterArgs()[i], args[i]);
-  clonePrologue(fb, map);
+  for (auto [v, arg] : llvm::zip(liveIn, carriedP))
+    map.map(v, arg);
   // A tile's first step starts from the inner loop's initial values.
   Value first = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq, kk,
                                       c(fb, 0));
@@ -236,12 +262,38 @@ void Flattener::buildFlatLoop(OpBuilder &b, Value nk) {
     OpBuilder eb = ifOp.getElseBodyBuilder();
     terminate(eb, loc, args.take_front(numOuter));
   }
+  Value nextT = arith::SelectOp::create(
+      fb, loc, last, arith::AddIOp::create(fb, loc, t, outer.getStep()), t);
+  // The next tile's prologue values, once per tile (clamped to the last
+  // tile: past it, only the pipeliner's look-ahead reads them).
+  SmallVector<Value> nextP(carriedP);
+  if (!liveIn.empty()) {
+    SmallVector<Type> types;
+    for (Value v : liveIn)
+      types.push_back(v.getType());
+    auto nextIf = scf::IfOp::create(fb, loc, types, last,
+                                    /*withElseRegion=*/true);
+    OpBuilder tb = nextIf.getThenBodyBuilder();
+    IRMapping pmap;
+    pmap.map(outer.getInductionVar(),
+             arith::MinSIOp::create(tb, loc, nextT, lastTile).getResult());
+    for (unsigned i = 0; i < numOuter; ++i)
+      pmap.map(outer.getRegionIterArgs()[i], ifOp.getResult(i));
+    clonePrologue(tb, pmap);
+    SmallVector<Value> values;
+    for (Value v : liveIn)
+      values.push_back(pmap.lookup(v));
+    scf::YieldOp::create(tb, loc, values);
+    OpBuilder eb = nextIf.getElseBodyBuilder();
+    scf::YieldOp::create(eb, loc, carriedP);
+    nextP.assign(nextIf.getResults().begin(), nextIf.getResults().end());
+  }
   SmallVector<Value> yields(ifOp.getResults());
   yields.append(innerNext);
   yields.push_back(arith::SelectOp::create(
       fb, loc, last, c(fb, 0), arith::AddIOp::create(fb, loc, kk, c(fb, 1))));
-  yields.push_back(arith::SelectOp::create(
-      fb, loc, last, arith::AddIOp::create(fb, loc, t, outer.getStep()), t));
+  yields.push_back(nextT);
+  yields.append(nextP);
   scf::YieldOp::create(fb, loc, yields);
   results.assign(flat.getResults().begin(),
                  flat.getResults().begin() + numOuter);
@@ -273,15 +325,20 @@ void Flattener::rewrite() {
   OpBuilder b(outer);
   Value nk = tripCount(b, loc, inner.getLowerBound(), inner.getUpperBound(),
                        inner.getStep());
+  Value tiles = tripCount(b, loc, outer.getLowerBound(), outer.getUpperBound(),
+                          outer.getStep());
   Type ivType = nk.getType();
   Value zero = ivType.isIndex()
                    ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
                    : arith::ConstantIntOp::create(b, loc, ivType, 0).getResult();
-  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, nk, zero);
+  Value any = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, nk, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, tiles, zero));
   auto guard = scf::IfOp::create(b, loc, outer.getResultTypes(), any,
                                  /*withElseRegion=*/true);
   OpBuilder tb = guard.getThenBodyBuilder();
-  buildFlatLoop(tb, nk);
+  buildFlatLoop(tb, nk, tiles);
   terminate(tb, loc, results);
   OpBuilder eb = guard.getElseBodyBuilder();
   buildEmptyInnerLoop(eb);

@@ -108,10 +108,11 @@ def TileIRFlattenLoops : Pass<"tir-flatten-loops"> {
     A loop with the `tir.flatten` attribute (`tl.range(..., flatten=True)`)
     whose body holds one inner loop, with bounds that do not depend on the
     outer loop and a prologue without side effects, becomes one loop over
-    every (outer, inner) step: the prologue is recomputed at each step, the
-    inner loop's carried values restart from their initial values at a
-    step whose inner index is 0, and the epilogue runs in an `scf.if` at
-    the last inner index. A nest whose inner loop runs no iterations keeps
+    every (outer, inner) step: the prologue's values the inner loop reads
+    are carried (recomputed once per outer step, in an `scf.if` at the
+    last inner index), the inner loop's carried values restart from their
+    initial values at a step whose inner index is 0, and the epilogue runs
+    in an `scf.if` at the last inner index. A nest whose inner loop runs no iterations keeps
     the outer loop (without the inner one). Persistent kernels use it so
     that the software pipeliner fills its ring across tiles. Nests of
     another form keep their loops and lose the attribute.
