@@ -487,6 +487,16 @@ def matmul_perf():
                   "%.3f" % (M, N, K, tag, fl / ours_ms / 1e9,
                             fl / theirs_ms / 1e9, med["cublas"] / ours_ms,
                             med["cublas"] / theirs_ms, theirs_ms / ours_ms))
+        keys = ("tma", "tma dev", "tma pers", "tma nofl")
+        best = {side: max(keys, key=lambda k: -med[side + " " + k])
+                for side in ("trident", "triton")}
+        print("  %dx%dx%d best TMA kernel: trident %s %.3f of cublas, "
+              "triton %s %.3f" % (M, N, K, best["trident"],
+                                  med["cublas"] / med["trident " +
+                                                      best["trident"]],
+                                  best["triton"],
+                                  med["cublas"] / med["triton " +
+                                                      best["triton"]]))
 
 
 # ---------------------------------------------------------------- 4b. configs
@@ -772,6 +782,7 @@ c = torch.empty(512, 512, device="cuda", dtype=torch.bfloat16)
 torch.cuda.synchronize()
 t1 = time.perf_counter()
 import matmul
+ti = time.perf_counter()
 matmul.matmul_kernel[(16,)](a, a, c, 512, 512, 512, 512, 1, 512, 1, 512, 1,
     BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
     num_stages=3)
@@ -779,7 +790,7 @@ torch.cuda.synchronize()
 t2 = time.perf_counter()
 ok = bool(torch.allclose(c.float(), (a.float() @ a.float()), rtol=2e-2,
                          atol=1e-1))
-print(t2 - t1, t1 - t0, ok)
+print(t2 - t1, ti - t1, ok)
 '''
 
 
@@ -795,22 +806,25 @@ def warm_cache():
     env["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
     for which in ("trident", "triton"):
         rows = []
-        for i in range(4):
+        for i in range(6):
             r = subprocess.run([sys.executable, "/tmp/warm.py", which],
                                env=env, capture_output=True, text=True)
             if r.returncode:
                 print("  %s FAILED:\n%s" % (which, r.stderr[-2000:]))
                 FAILURES.append("warm " + which)
                 break
-            first, startup, ok = r.stdout.split()
-            rows.append((float(first), ok == "True"))
+            first, imported, ok = r.stdout.split()
+            rows.append((float(first), ok == "True", float(imported)))
         if rows:
             cold = rows[0][0]
-            warm = statistics.median(t for t, _ in rows[1:])
-            print("  %-8s cold %.3f s, warm %.3f s (median of 3 new "
-                  "processes), correct: %s" % (which, cold, warm,
-                                               all(o for _, o in rows)))
-            if not all(o for _, o in rows):
+            warm = statistics.median(t for t, _, _ in rows[1:])
+            imp = statistics.median(t for _, _, t in rows[1:])
+            print("  %-8s cold %.3f s, warm %.3f s (of which the import "
+                  "%.3f s; median of 5 new processes; each: %s), correct: %s"
+                  % (which, cold, warm, imp,
+                     " ".join("%.3f" % t for t, _, _ in rows[1:]),
+                     all(o for _, o, _ in rows)))
+            if not all(o for _, o, _ in rows):
                 FAILURES.append("warm result " + which)
 
 

@@ -211,3 +211,64 @@ def test_autotune_choice_is_kept_on_disk(tmp_path):
     assert outs[1] == "benched=0 " + outs[0].split(" ", 1)[1]
     assert len(glob.glob(str(tmp_path / "cache" / "autotune" / "*.json"))) \
         == 1
+
+
+HELPER_SCRIPT = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import trident, trident.language as tl
+    import trident.compiler.compiler as cc
+
+    compiles = []
+    _real = cc.compile
+    def counting(*a, **k):
+        compiles.append(a[0].__name__)
+        return _real(*a, **k)
+    cc.compile = counting
+
+    # a comment outside every kernel
+    @trident.jit
+    def bump(v):
+        return (v +
+                1.0)
+
+    @trident.jit
+    def apply(x_ptr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        tl.store(x_ptr + offs, bump(tl.load(x_ptr + offs)))
+
+    x = np.ones(16, np.float32)
+    apply[(1,)](x, BLOCK=16)
+    print("compiles=%d value=%g" % (len(compiles), x[0]))
+    heavy = ("inspect", "dataclasses", "tempfile", "statistics", "tokenize")
+    print("heavy=%s" % ",".join(m for m in heavy if m in sys.modules))
+''')
+
+
+def test_key_follows_the_source_of_called_functions(tmp_path):
+    # The key covers the lines of the kernel and of each @jit function it
+    # calls, as their file holds them (read without `inspect`): editing the
+    # last line of a called function's multi-line expression recompiles;
+    # editing a comment outside them does not. A warm first call imports
+    # none of the modules a compile needs.
+    script = tmp_path / "helper.py"
+    script.write_text(HELPER_SCRIPT)
+    env = dict(os.environ, TRIDENT_CACHE_DIR=str(tmp_path / "cache"),
+               TRIDENT_TARGET="cpu")
+    env.pop("TRIDENT_PLUGIN_PATHS", None)
+
+    def go():
+        r = subprocess.run([sys.executable, str(script)], capture_output=True,
+                           text=True, env=env, timeout=300)
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    assert "compiles=1 value=2" in go()
+    out = go()
+    assert "compiles=0 value=2" in out and "heavy=\n" in out, out
+    script.write_text(HELPER_SCRIPT.replace("            1.0)",
+                                            "            2.0)"))
+    assert "compiles=1 value=3" in go()
+    script.write_text(HELPER_SCRIPT.replace("            1.0)", "            2.0)")
+                      .replace("# a comment outside", "# another comment outside"))
+    assert "compiles=0 value=3" in go()

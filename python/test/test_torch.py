@@ -222,3 +222,15 @@ def test_flattened_persistent_tma_matmul_for_sm90(compile_sm90):
     assert k.metadata["spill_loads"] == 0 and k.metadata["spill_stores"] == 0
     assert "tir.flatten" not in k.asm["tir"]
 
+
+
+def test_import_trident_stays_light():
+    # `import trident` (a host cost the runtime issue measures) loads none
+    # of the modules only compiling needs; they come with the first compile.
+    code = ("import sys, trident, trident.language; print(','.join(m for m in "
+            "('inspect', 'ast', 'dataclasses', 'tempfile', 'statistics', "
+            "'ctypes', 'tokenize', 'hashlib', 'textwrap') if m in "
+            "sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == "", out.stdout

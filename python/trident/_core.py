@@ -5,7 +5,6 @@ library serves Python 3.11 and 3.12. The library is found through
 TRIDENT_LIBRARY, else next to the package (an install), else in the source
 tree's build/lib.
 """
-import ctypes
 import os
 import threading
 
@@ -32,7 +31,10 @@ def _candidates():
 
 
 def _load():
-    global _lib
+    # ctypes is imported with the C API, not at `import trident` (every
+    # function here calls _load first).
+    global _lib, ctypes
+    import ctypes
     with _lock:
         if _lib is not None:
             return _lib

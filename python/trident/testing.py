@@ -5,7 +5,6 @@ flushed before each (a 256 MB buffer written), warm-up and repetitions
 sized from a first estimate to fill `warmup` and `rep` milliseconds; the
 median by default. On the CPU target: wall-clock time around each call.
 """
-import statistics
 import sys
 import time
 
@@ -25,6 +24,7 @@ def _summarize(times, quantiles, return_mode):
             hi = min(lo + 1, len(times) - 1)
             out.append(times[lo] + (times[hi] - times[lo]) * (pos - lo))
         return out[0] if len(out) == 1 else out
+    import statistics  # (not at `import trident`)
     modes = {"median": statistics.median, "mean": statistics.fmean,
              "min": min, "max": max, "all": list}
     if return_mode not in modes:

@@ -8,7 +8,6 @@ No GPU is needed: the cuda targets stop at the cubin (ptxas), the cpu
 target at its object file.
 """
 import json
-import linecache
 import os
 import re
 
@@ -18,7 +17,6 @@ from ..language import core as tl
 from ..language.core import _ActiveSemantic, constexpr, tensor
 from ..language.semantic import (Semantic, tensor_descriptor,
                                  tensor_descriptor_type)
-from .code_generator import CodeGenerator
 
 _LAST_STAGE = {"cuda": "cubin", "cpu": "obj", "amd": "hsaco"}
 
@@ -171,6 +169,7 @@ def build_module(fn, signature, constexprs, target, attrs=None):
                 scope[name] = tensor(h, ty)
             for attr, value in attrs.get(name, {}).items():
                 b.set_arg_attr(fh, i, attr, int(value))
+        from .code_generator import CodeGenerator  # (compiles only)
         gen = CodeGenerator(fn, sem, scope)
         sem.generator = gen
         tree = fn.parse()
@@ -246,6 +245,7 @@ def _backend_error(fn, target, text):
     # What follows: the back end's quote of the line (dropped: the error
     # quotes it itself) and further diagnostics and notes (kept).
     rest = text[found.end():].split("\n")
+    import linecache
     source = linecache.getline(path, line).rstrip("\n") or None
     while rest and (not rest[0].strip() or rest[0].strip() == "^" or
                     (source and rest[0].strip() == source.strip())):

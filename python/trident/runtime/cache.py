@@ -17,13 +17,12 @@ whose size and hash match its header; anything else is reported once as a
 warning, removed and rebuilt.
 """
 import base64
-import hashlib
 import json
 import os
 import stat
-import tempfile
 import warnings
 
+from .._sha256 import sha256
 from ..knobs import knobs
 
 FORMAT = 1
@@ -36,7 +35,7 @@ def _frontend_hash():
     """A hash of the Python front end's own sources (its code generation
     changes what a kernel compiles to), computed once per process."""
     if not _FRONTEND_HASH:
-        h = hashlib.sha256()
+        h = sha256()
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         for dirpath, dirnames, filenames in sorted(os.walk(root)):
             dirnames.sort()
@@ -70,7 +69,7 @@ def kernel_key(fn, target, pipeline, options, signature, constexprs, attrs):
         "knobs": list(knobs.cache_key()),
     }
     text = json.dumps(parts, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256(text.encode()).hexdigest()
 
 
 def stable_repr(v):
@@ -145,7 +144,7 @@ def get(key):
     try:
         h = json.loads(header)
         ok = (h.get("format") == FORMAT and h.get("size") == len(payload) and
-              h.get("sha256") == hashlib.sha256(payload).hexdigest())
+              h.get("sha256") == sha256(payload).hexdigest())
     except (ValueError, AttributeError):
         ok = False
     if not ok:
@@ -165,10 +164,11 @@ def put(key, payload):
     path = _path(key)
     data = json.dumps(payload, sort_keys=True).encode()
     header = json.dumps({"format": FORMAT, "size": len(data),
-                         "sha256": hashlib.sha256(data).hexdigest()})
+                         "sha256": sha256(data).hexdigest()})
     d = os.path.dirname(path)
     try:
         os.makedirs(d, exist_ok=True)
+        import tempfile  # (writes only)
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=".kernel")
         try:
             with os.fdopen(fd, "wb") as f:

@@ -63,13 +63,20 @@ _DTYPE_CODES = {}
 _KIND_DESCRIPTOR = 4
 
 
+def _descriptor_class():
+    """TensorDescriptor if its module was imported (else no argument can be
+    one, and the launch path need not import it)."""
+    module = sys.modules.get("trident.tools.tensor_descriptor")
+    return module.TensorDescriptor if module is not None else None
+
+
 def type_kind(t):
     """How the C++ launcher treats values of type `t`: as tensors (data_ptr
     or an array interface, and a dtype), only through Python (numpy scalars,
     int and float subclasses), or as compile-time constants (the value is
     part of the key: str, tl.dtype, tl.constexpr, functions, ...)."""
-    from ..tools.tensor_descriptor import TensorDescriptor
-    if issubclass(t, TensorDescriptor):
+    descriptor = _descriptor_class()
+    if descriptor is not None and issubclass(t, descriptor):
         return _KIND_DESCRIPTOR
     np = sys.modules.get("numpy")
     if np is not None and issubclass(t, np.generic):
@@ -194,8 +201,8 @@ def _descriptor_type(v, name):
 
 def classify(v, name):
     """(kind, type, divisible_by_16, equals_one) of one argument."""
-    from ..tools.tensor_descriptor import TensorDescriptor
-    if isinstance(v, TensorDescriptor):
+    descriptor = _descriptor_class()
+    if descriptor is not None and isinstance(v, descriptor):
         return "descriptor", _descriptor_type(v, name), False, False
     if isinstance(v, tl.constexpr):
         return "constexpr", None, False, False

@@ -7,14 +7,10 @@ specialization (kept in memory) and launches. Without a GPU runtime the
 target is the CPU (`TRIDENT_TARGET=cpu` forces it): the kernel runs as
 compiled native code on numpy arrays or CPU torch tensors.
 """
-import ast
 import functools
-import hashlib
-import inspect
-import os
-import textwrap
 import sys
 import threading
+from os import stat as _stat
 
 from .._errors import TridentUserError
 from ..language import core as tl
@@ -47,32 +43,61 @@ class JITFunction:
         self.noinline = noinline
         self.debug = debug
         self.pipeline = pipeline
-        self.signature = inspect.signature(fn)
-        self.arg_names = list(self.signature.parameters)
-        self.constexpr_names = set()
-        for name, p in self.signature.parameters.items():
-            if _is_constexpr_annotation(p.annotation):
-                self.constexpr_names.add(name)
+        # Parameters from the code object (no `inspect` on the import and
+        # first-call path; `signature` is there for binding by keyword).
+        self._defaults = _parameter_defaults(fn)
+        self.arg_names = list(self._defaults)
+        annotations = getattr(fn, "__annotations__", {}) or {}
+        self.constexpr_names = {name for name in self.arg_names
+                                if _is_constexpr_annotation(
+                                    annotations.get(name))}
         self.do_not_specialize = {self._param(p) for p in do_not_specialize}
         self.do_not_specialize_on_alignment = {
             self._param(p) for p in do_not_specialize_on_alignment}
-        try:
-            raw = inspect.getsource(fn)
-        except OSError as e:
-            raise TridentUserError(
-                "@trident.jit needs the source of %s: %s" % (fn.__name__, e))
-        self.file = inspect.getsourcefile(fn) or "<unknown>"
         self.starting_line = fn.__code__.co_firstlineno
-        dedented = textwrap.dedent(raw)
-        first = raw.splitlines()[0] if raw else ""
-        self.indent = len(first) - len(first.lstrip())
-        self.src = dedented
+        self._source = None  # (file, dedented source, indent), on demand
+        self._signature = None
         self._tree = None
         self._lock = threading.Lock()
         self.cache = {}
         self._dispatcher = None
         self._cache_key = None
         functools.update_wrapper(self, fn)
+
+    @property
+    def signature(self):
+        if self._signature is None:
+            import inspect
+            self._signature = inspect.signature(self.fn)
+        return self._signature
+
+    def _load_source(self):
+        if self._source is None:
+            import inspect
+            import textwrap
+            try:
+                raw = inspect.getsource(self.fn)
+            except OSError as e:
+                raise TridentUserError("@trident.jit needs the source of %s:"
+                                       " %s" % (self.__name__, e)) from None
+            first = raw.splitlines()[0] if raw else ""
+            self._source = (inspect.getsourcefile(self.fn) or "<unknown>",
+                            textwrap.dedent(raw),
+                            len(first) - len(first.lstrip()))
+        return self._source
+
+    @property
+    def src(self):
+        """The function's source, dedented (read when first needed)."""
+        return self._load_source()[1]
+
+    @property
+    def file(self):
+        return self._load_source()[0]
+
+    @property
+    def indent(self):
+        return self._load_source()[2]
 
     def _param(self, p):
         if isinstance(p, int):
@@ -84,6 +109,7 @@ class JITFunction:
 
     def parse(self):
         if self._tree is None:
+            import ast
             module = ast.parse(self.src)
             fdefs = [n for n in module.body if isinstance(n, ast.FunctionDef)]
             if not fdefs:
@@ -91,6 +117,18 @@ class JITFunction:
                                        "definition" % self.__name__)
             self._tree = fdefs[0]
         return self._tree
+
+    def _key_text(self):
+        """The function's lines as its file holds them (bytes), for the
+        cache key: read without `inspect` (the first call in a new process
+        with a warm cache needs no more). Functions without a file (exec,
+        notebooks) use the source inspect finds."""
+        co = self.fn.__code__
+        lines = _file_lines(co.co_filename)
+        end = _last_line(co)
+        if lines is not None and co.co_firstlineno <= end <= len(lines):
+            return b"".join(lines[co.co_firstlineno - 1:end])
+        return self.src.encode()
 
     def closure_vars(self):
         fn = self.fn
@@ -113,21 +151,19 @@ class JITFunction:
         return self._cache_key
 
     def _compute_cache_key(self):
-        h = hashlib.sha256()
+        from .._sha256 import sha256
+        h = sha256()
         seen = set()
 
         def add(f):
             if id(f) in seen:
                 return
             seen.add(id(f))
-            h.update(f.src.encode())
+            h.update(f._key_text())
             h.update(repr(f.version).encode())
-            names = {n.id for n in ast.walk(f.parse())
-                     if isinstance(n, ast.Name)}
-            names |= {n.attr for n in ast.walk(f.parse())
-                      if isinstance(n, ast.Attribute)}
-            for name in sorted(names):
-                g = f.fn.__globals__.get(name, f.closure_vars().get(name))
+            closure = f.closure_vars()
+            for name in sorted(_referenced_names(f.fn.__code__)):
+                g = f.fn.__globals__.get(name, closure.get(name))
                 if isinstance(g, JITFunction):
                     add(g)
         add(self)
@@ -176,14 +212,14 @@ class JITFunction:
         from .. import _C
         from . import driver
         flags, defaults = [], []
-        for name, p in self.signature.parameters.items():
+        for name, default in self._defaults.items():
             f = 1 if name in self.constexpr_names else 0
             if name in self.do_not_specialize:
                 f |= 2
             if name in self.do_not_specialize_on_alignment:
                 f |= 4
             flags.append(f)
-            defaults.append(_REQUIRED if p.default is p.empty else p.default)
+            defaults.append(default)
         self._dispatcher = _C.Dispatcher(
             tuple(self.arg_names), tuple(flags), tuple(defaults),
             self._plan_for, self._slow_launch, driver.type_kind,
@@ -362,6 +398,72 @@ class JITFunction:
         return self.run(*args, grid=grid, warmup=True, **kwargs)
 
 
+def _parameter_defaults(fn):
+    """{name: default or _REQUIRED} for each parameter of `fn`, in order,
+    from its code object (positional, then keyword-only)."""
+    co = fn.__code__
+    names = co.co_varnames[:co.co_argcount + co.co_kwonlyargcount]
+    positional = names[:co.co_argcount]
+    defaults = fn.__defaults__ or ()
+    out = {}
+    for i, name in enumerate(positional):
+        j = i - (len(positional) - len(defaults))
+        out[name] = defaults[j] if j >= 0 else _REQUIRED
+    kwdefaults = fn.__kwdefaults__ or {}
+    for name in names[co.co_argcount:]:
+        out[name] = kwdefaults.get(name, _REQUIRED)
+    return out
+
+
+_FILE_LINES = {}
+
+
+def _file_lines(path):
+    """The lines (bytes, with their ends) of source file `path`, read once
+    per modification; None if it cannot be read."""
+    try:
+        mtime = _stat(path).st_mtime_ns
+    except OSError:
+        return None
+    cached = _FILE_LINES.get(path)
+    if cached is None or cached[0] != mtime:
+        try:
+            with open(path, "rb") as f:
+                cached = (mtime, f.read().splitlines(keepends=True))
+        except OSError:
+            return None
+        _FILE_LINES[path] = cached
+    return cached[1]
+
+
+def _nested_code(co):
+    yield co
+    for c in co.co_consts:
+        if hasattr(c, "co_code"):
+            yield from _nested_code(c)
+
+
+def _last_line(co):
+    """The last source line of code object `co` and the code nested in it
+    (ends of multi-line expressions included)."""
+    last = co.co_firstlineno
+    for c in _nested_code(co):
+        for _, end, _, _ in c.co_positions():
+            if end is not None and end > last:
+                last = end
+    return last
+
+
+def _referenced_names(co):
+    """Global, attribute and free-variable names that `co` (or code nested
+    in it) reads: where the @jit functions it calls are found."""
+    names = set()
+    for c in _nested_code(co):
+        names.update(c.co_names)
+        names.update(c.co_freevars)
+    return names
+
+
 def _is_constexpr_annotation(a):
     if a is tl.constexpr:
         return True
@@ -385,5 +487,3 @@ def jit(fn=None, *, version=None, do_not_specialize=(),
         return decorator(fn)
     return decorator
 
-
-del os

@@ -12,17 +12,35 @@ outermost first; the innermost stride must be 1 and the others multiples
 of 16 bytes) and what the compiled kernel chose for the box and swizzle,
 and passes its 128 bytes by value.
 """
-from dataclasses import dataclass
-from typing import Any, List
-
-
-@dataclass
 class TensorDescriptor:
-    base: Any
-    shape: List[int]
-    strides: List[int]
-    block_shape: List[int]
-    padding: str = "zero"
+    """base, shape, strides, block_shape, padding ("zero" or "nan"): as
+    Triton's dataclass of the same name (a plain class here, so that
+    importing it costs nothing on a launch's path)."""
+
+    __slots__ = ("base", "shape", "strides", "block_shape", "padding")
+
+    def __init__(self, base, shape, strides, block_shape, padding="zero"):
+        self.base = base
+        self.shape = shape
+        self.strides = strides
+        self.block_shape = block_shape
+        self.padding = padding
+        self.__post_init__()
+
+    def __repr__(self):
+        return ("TensorDescriptor(base=%r, shape=%r, strides=%r, "
+                "block_shape=%r, padding=%r)" % (
+                    self.base, self.shape, self.strides, self.block_shape,
+                    self.padding))
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, k) is getattr(other, k) or
+                   getattr(self, k) == getattr(other, k)
+                   for k in self.__slots__)
+
+    __hash__ = None
 
     def __post_init__(self):
         rank = len(self.shape)
