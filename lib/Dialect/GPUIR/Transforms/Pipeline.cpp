@@ -200,6 +200,28 @@ private:
                                        ring.getElementType(), ring.getEncoding());
     return gir::MemDescIndexOp::create(builder, loop.getLoc(), stage, buf, slot);
   }
+  Value ivConstant(OpBuilder &b, int64_t v);
+  Value i32Constant(OpBuilder &b, int64_t v);
+  /// base + iterations * step.
+  Value ivAt(OpBuilder &b, Value base, unsigned iterations);
+  /// The two rings and their mbarriers, before the loop.
+  void allocateRing(OpBuilder &builder);
+  /// The copies of the first `distance` iterations; returns the carried
+  /// address values `distance` iterations ahead (and, with TMA operands,
+  /// the coordinates of iteration `distance`'s copies in `coords`).
+  SmallVector<Value> emitPrologue(OpBuilder &builder,
+                                  SmallVector<Value> &coords);
+  /// The dot on the read slot (and the next copies' coordinates, with TMA
+  /// operands); returns its result as the rest of the body sees it.
+  Value emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
+                Value ivAhead, ArrayRef<Value> nextAhead,
+                SmallVector<Value> &nextCoords);
+  /// The read and write slots and the read phase for the next iteration.
+  SmallVector<Value> ringYields(OpBuilder &inner, Value readSlot,
+                                Value writeSlot, Value phase);
+  /// Drains the copies past the end, replaces the old loop's results
+  /// (waiting for the accumulator's last MMAs) and erases it.
+  void replaceLoop(scf::ForOp newLoop, unsigned numOrig);
   void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig);
   /// Makes the uses of `acc` (an asynchronous dot's result) in regions of
   /// `body`'s operations read it after a wait for all MMAs.
@@ -371,9 +393,26 @@ SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map,
   return next;
 }
 
-void Pipeliner::rewrite() {
+Value Pipeliner::ivConstant(OpBuilder &b, int64_t v) {
+  Type ivType = loop.getInductionVar().getType();
+  if (ivType.isIndex())
+    return arith::ConstantIndexOp::create(b, loop.getLoc(), v);
+  return arith::ConstantIntOp::create(b, loop.getLoc(), ivType, v);
+}
+
+Value Pipeliner::i32Constant(OpBuilder &b, int64_t v) {
+  return arith::ConstantIntOp::create(b, loop.getLoc(), v, 32);
+}
+
+Value Pipeliner::ivAt(OpBuilder &b, Value base, unsigned iterations) {
+  return arith::AddIOp::create(
+      b, loop.getLoc(), base,
+      arith::MulIOp::create(b, loop.getLoc(), loop.getStep(),
+                            ivConstant(b, iterations)));
+}
+
+void Pipeliner::allocateRing(OpBuilder &builder) {
   Location loc = loop.getLoc();
-  OpBuilder builder(loop);
   bufA = gir::LocalAllocOp::create(builder, loc, bufferType(a));
   bufB = gir::LocalAllocOp::create(builder, loc, bufferType(b));
   auto module = loop->getParentOfType<ModuleOp>();
@@ -385,175 +424,100 @@ void Pipeliner::rewrite() {
   barriers = gir::MBarrierAllocOp::create(
       builder, loc, gir::MBarriersType::get(loop.getContext(), stages),
       arrivals);
-  Type ivType = loop.getInductionVar().getType();
-  auto ivConst = [&](OpBuilder &b, int64_t v) -> Value {
-    if (ivType.isIndex())
-      return arith::ConstantIndexOp::create(b, loc, v);
-    return arith::ConstantIntOp::create(b, loc, ivType, v);
-  };
-  auto i32 = [&](OpBuilder &b, int64_t v) -> Value {
-    return arith::ConstantIntOp::create(b, loc, v, 32);
-  };
-  // Operand numbers of the carried values among the loop's iter args.
-  auto initOf = [&](BlockArgument arg) {
-    return loop.getInitArgs()[arg.getArgNumber() - 1];
-  };
+}
 
-  // Prologue: iterations 0 .. S-2.
+SmallVector<Value> Pipeliner::emitPrologue(OpBuilder &builder,
+                                           SmallVector<Value> &coords) {
+  // Iterations 0 .. distance-1.
   SmallVector<Value> ahead;
   for (BlockArgument arg : carried)
-    ahead.push_back(initOf(arg));
+    ahead.push_back(loop.getInitArgs()[arg.getArgNumber() - 1]);
   for (unsigned j = 0; j < distance; ++j) {
-    Value iv = arith::AddIOp::create(
-        builder, loc, loop.getLowerBound(),
-        arith::MulIOp::create(builder, loc, loop.getStep(), ivConst(builder, j)));
+    Value iv = ivAt(builder, loop.getLowerBound(), j);
     IRMapping map;
     map.map(loop.getInductionVar(), iv);
     for (auto [arg, value] : llvm::zip(carried, ahead))
       map.map(arg, value);
     if (hoistCoordinates)
-      issueTma(builder, tmaCoordinates(builder, map), iv, i32(builder, j));
+      issueTma(builder, tmaCoordinates(builder, map), iv,
+               i32Constant(builder, j));
     else
-      issueCopies(builder, map, iv, i32(builder, j));
+      issueCopies(builder, map, iv, i32Constant(builder, j));
     ahead = advance(builder, map);
   }
   // With TMA operands, the loop carries the next copies' coordinates too
   // (computed while the tensor cores work, not between the barrier and
-  // the copies): the first ones, for iteration S-1.
-  SmallVector<Value> coords;
+  // the copies): the first ones, for iteration `distance`.
   if (hoistCoordinates) {
     IRMapping map;
     map.map(loop.getInductionVar(),
-            arith::AddIOp::create(builder, loc, loop.getLowerBound(),
-                                  arith::MulIOp::create(
-                                      builder, loc, loop.getStep(),
-                                      ivConst(builder, distance))));
+            ivAt(builder, loop.getLowerBound(), distance));
     for (auto [arg, value] : llvm::zip(carried, ahead))
       map.map(arg, value);
     coords = tmaCoordinates(builder, map);
   }
+  return ahead;
+}
 
-  // The loop, with the carried values S-1 iterations ahead and two slots.
-  SmallVector<Value> inits(loop.getInitArgs());
-  unsigned numOrig = inits.size();
-  inits.append(ahead.begin(), ahead.end());
-  inits.append(coords.begin(), coords.end());
-  unsigned numCoords = coords.size();
-  inits.push_back(i32(builder, 0));
-  inits.push_back(i32(builder, distance));
-  inits.push_back(i32(builder, 0)); // phase parity of the read slot
-  auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
-                                    loop.getUpperBound(), loop.getStep(), inits);
-  newLoop->setAttrs(loop->getAttrs());
-  Block *newBody = newLoop.getBody();
-  OpBuilder inner = OpBuilder::atBlockBegin(newBody);
-  IRMapping map;
-  map.map(loop.getInductionVar(), newLoop.getInductionVar());
-  for (unsigned i = 0; i < numOrig; ++i)
-    map.map(loop.getRegionIterArgs()[i], newLoop.getRegionIterArgs()[i]);
-  unsigned slots = numOrig + carried.size() + numCoords;
-  Value readSlot = newLoop.getRegionIterArgs()[slots];
-  Value writeSlot = newLoop.getRegionIterArgs()[slots + 1];
-  Value phase = newLoop.getRegionIterArgs()[slots + 2];
-
-  // First, copies for iteration i + (S-1) * step into the slot that
-  // iteration i-1 read: once every warp is past that read (the barrier),
-  // they are issued before the wait for iteration i's own data.
-  gir::BarrierOp::create(inner, loc);
-  Value ivAhead = arith::AddIOp::create(
-      inner, loc, newLoop.getInductionVar(),
-      arith::MulIOp::create(inner, loc, loop.getStep(),
-                            ivConst(inner, distance)));
-  IRMapping aheadMap;
-  aheadMap.map(loop.getInductionVar(), ivAhead);
-  for (auto [i, arg] : llvm::enumerate(carried))
-    aheadMap.map(arg, newLoop.getRegionIterArgs()[numOrig + i]);
-  SmallVector<Value> nextAhead;
+Value Pipeliner::emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
+                         Value ivAhead, ArrayRef<Value> nextAhead,
+                         SmallVector<Value> &nextCoords) {
+  Location loc = loop.getLoc();
+  // `select(start, zeros, acc)` as the accumulator (a flattened loop's
+  // new tile): the MMAs' scale-d says whether they add to acc.
+  Value c = map.lookup(dot.getC()), useC;
+  if (auto [start, acc] = resetAccumulator(dot.getC()); start) {
+    c = map.lookup(acc);
+    useC = arith::XOrIOp::create(inner, loc, map.lookup(start),
+                                 arith::ConstantIntOp::create(inner, loc, 1, 1));
+  }
+  auto wgDot = gir::WarpgroupDotOp::create(
+      inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
+      stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
+      asyncDot ? inner.getUnitAttr() : UnitAttr());
   if (hoistCoordinates) {
-    issueTma(inner,
-             SmallVector<Value>(newLoop.getRegionIterArgs().slice(
-                 numOrig + carried.size(), numCoords)),
-             ivAhead, writeSlot);
-    nextAhead = advance(inner, aheadMap, /*sliceCloned=*/false);
-  } else {
-    issueCopies(inner, aheadMap, ivAhead, writeSlot);
-    nextAhead = advance(inner, aheadMap);
+    // The next iteration's copies' coordinates, while the MMAs run.
+    IRMapping nextMap;
+    nextMap.map(loop.getInductionVar(),
+                arith::AddIOp::create(inner, loc, ivAhead, loop.getStep()));
+    for (auto [arg, value] : llvm::zip(carried, nextAhead))
+      nextMap.map(arg, value);
+    nextCoords = tmaCoordinates(inner, nextMap);
   }
-  SmallVector<Value> nextCoords;
-  // This iteration's copies were the S-1 groups ago: wait for them (and
-  // every thread's), leaving the S-1 newer groups in flight.
-  // A ring filled by TMA alone needs no proxy fence before the wgmmas.
-  auto wait = gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
-  if (a.tma && b.tma)
-    wait.setAsyncWrites(true);
-  llvm::SmallPtrSet<Operation *, 8> skip{a.op(), b.op()};
-  skip.insert(a.chain.begin(), a.chain.end());
-  skip.insert(b.chain.begin(), b.chain.end());
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  Value accumulator;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (skip.contains(&op))
-      continue;
-    if (&op != dot.getOperation()) {
-      inner.clone(op, map);
-      continue;
-    }
-    // `select(start, zeros, acc)` as the accumulator (a flattened loop's
-    // new tile): the MMAs' scale-d says whether they add to acc.
-    Value c = map.lookup(dot.getC()), useC;
-    if (auto [start, acc] = resetAccumulator(dot.getC()); start) {
-      c = map.lookup(acc);
-      useC = arith::XOrIOp::create(
-          inner, loc, map.lookup(start),
-          arith::ConstantIntOp::create(inner, loc, 1, 1));
-    }
-    auto wgDot = gir::WarpgroupDotOp::create(
-        inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
-        stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
-        asyncDot ? inner.getUnitAttr() : UnitAttr());
-    if (hoistCoordinates) {
-      // The next iteration's copies' coordinates, while the MMAs run.
-      IRMapping nextMap;
-      nextMap.map(loop.getInductionVar(),
-                  arith::AddIOp::create(inner, loc, ivAhead, loop.getStep()));
-      for (auto [arg, value] : llvm::zip(carried, nextAhead))
-        nextMap.map(arg, value);
-      nextCoords = tmaCoordinates(inner, nextMap);
-    }
-    Value d = wgDot;
-    if (asyncDot) // the previous iteration's MMAs are done past this point
-      d = gir::WarpgroupWaitOp::create(inner, dot.getLoc(), TypeRange{d.getType()},
-                                       ValueRange{d}, 1)
-              .getResult(0);
-    map.map(dot.getResult(), d);
-    accumulator = d;
-  }
-  if (asyncDot)
-    waitInRegions(accumulator, newBody);
+  if (!asyncDot)
+    return wgDot;
+  // The previous iteration's MMAs are done past this point.
+  return gir::WarpgroupWaitOp::create(inner, dot.getLoc(),
+                                      TypeRange{wgDot.getType()},
+                                      ValueRange{wgDot.getResult()}, 1)
+      .getResult(0);
+}
 
+SmallVector<Value> Pipeliner::ringYields(OpBuilder &inner, Value readSlot,
+                                         Value writeSlot, Value phase) {
+  Location loc = loop.getLoc();
   // slot + 1 modulo S; `wrapped` (if asked) tells whether it went to 0.
   auto bump = [&](Value slot, Value *wrapped = nullptr) -> Value {
-    Value next = arith::AddIOp::create(inner, loc, slot, i32(inner, 1));
+    Value next = arith::AddIOp::create(inner, loc, slot, i32Constant(inner, 1));
     Value wrap = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
-                                       next, i32(inner, stages));
+                                       next, i32Constant(inner, stages));
     if (wrapped)
       *wrapped = wrap;
-    return arith::SelectOp::create(inner, loc, wrap, i32(inner, 0), next);
+    return arith::SelectOp::create(inner, loc, wrap, i32Constant(inner, 0),
+                                   next);
   };
-  SmallVector<Value> yields;
-  for (Value v : yield.getOperands())
-    yields.push_back(map.lookupOrDefault(v));
-  yields.append(nextAhead.begin(), nextAhead.end());
-  yields.append(nextCoords.begin(), nextCoords.end());
   Value readWrapped;
-  yields.push_back(bump(readSlot, &readWrapped));
-  yields.push_back(bump(writeSlot));
+  SmallVector<Value> yields{bump(readSlot, &readWrapped), bump(writeSlot)};
   // The read slot's next use waits for the barrier's next phase.
   yields.push_back(arith::SelectOp::create(
       inner, loc, readWrapped,
-      arith::XOrIOp::create(inner, loc, phase, i32(inner, 1)), phase));
-  scf::YieldOp::create(inner, loc, yields);
+      arith::XOrIOp::create(inner, loc, phase, i32Constant(inner, 1)), phase));
+  return yields;
+}
 
+void Pipeliner::replaceLoop(scf::ForOp newLoop, unsigned numOrig) {
+  Location loc = loop.getLoc();
+  OpBuilder builder(newLoop->getContext());
   builder.setInsertionPointAfter(newLoop);
   // Copies for iterations past the end (zero fills) may still be in
   // flight: drain them before the buffers' memory is used again. (TMA
@@ -562,6 +526,7 @@ void Pipeliner::rewrite() {
     gir::AsyncCommitGroupOp::create(builder, loc);
     gir::AsyncWaitOp::create(builder, loc, 0);
   }
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (unsigned i = 0; i < numOrig; ++i) {
     Value result = newLoop.getResult(i);
     // The accumulator leaves the loop with its last MMAs in flight.
@@ -574,6 +539,93 @@ void Pipeliner::rewrite() {
   }
   loop.erase();
   dropDeadCarried(newLoop, numOrig);
+}
+
+void Pipeliner::rewrite() {
+  Location loc = loop.getLoc();
+  OpBuilder builder(loop);
+  allocateRing(builder);
+  SmallVector<Value> coords;
+  SmallVector<Value> ahead = emitPrologue(builder, coords);
+
+  // The loop, with the carried values `distance` iterations ahead (and
+  // the next copies' coordinates), the read and write slots and the read
+  // slot's phase.
+  SmallVector<Value> inits(loop.getInitArgs());
+  unsigned numOrig = inits.size();
+  inits.append(ahead.begin(), ahead.end());
+  inits.append(coords.begin(), coords.end());
+  unsigned numCoords = coords.size();
+  inits.push_back(i32Constant(builder, 0));
+  inits.push_back(i32Constant(builder, distance));
+  inits.push_back(i32Constant(builder, 0)); // phase parity of the read slot
+  auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                                    loop.getUpperBound(), loop.getStep(), inits);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  OpBuilder inner = OpBuilder::atBlockBegin(newBody);
+  ValueRange args = newLoop.getRegionIterArgs();
+  IRMapping map;
+  map.map(loop.getInductionVar(), newLoop.getInductionVar());
+  for (unsigned i = 0; i < numOrig; ++i)
+    map.map(loop.getRegionIterArgs()[i], args[i]);
+  unsigned slots = numOrig + carried.size() + numCoords;
+  Value readSlot = args[slots], writeSlot = args[slots + 1],
+        phase = args[slots + 2];
+
+  // First, copies for iteration i + distance into the slot that iteration
+  // i-1 read: once every warp is past that read (the barrier), they are
+  // issued before the wait for iteration i's own data.
+  gir::BarrierOp::create(inner, loc);
+  Value ivAhead = ivAt(inner, newLoop.getInductionVar(), distance);
+  IRMapping aheadMap;
+  aheadMap.map(loop.getInductionVar(), ivAhead);
+  for (auto [i, arg] : llvm::enumerate(carried))
+    aheadMap.map(arg, args[numOrig + i]);
+  SmallVector<Value> nextAhead;
+  if (hoistCoordinates) {
+    issueTma(inner,
+             SmallVector<Value>(args.slice(numOrig + carried.size(),
+                                           numCoords)),
+             ivAhead, writeSlot);
+    nextAhead = advance(inner, aheadMap, /*sliceCloned=*/false);
+  } else {
+    issueCopies(inner, aheadMap, ivAhead, writeSlot);
+    nextAhead = advance(inner, aheadMap);
+  }
+  // This iteration's copies were `distance` groups ago: wait for them (and
+  // every thread's), leaving the newer groups in flight. A ring filled by
+  // TMA alone needs no proxy fence before the wgmmas.
+  auto wait = gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
+  if (a.tma && b.tma)
+    wait.setAsyncWrites(true);
+  llvm::SmallPtrSet<Operation *, 8> skip{a.op(), b.op()};
+  skip.insert(a.chain.begin(), a.chain.end());
+  skip.insert(b.chain.begin(), b.chain.end());
+  SmallVector<Value> nextCoords;
+  Value accumulator;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (skip.contains(&op))
+      continue;
+    if (&op != dot.getOperation()) {
+      inner.clone(op, map);
+      continue;
+    }
+    accumulator =
+        emitDot(inner, map, readSlot, ivAhead, nextAhead, nextCoords);
+    map.map(dot.getResult(), accumulator);
+  }
+  if (asyncDot)
+    waitInRegions(accumulator, newBody);
+
+  SmallVector<Value> yields;
+  for (Value v : loop.getBody()->getTerminator()->getOperands())
+    yields.push_back(map.lookupOrDefault(v));
+  yields.append(nextAhead.begin(), nextAhead.end());
+  yields.append(nextCoords.begin(), nextCoords.end());
+  llvm::append_range(yields, ringYields(inner, readSlot, writeSlot, phase));
+  scf::YieldOp::create(inner, loc, yields);
+  replaceLoop(newLoop, numOrig);
 }
 
 void Pipeliner::waitInRegions(Value acc, Block *body) {
