@@ -208,6 +208,21 @@ private:
   mlir::LogicalResult lowerAtomicRMW(tir::AtomicRMWOp op);
   mlir::LogicalResult lowerAtomicCAS(tir::AtomicCASOp op);
   mlir::LogicalResult lowerReduce(tir::ReduceOp op);
+  /// The values the reduction combines at output index `outIdx` and
+  /// position `k` along the axis (vectors of `lanes` when over 1).
+  llvm::SmallVector<mlir::Value> reduceOperands(tir::ReduceOp op,
+                                                llvm::ArrayRef<mlir::Value> outIdx,
+                                                mlir::Value k, unsigned lanes);
+  /// One output's reduction (along the axis, in vectors of `lanes` along
+  /// the last one when over 1).
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  reduceOne(tir::ReduceOp op, llvm::ArrayRef<mlir::Value> outIdx,
+            unsigned lanes);
+  /// A reduction along an outer axis into `outBufs`, rows of `w` lanes.
+  mlir::LogicalResult reduceOuterAxis(tir::ReduceOp op,
+                                      llvm::ArrayRef<mlir::Value> outBufs,
+                                      llvm::ArrayRef<int64_t> outShape,
+                                      unsigned w);
   mlir::LogicalResult lowerScan(tir::ScanOp op);
   mlir::LogicalResult lowerDot(tir::DotOp op);
   mlir::LogicalResult lowerPrint(tir::PrintOp op);

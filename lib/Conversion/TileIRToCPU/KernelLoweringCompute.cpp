@@ -69,46 +69,34 @@ FailureOr<ValueRange> KernelLowering::carriedLoop(
   return ValueRange(loop.getResults());
 }
 
-LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
-  unsigned axis = op.getAxis();
-  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-  int64_t n = srcType.getDimSize(axis);
-  SmallVector<int64_t> outShape(srcType.getShape());
-  outShape.erase(outShape.begin() + axis);
-  ValueRange srcs = op.getSrcs();
-  Region &region = op.getCombineOp();
+SmallVector<Value> KernelLowering::reduceOperands(tir::ReduceOp op,
+                                                  ArrayRef<Value> outIdx,
+                                                  Value k, unsigned lanes) {
+  SmallVector<Value> vals;
+  for (Value s : op.getSrcs()) {
+    SmallVector<Value> idx = withAxis(outIdx, op.getAxis(), k);
+    vals.push_back(lanes > 1 ? vecElement(s, idx, lanes) : element(s, idx));
+  }
+  return vals;
+}
 
-  auto elementsAt = [&](ArrayRef<Value> outIdx, Value k) {
-    SmallVector<Value> vals;
-    for (Value s : srcs)
-      vals.push_back(element(s, withAxis(outIdx, axis, k)));
-    return vals;
-  };
-  // Vectors of lanes along the last dimension when the combine region
-  // applies to them.
-  unsigned lanes = lanesFor(srcType.getShape());
-  bool vectorized =
-      lanes > 1 && isVectorizableRegion(region) &&
-      llvm::all_of(srcs, [](Value s) {
-        return hasVectorForm(cast<RankedTensorType>(s.getType()).getElementType());
-      });
-  auto vectorsAt = [&](ArrayRef<Value> outIdx, Value k) {
-    SmallVector<Value> vals;
-    for (Value s : srcs)
-      vals.push_back(vecElement(s, withAxis(outIdx, axis, k), lanes));
-    return vals;
-  };
-  // Along the last axis in vectors: chunk after chunk into vector
-  // accumulators, then their lanes combined pairwise, halves at a time.
-  auto reduceAtVector = [&](ArrayRef<Value> outIdx) -> SmallVector<Value> {
-    SmallVector<Value> accs = vectorsAt(outIdx, indexConst(0));
+FailureOr<SmallVector<Value>>
+KernelLowering::reduceOne(tir::ReduceOp op, ArrayRef<Value> outIdx,
+                          unsigned lanes) {
+  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  int64_t n = srcType.getDimSize(op.getAxis());
+  Region &region = op.getCombineOp();
+  if (lanes > 1) {
+    // Along the last axis in vectors: chunk after chunk into vector
+    // accumulators, then their lanes combined pairwise, halves at a time.
+    SmallVector<Value> accs = reduceOperands(op, outIdx, indexConst(0), lanes);
     if (n > lanes) {
       auto results = carriedLoop(
           indexConst(1), indexConst(n / lanes), accs,
           [&](Value c, ValueRange accs) -> FailureOr<SmallVector<Value>> {
             Value k = arith::MulIOp::create(b, curLoc, c, indexConst(lanes));
             SmallVector<Value> args(accs);
-            args.append(vectorsAt(outIdx, k));
+            args.append(reduceOperands(op, outIdx, k, lanes));
             return inlineVectorRegion(region, args, lanes);
           });
       accs.assign(results->begin(), results->end());
@@ -126,26 +114,96 @@ LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
     for (Value acc : accs)
       out.push_back(vector::ExtractOp::create(b, curLoc, acc, int64_t(0)));
     return out;
+  }
+  // Sequentially along the axis.
+  SmallVector<Value> init = reduceOperands(op, outIdx, indexConst(0), 1);
+  if (n == 1)
+    return init;
+  auto results = carriedLoop(
+      indexConst(1), indexConst(n), init,
+      [&](Value k, ValueRange accs) -> FailureOr<SmallVector<Value>> {
+        return combine(region, accs, reduceOperands(op, outIdx, k, 1));
+      });
+  if (failed(results))
+    return failure();
+  return SmallVector<Value>(*results);
+}
+
+LogicalResult KernelLowering::reduceOuterAxis(tir::ReduceOp op,
+                                              ArrayRef<Value> outBufs,
+                                              ArrayRef<int64_t> outShape,
+                                              unsigned w) {
+  // The outputs accumulate in their buffers, slice after slice, the
+  // innermost loop running along contiguous rows (in vectors of `w` lanes
+  // when the combine region applies to them).
+  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  int64_t n = srcType.getDimSize(op.getAxis());
+  Region &region = op.getCombineOp();
+  SmallVector<Type> elts = op.getElementTypes();
+  auto write = [&](Value buf, ArrayRef<Value> idx, Value v) {
+    if (w > 1)
+      vector::StoreOp::create(b, curLoc, v, buf, idx);
+    else
+      storeElement(buf, idx, v);
   };
-  // Sequentially along the axis, for one output index.
-  auto reduceAt = [&](ArrayRef<Value> outIdx) -> FailureOr<SmallVector<Value>> {
-    if (vectorized && axis + 1 == srcType.getRank())
-      return reduceAtVector(outIdx);
-    SmallVector<Value> init = elementsAt(outIdx, indexConst(0));
-    if (n == 1)
-      return init;
-    auto results = carriedLoop(
-        indexConst(1), indexConst(n), init,
-        [&](Value k, ValueRange accs) -> FailureOr<SmallVector<Value>> {
-          return combine(region, accs, elementsAt(outIdx, k));
-        });
-    if (failed(results))
-      return failure();
-    return SmallVector<Value>(*results);
-  };
+  loopNest(
+      outShape,
+      [&](ArrayRef<Value> outIdx) {
+        for (auto [buf, v] :
+             llvm::zip(outBufs, reduceOperands(op, outIdx, indexConst(0), w)))
+          write(buf, outIdx, v);
+      },
+      w);
+  Value one = indexConst(1);
+  auto kLoop = scf::ForOp::create(b, curLoc, one, indexConst(n), one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(kLoop.getBody()->getTerminator());
+  Value k = kLoop.getInductionVar();
+  bool ok = true;
+  loopNest(
+      outShape,
+      [&](ArrayRef<Value> outIdx) {
+        SmallVector<Value> accs;
+        for (auto [buf, t] : llvm::zip(outBufs, elts))
+          accs.push_back(w > 1 ? Value(vector::LoadOp::create(
+                                     b, curLoc, vectorOf(t, w), buf, outIdx))
+                               : loadElement(buf, outIdx, t));
+        SmallVector<Value> vals = reduceOperands(op, outIdx, k, w);
+        FailureOr<SmallVector<Value>> results =
+            w > 1 ? FailureOr<SmallVector<Value>>(inlineVectorRegion(
+                        region,
+                        llvm::to_vector(llvm::concat<Value>(accs, vals)), w))
+                  : combine(region, accs, vals);
+        if (failed(results)) {
+          ok = false;
+          return;
+        }
+        for (auto [buf, v] : llvm::zip(outBufs, *results))
+          write(buf, outIdx, v);
+      },
+      w);
+  return success(ok);
+}
+
+LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
+  unsigned axis = op.getAxis();
+  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  SmallVector<int64_t> outShape(srcType.getShape());
+  outShape.erase(outShape.begin() + axis);
+  // Vectors of lanes along the last dimension when the combine region
+  // applies to them.
+  unsigned lanes = lanesFor(srcType.getShape());
+  bool vectorized =
+      lanes > 1 && isVectorizableRegion(op.getCombineOp()) &&
+      llvm::all_of(op.getSrcs(), [](Value s) {
+        return hasVectorForm(cast<RankedTensorType>(s.getType()).getElementType());
+      });
+  bool lastAxis = axis + 1 == srcType.getRank();
+  // Lanes of one output's reduction (along the last axis only).
+  unsigned oneLanes = vectorized && lastAxis ? lanes : 1;
 
   if (outShape.empty()) {
-    auto results = reduceAt({});
+    auto results = reduceOne(op, {}, oneLanes);
     if (failed(results))
       return failure();
     for (auto [r, v] : llvm::zip(op.getResults(), *results))
@@ -155,12 +213,11 @@ LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
   SmallVector<Value> outBufs;
   for (Value r : op.getResults())
     outBufs.push_back(allocBuffer(cast<RankedTensorType>(r.getType())));
-  SmallVector<Type> elts = op.getElementTypes();
-  bool ok = true;
-  if (axis + 1 == srcType.getRank()) {
-    // Along the last dimension: one sequential reduction per output.
+  if (lastAxis) {
+    // Along the last dimension: one reduction per output.
+    bool ok = true;
     loopNest(outShape, [&](ArrayRef<Value> outIdx) {
-      auto results = reduceAt(outIdx);
+      auto results = reduceOne(op, outIdx, oneLanes);
       if (failed(results)) {
         ok = false;
         return;
@@ -168,57 +225,12 @@ LogicalResult KernelLowering::lowerReduce(tir::ReduceOp op) {
       for (auto [buf, v] : llvm::zip(outBufs, *results))
         storeElement(buf, outIdx, v);
     });
-  } else {
-    // Along an outer dimension: the outputs accumulate in their buffers,
-    // slice after slice, the innermost loop running along contiguous rows
-    // (in vectors of `w` lanes when the combine region applies to them).
-    unsigned w = vectorized ? lanes : 1;
-    auto valuesAt = [&](ArrayRef<Value> outIdx, Value k) {
-      return w > 1 ? vectorsAt(outIdx, k) : elementsAt(outIdx, k);
-    };
-    auto write = [&](Value buf, ArrayRef<Value> idx, Value v) {
-      if (w > 1)
-        vector::StoreOp::create(b, curLoc, v, buf, idx);
-      else
-        storeElement(buf, idx, v);
-    };
-    loopNest(
-        outShape,
-        [&](ArrayRef<Value> outIdx) {
-          for (auto [buf, v] : llvm::zip(outBufs, valuesAt(outIdx, indexConst(0))))
-            write(buf, outIdx, v);
-        },
-        w);
-    Value one = indexConst(1);
-    auto kLoop = scf::ForOp::create(b, curLoc, one, indexConst(n), one);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(kLoop.getBody()->getTerminator());
-    Value k = kLoop.getInductionVar();
-    loopNest(
-        outShape,
-        [&](ArrayRef<Value> outIdx) {
-          SmallVector<Value> accs;
-          for (auto [buf, t] : llvm::zip(outBufs, elts))
-            accs.push_back(w > 1 ? Value(vector::LoadOp::create(
-                                       b, curLoc, vectorOf(t, w), buf, outIdx))
-                                 : loadElement(buf, outIdx, t));
-          SmallVector<Value> vals = valuesAt(outIdx, k);
-          FailureOr<SmallVector<Value>> results =
-              w > 1 ? FailureOr<SmallVector<Value>>(inlineVectorRegion(
-                          region,
-                          llvm::to_vector(llvm::concat<Value>(accs, vals)), w))
-                    : combine(region, accs, vals);
-          if (failed(results)) {
-            ok = false;
-            return;
-          }
-          for (auto [buf, v] : llvm::zip(outBufs, *results))
-            write(buf, outIdx, v);
-        },
-        w);
-  }
-  if (!ok)
+    if (!ok)
+      return failure();
+  } else if (failed(reduceOuterAxis(op, outBufs, outShape,
+                                    vectorized ? lanes : 1))) {
     return failure();
+  }
   for (auto [r, buf] : llvm::zip(op.getResults(), outBufs))
     buffers[r] = buf;
   return success();
