@@ -278,16 +278,22 @@ template <typename F> LibdeviceFunction entry(const char *name, F fn) {
   return {name, reinterpret_cast<void *>(fn)};
 }
 
-std::vector<LibdeviceFunction> buildTable() {
-  using f32 = float;
-  using f64 = double;
-  using i32 = int32_t;
-  using u32 = uint32_t;
-  using i64 = int64_t;
-  using u64 = uint64_t;
-  std::vector<LibdeviceFunction> t;
-  auto add = [&](const char *name, auto fn) { t.push_back(entry(name, fn)); };
+using f32 = float;
+using f64 = double;
+using i32 = int32_t;
+using u32 = uint32_t;
+using i64 = int64_t;
+using u64 = uint64_t;
 
+/// Appends one entry: `add(name, fn)`.
+struct TableAdder {
+  std::vector<LibdeviceFunction> &table;
+  template <typename F> void operator()(const char *name, F fn) {
+    table.push_back(entry(name, fn));
+  }
+};
+
+void addIntegers(TableAdder add) {
   // --- Integers -------------------------------------------------------------
   add("__nv_abs", +[](i32 x) { return x == INT32_MIN ? x : std::abs(x); });
   add("__nv_llabs", +[](i64 x) { return x == INT64_MIN ? x : std::llabs(x); });
@@ -328,7 +334,9 @@ std::vector<LibdeviceFunction> buildTable() {
   add("__nv_brev", &bitReverse<u32>);
   add("__nv_brevll", &bitReverse<u64>);
   add("__nv_byte_perm", &bytePerm);
+}
 
+void addBits(TableAdder add) {
   // --- Classification and bits ---------------------------------------------
   add("__nv_isnanf", +[](f32 x) { return i32(std::isnan(x)); });
   add("__nv_isnand", +[](f64 x) { return i32(std::isnan(x)); });
@@ -349,7 +357,9 @@ std::vector<LibdeviceFunction> buildTable() {
   add("__nv_hiloint2double", +[](i32 hi, i32 lo) {
     return bits<f64>((u64(u32(hi)) << 32) | u32(lo));
   });
+}
 
+void addRounding(TableAdder add) {
   // --- Rounding and simple float functions ---------------------------------
   add("__nv_floorf", +[](f32 x) { return std::floor(x); });
   add("__nv_floor", +[](f64 x) { return std::floor(x); });
@@ -400,7 +410,9 @@ std::vector<LibdeviceFunction> buildTable() {
   });
   add("__nv_fmaf", +[](f32 a, f32 b, f32 c) { return std::fma(a, b, c); });
   add("__nv_fma", +[](f64 a, f64 b, f64 c) { return std::fma(a, b, c); });
+}
 
+void addPowers(TableAdder add) {
   // --- Powers, roots, exponentials, logarithms ------------------------------
   add("__nv_sqrtf", +[](f32 x) { return std::sqrt(x); });
   add("__nv_sqrt", +[](f64 x) { return std::sqrt(x); });
@@ -458,7 +470,9 @@ std::vector<LibdeviceFunction> buildTable() {
   add("__nv_fast_log10f", +[](f32 x) { return std::log10(x); });
   add("__nv_log1pf", +[](f32 x) { return std::log1p(x); });
   add("__nv_log1p", +[](f64 x) { return std::log1p(x); });
+}
 
+void addTrigonometric(TableAdder add) {
   // --- Trigonometric and hyperbolic -----------------------------------------
   add("__nv_sinf", +[](f32 x) { return std::sin(x); });
   add("__nv_sin", +[](f64 x) { return std::sin(x); });
@@ -493,7 +507,9 @@ std::vector<LibdeviceFunction> buildTable() {
   add("__nv_acosh", +[](f64 x) { return std::acosh(x); });
   add("__nv_atanhf", +[](f32 x) { return std::atanh(x); });
   add("__nv_atanh", +[](f64 x) { return std::atanh(x); });
+}
 
+void addSpecial(TableAdder add) {
   // --- Error function, gamma, Bessel ----------------------------------------
   add("__nv_erff", +[](f32 x) { return std::erf(x); });
   add("__nv_erf", +[](f64 x) { return std::erf(x); });
@@ -529,7 +545,9 @@ std::vector<LibdeviceFunction> buildTable() {
   add("__nv_cyl_bessel_i0", &besselI0);
   add("__nv_cyl_bessel_i1f", &viaDouble<besselI1>);
   add("__nv_cyl_bessel_i1", &besselI1);
+}
 
+void addDivisionsAndRounding(TableAdder add) {
   // --- Reciprocals and divisions --------------------------------------------
   add("__nv_fast_fdividef", +[](f32 a, f32 b) { return a / b; });
   add("__nv_rcp64h", &rcp64h);
@@ -584,7 +602,18 @@ std::vector<LibdeviceFunction> buildTable() {
   // Exact conversions: one rounding mode only.
   add("__nv_int2double_rn", +[](i32 a) { return f64(a); });
   add("__nv_uint2double_rn", +[](u32 a) { return f64(a); });
+}
 
+std::vector<LibdeviceFunction> buildTable() {
+  std::vector<LibdeviceFunction> t;
+  TableAdder add{t};
+  addIntegers(add);
+  addBits(add);
+  addRounding(add);
+  addPowers(add);
+  addTrigonometric(add);
+  addSpecial(add);
+  addDivisionsAndRounding(add);
   std::sort(t.begin(), t.end(),
             [](const LibdeviceFunction &a, const LibdeviceFunction &b) {
               return a.name < b.name;
