@@ -99,6 +99,133 @@ static void printPlugins(raw_ostream &os) {
   }
 }
 
+namespace {
+/// Prints each stage's output (--print-stages) and writes it into the dump
+/// folder (--dump-dir): the MLIR of every stage that still has it, then
+/// the artifact (and a cubin's metadata).
+class StageReporter {
+public:
+  explicit StageReporter(trident::Compiler &compiler) : compiler(compiler) {}
+  void operator()(const trident::Stage &stage, mlir::ModuleOp m);
+  /// The first file that could not be written, if any.
+  const std::string &error() const { return dumpError; }
+
+private:
+  void print(const trident::Stage &stage, mlir::ModuleOp m,
+             const trident::Artifact *artifact);
+  void write(StringRef suffix, StringRef data, bool binary);
+
+  trident::Compiler &compiler;
+  std::string dumpError;
+};
+} // namespace
+
+void StageReporter::operator()(const trident::Stage &stage, mlir::ModuleOp m) {
+  // The stage's artifact, if it ended in a translation step.
+  const trident::Artifact *artifact = compiler.artifact();
+  if (artifact && artifact->stage != stage.name)
+    artifact = nullptr;
+  if (printStages)
+    print(stage, m, artifact);
+  if (dumpDir.empty())
+    return;
+  if (!artifact || artifact->format == "ll") {
+    std::string text;
+    raw_string_ostream os(text);
+    m.print(os);
+    write("." + stage.name + ".mlir", text, false);
+  }
+  if (!artifact)
+    return;
+  write("." + artifact->format, artifact->data, artifact->binary);
+  if (artifact->format == "cubin")
+    write(".json",
+          formatv("{0:2}\n", json::Value(json::Object(artifact->metadata)))
+              .str(),
+          false);
+}
+
+void StageReporter::print(const trident::Stage &stage, mlir::ModuleOp m,
+                          const trident::Artifact *artifact) {
+  outs() << "// ----- " << (artifact ? "output" : "IR") << " after stage '"
+         << stage.name << "' ----- //\n";
+  if (!artifact)
+    m.print(outs());
+  else if (!artifact->binary)
+    outs() << artifact->data;
+  else
+    outs() << "// " << artifact->data.size() << " bytes of "
+           << artifact->format << "; metadata: "
+           << json::Value(json::Object(artifact->metadata));
+  outs() << "\n";
+}
+
+void StageReporter::write(StringRef suffix, StringRef data, bool binary) {
+  SmallString<256> path(dumpDir);
+  sys::path::append(path, sys::path::stem(inputFile) + suffix);
+  std::error_code ec;
+  raw_fd_ostream os(path, ec, binary ? sys::fs::OF_None : sys::fs::OF_Text);
+  if (!ec)
+    os << data;
+  else if (dumpError.empty())
+    dumpError = (path + ": " + ec.message()).str();
+}
+
+/// Writes the module (no artifact) or the artifact to -o, and a cubin's
+/// metadata next to it (where the launcher finds it). Returns the exit
+/// status.
+static int writeOutput(mlir::ModuleOp module,
+                       const trident::Artifact *artifact) {
+  if (artifact && artifact->binary && outputFile == "-") {
+    errs() << "trident: error: --emit " << emitStage << " writes a binary "
+           << artifact->format << ": name the file with -o\n";
+    return 1;
+  }
+  std::string error;
+  auto out = mlir::openOutputFile(outputFile, &error);
+  if (!out) {
+    errs() << "trident: error: " << error << "\n";
+    return 1;
+  }
+  if (!artifact) {
+    module->print(out->os());
+    out->os() << "\n";
+    out->keep();
+    return 0;
+  }
+  out->os() << artifact->data;
+  if (artifact->format == "cubin") {
+    Expected<trident::nvidia::KernelMetadata> meta =
+        trident::nvidia::metadataFromJSON(
+            json::Value(json::Object(artifact->metadata)), "cubin");
+    if (!meta) {
+      trident::reportErrors(meta.takeError());
+      return 1;
+    }
+    if (trident::reportErrors(trident::nvidia::writeKernelMetadata(
+            *meta, trident::nvidia::metadataPathFor(outputFile))))
+      return 1;
+  }
+  out->keep();
+  return 0;
+}
+
+/// --emit through the artifact cache (--cache-dir).
+static Expected<trident::Artifact>
+compileThroughCache(trident::Compiler &compiler, mlir::ModuleOp module,
+                    const trident::Pipeline &pipeline) {
+  trident::ArtifactCache cache(cacheDir == "default"
+                                   ? trident::ArtifactCache::defaultDirectory()
+                                   : cacheDir.getValue());
+  bool hit = false;
+  Expected<trident::Artifact> artifact = trident::compileCached(
+      compiler, module, pipeline, emitStage, &cache, &hit);
+  if (artifact)
+    errs() << "trident: artifact cache " << (hit ? "hit" : "miss") << " in "
+           << cache.directory() << "\n";
+  return artifact;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -143,116 +270,31 @@ int main(int argc, char **argv) {
       return 1;
     }
 
-  std::string dumpError;
-  auto writeFile = [&](StringRef path, StringRef data, bool binary) {
-    std::error_code ec;
-    raw_fd_ostream os(path, ec, binary ? sys::fs::OF_None : sys::fs::OF_Text);
-    if (!ec)
-      os << data;
-    else if (dumpError.empty())
-      dumpError = (path + ": " + ec.message()).str();
-  };
-  auto dumpPath = [&](StringRef suffix) {
-    SmallString<256> path(dumpDir);
-    sys::path::append(path, sys::path::stem(inputFile) + suffix);
-    return std::string(path);
-  };
-  auto afterStage = [&](const trident::Stage &stage, mlir::ModuleOp m) {
-    // The stage's artifact, if it ended in a translation step.
-    const trident::Artifact *artifact = compiler.artifact();
-    if (artifact && artifact->stage != stage.name)
-      artifact = nullptr;
-    if (printStages) {
-      outs() << "// ----- " << (artifact ? "output" : "IR") << " after stage '"
-             << stage.name << "' ----- //\n";
-      if (!artifact)
-        m.print(outs());
-      else if (!artifact->binary)
-        outs() << artifact->data;
-      else
-        outs() << "// " << artifact->data.size() << " bytes of "
-               << artifact->format << "; metadata: "
-               << json::Value(json::Object(artifact->metadata));
-      outs() << "\n";
-    }
-    if (dumpDir.empty())
-      return;
-    // The MLIR of every stage that still has it, then the artifact.
-    if (!artifact || artifact->format == "ll") {
-      std::string text;
-      raw_string_ostream os(text);
-      m.print(os);
-      writeFile(dumpPath("." + stage.name + ".mlir"), text, false);
-    }
-    if (artifact) {
-      writeFile(dumpPath("." + artifact->format), artifact->data,
-                artifact->binary);
-      if (artifact->format == "cubin")
-        writeFile(dumpPath(".json"),
-                  formatv("{0:2}\n", json::Value(json::Object(
-                                          artifact->metadata)))
-                      .str(),
-                  false);
-    }
-  };
   // Through the artifact cache: a plain --emit of a stage with an artifact.
   std::optional<trident::Artifact> cached;
+  StageReporter reporter(compiler);
   if (!cacheDir.empty() && !emitStage.empty() && !printStages &&
       dumpDir.empty()) {
-    trident::ArtifactCache cache(cacheDir == "default"
-                                     ? trident::ArtifactCache::defaultDirectory()
-                                     : cacheDir.getValue());
-    bool hit = false;
-    Expected<trident::Artifact> artifact = trident::compileCached(
-        compiler, **module, *pipeline, emitStage, &cache, &hit);
+    Expected<trident::Artifact> artifact =
+        compileThroughCache(compiler, **module, *pipeline);
     if (!artifact) {
       trident::reportErrors(artifact.takeError());
       return 1;
     }
-    errs() << "trident: artifact cache " << (hit ? "hit" : "miss") << " in "
-           << cache.directory() << "\n";
     cached = std::move(*artifact);
-  } else if (trident::reportErrors(
-                 compiler.run(**module, *pipeline, emitStage, afterStage))) {
+  } else if (trident::reportErrors(compiler.run(
+                 **module, *pipeline, emitStage,
+                 [&](const trident::Stage &stage, mlir::ModuleOp m) {
+                   reporter(stage, m);
+                 }))) {
     return 1;
   }
-  if (!dumpError.empty()) {
-    errs() << "trident: error: " << dumpError << "\n";
+  if (!reporter.error().empty()) {
+    errs() << "trident: error: " << reporter.error() << "\n";
     return 1;
   }
   // The stages went to stdout already; -o FILE still gets the output.
   if (printStages && outputFile == "-")
     return 0;
-  const trident::Artifact *artifact = cached ? &*cached : compiler.artifact();
-  if (artifact && artifact->binary && outputFile == "-") {
-    errs() << "trident: error: --emit " << emitStage << " writes a binary "
-           << artifact->format << ": name the file with -o\n";
-    return 1;
-  }
-  std::string error;
-  auto out = mlir::openOutputFile(outputFile, &error);
-  if (!out) {
-    errs() << "trident: error: " << error << "\n";
-    return 1;
-  }
-  if (!artifact) {
-    (*module)->print(out->os());
-    out->os() << "\n";
-  } else {
-    out->os() << artifact->data;
-    if (artifact->format == "cubin") {
-      // The launcher finds the metadata next to the binary.
-      Expected<trident::nvidia::KernelMetadata> meta =
-          trident::nvidia::metadataFromJSON(
-              json::Value(json::Object(artifact->metadata)), "cubin");
-      if (!meta || trident::reportErrors(trident::nvidia::writeKernelMetadata(
-                       *meta, trident::nvidia::metadataPathFor(outputFile)))) {
-        if (!meta)
-          trident::reportErrors(meta.takeError());
-        return 1;
-      }
-    }
-  }
-  out->keep();
-  return 0;
+  return writeOutput(**module, cached ? &*cached : compiler.artifact());
 }
