@@ -148,6 +148,163 @@ constexpr int kRowMajor = 101, kNoTrans = 111;
 
 } // namespace
 
+/// The GEMM next to OpenBLAS's sgemm at each size; whether every check
+/// passed.
+static Expected<bool> benchMatmul(unsigned nthreads,
+                                  const cpu::LaunchOptions &launch,
+                                  Random &rng) {
+  bool pass = true;
+  std::string err;
+  auto lib = sys::DynamicLibrary::getPermanentLibrary(blasPath.c_str(), &err);
+  if (!lib.isValid())
+    return createStringError(
+        "cannot load OpenBLAS '" + blasPath + "': " + err +
+        " (install libopenblas0-pthread or libopenblas-dev, or pass --blas)");
+  auto sgemm = reinterpret_cast<SgemmFn>(lib.getAddressOfSymbol("cblas_sgemm"));
+  auto setThreads = reinterpret_cast<SetThreadsFn>(
+      lib.getAddressOfSymbol("openblas_set_num_threads"));
+  auto config =
+      reinterpret_cast<ConfigFn>(lib.getAddressOfSymbol("openblas_get_config"));
+  if (!sgemm)
+    return createStringError(blasPath + " has no cblas_sgemm");
+  if (setThreads)
+    setThreads(int(nthreads));
+  Expected<std::unique_ptr<cpu::CpuKernel>> kernel = compile(matmulKernel);
+  if (!kernel)
+    return kernel.takeError();
+  outs() << formatv("GEMM, fp32: {0} (kernel {1}, {2}, {3}x{3} tiles) next "
+                    "to cblas_sgemm of {4} ({5}); {6} threads each; median "
+                    "of {7} calls\n",
+                    matmulKernel, (*kernel)->info().name,
+                    (*kernel)->info().cpu, unsigned(matmulBlock), blasPath,
+                    config ? config() : "OpenBLAS", nthreads, unsigned(reps));
+  outs() << formatv("{0,7} {1,12} {2,9} {3,12} {4,9} {5,15}  {6}\n", "M=N=K",
+                    "trident ms", "GFLOP/s", "sgemm ms", "GFLOP/s",
+                    "trident/sgemm", "checks (trident, sgemm)");
+  // Every GEMM of the kernel first, then every sgemm: OpenBLAS's threads
+  // keep spinning for a while after a call, which would slow a kernel
+  // launched right after it.
+  struct Row {
+    unsigned size;
+    Problem problem;
+    std::unique_ptr<Buffers> bufs;
+    double tms = 0, bms = 0;
+    std::string tcheck, bcheck;
+  };
+  std::vector<Row> rows;
+  for (unsigned size : matmulSizes) {
+    Sizes sizes;
+    sizes.m = sizes.n = sizes.k = size;
+    Expected<Problem> problem = makeProblem("matmul", sizes, rng);
+    if (!problem)
+      return problem.takeError();
+    rows.push_back(Row{size, std::move(*problem), nullptr});
+    Row &row = rows.back();
+    row.bufs = std::make_unique<Buffers>(row.problem);
+    std::array<unsigned, 3> grid = {(size + matmulBlock - 1) / matmulBlock,
+                                    (size + matmulBlock - 1) / matmulBlock, 1};
+    Error launchError = Error::success();
+    row.tms = medianMs([&] {
+      if (!launchError)
+        launchError = (*kernel)->launch(row.bufs->args, grid, launch);
+    });
+    if (launchError)
+      return std::move(launchError);
+    pass &= checkOutput(row.problem, row.bufs->data[2], row.tcheck);
+  }
+  for (Row &row : rows) {
+    int size = int(row.size);
+    std::vector<char> c(row.bufs->data[2].size());
+    const auto *a = reinterpret_cast<const float *>(row.bufs->data[0].data());
+    const auto *b = reinterpret_cast<const float *>(row.bufs->data[1].data());
+    row.bms = medianMs([&] {
+      sgemm(kRowMajor, kNoTrans, kNoTrans, size, size, size, 1.0f, a, size,
+            b, size, 0.0f, reinterpret_cast<float *>(c.data()), size);
+    });
+    pass &= checkOutput(row.problem, c, row.bcheck);
+  }
+  for (Row &row : rows) {
+    double gflop = row.problem.flops / 1e9;
+    outs() << formatv("{0,7} {1,12:f3} {2,9:f1} {3,12:f3} {4,9:f1} {5,15:f3}  "
+                      "{6}, {7}\n",
+                      row.size, row.tms, gflop / (row.tms / 1e3), row.bms,
+                      gflop / (row.bms / 1e3), row.bms / row.tms, row.tcheck,
+                      row.bcheck);
+  }
+  // Let OpenBLAS's threads go to sleep before anything else is timed.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  outs() << "(trident/sgemm: the kernel's speed as a fraction of "
+            "OpenBLAS's)\n";
+  return pass;
+}
+
+/// vector_add next to a plain threaded loop at each size; whether every
+/// check passed.
+static Expected<bool> benchAdd(unsigned nthreads,
+                               const cpu::LaunchOptions &launch, Random &rng) {
+  bool pass = true;
+  Expected<std::unique_ptr<cpu::CpuKernel>> kernel = compile(addKernel);
+  if (!kernel)
+    return kernel.takeError();
+  if (!matmulKernel.empty())
+    outs() << "\n";
+  outs() << formatv("vector_add, fp32: {0} (kernel {1}, {2}, {3} elements "
+                    "per program) next to a plain loop out[i] = x[i] + y[i]; "
+                    "{4} threads each; median of {5} calls; 12 bytes per "
+                    "element\n",
+                    addKernel, (*kernel)->info().name, (*kernel)->info().cpu,
+                    unsigned(addBlock), nthreads, unsigned(reps));
+  outs() << formatv("{0,10} {1,12} {2,8} {3,12} {4,8} {5,14}  {6}\n", "n",
+                    "trident ms", "GB/s", "loop ms", "GB/s", "trident/loop",
+                    "checks (trident, loop)");
+  for (unsigned n : addSizes) {
+    Sizes sizes;
+    sizes.n = n;
+    Expected<Problem> problem = makeProblem("vector_add", sizes, rng);
+    if (!problem)
+      return problem.takeError();
+    Buffers bufs(*problem);
+    std::array<unsigned, 3> grid = {(n + addBlock - 1) / addBlock, 1, 1};
+    Error launchError = Error::success();
+    double tms = medianMs([&] {
+      if (!launchError)
+        launchError = (*kernel)->launch(bufs.args, grid, launch);
+    });
+    if (launchError)
+      return std::move(launchError);
+    std::string tcheck, lcheck;
+    pass &= checkOutput(*problem, bufs.data[2], tcheck);
+
+    std::vector<char> out(bufs.data[2].size());
+    const auto *x = reinterpret_cast<const float *>(bufs.data[0].data());
+    const auto *y = reinterpret_cast<const float *>(bufs.data[1].data());
+    auto *o = reinterpret_cast<float *>(out.data());
+    auto slice = [=](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i)
+        o[i] = x[i] + y[i];
+    };
+    double lms = medianMs([&] {
+      size_t per = (size_t(n) + nthreads - 1) / nthreads;
+      std::vector<std::thread> pool;
+      for (unsigned t = 1; t < nthreads; ++t)
+        pool.emplace_back(slice, std::min<size_t>(n, t * per),
+                          std::min<size_t>(n, (t + 1) * per));
+      slice(0, std::min<size_t>(n, per));
+      for (std::thread &t : pool)
+        t.join();
+    });
+    pass &= checkOutput(*problem, out, lcheck);
+    double gb = problem->bytes / 1e9;
+    outs() << formatv("{0,10} {1,12:f3} {2,8:f2} {3,12:f3} {4,8:f2} "
+                      "{5,14:f3}  {6}, {7}\n",
+                      n, tms, gb / (tms / 1e3), lms, gb / (lms / 1e3),
+                      lms / tms, tcheck, lcheck);
+  }
+  outs() << "(trident/loop: the kernel's speed as a fraction of the "
+            "loop's)\n";
+  return pass;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -165,149 +322,16 @@ int main(int argc, char **argv) {
   bool allPass = true;
 
   if (!matmulKernel.empty()) {
-    std::string err;
-    auto lib = sys::DynamicLibrary::getPermanentLibrary(blasPath.c_str(), &err);
-    if (!lib.isValid())
-      return fail(createStringError(
-          "cannot load OpenBLAS '" + blasPath + "': " + err +
-          " (install libopenblas0-pthread or libopenblas-dev, or pass --blas)"));
-    auto sgemm = reinterpret_cast<SgemmFn>(lib.getAddressOfSymbol("cblas_sgemm"));
-    auto setThreads = reinterpret_cast<SetThreadsFn>(
-        lib.getAddressOfSymbol("openblas_set_num_threads"));
-    auto config =
-        reinterpret_cast<ConfigFn>(lib.getAddressOfSymbol("openblas_get_config"));
-    if (!sgemm)
-      return fail(createStringError(blasPath + " has no cblas_sgemm"));
-    if (setThreads)
-      setThreads(int(nthreads));
-    Expected<std::unique_ptr<cpu::CpuKernel>> kernel = compile(matmulKernel);
-    if (!kernel)
-      return fail(kernel.takeError());
-    outs() << formatv("GEMM, fp32: {0} (kernel {1}, {2}, {3}x{3} tiles) next "
-                      "to cblas_sgemm of {4} ({5}); {6} threads each; median "
-                      "of {7} calls\n",
-                      matmulKernel, (*kernel)->info().name,
-                      (*kernel)->info().cpu, unsigned(matmulBlock), blasPath,
-                      config ? config() : "OpenBLAS", nthreads, unsigned(reps));
-    outs() << formatv("{0,7} {1,12} {2,9} {3,12} {4,9} {5,15}  {6}\n", "M=N=K",
-                      "trident ms", "GFLOP/s", "sgemm ms", "GFLOP/s",
-                      "trident/sgemm", "checks (trident, sgemm)");
-    // Every GEMM of the kernel first, then every sgemm: OpenBLAS's threads
-    // keep spinning for a while after a call, which would slow a kernel
-    // launched right after it.
-    struct Row {
-      unsigned size;
-      Problem problem;
-      std::unique_ptr<Buffers> bufs;
-      double tms = 0, bms = 0;
-      std::string tcheck, bcheck;
-    };
-    std::vector<Row> rows;
-    for (unsigned size : matmulSizes) {
-      Sizes sizes;
-      sizes.m = sizes.n = sizes.k = size;
-      Expected<Problem> problem = makeProblem("matmul", sizes, rng);
-      if (!problem)
-        return fail(problem.takeError());
-      rows.push_back(Row{size, std::move(*problem), nullptr});
-      Row &row = rows.back();
-      row.bufs = std::make_unique<Buffers>(row.problem);
-      std::array<unsigned, 3> grid = {(size + matmulBlock - 1) / matmulBlock,
-                                      (size + matmulBlock - 1) / matmulBlock, 1};
-      Error launchError = Error::success();
-      row.tms = medianMs([&] {
-        if (!launchError)
-          launchError = (*kernel)->launch(row.bufs->args, grid, launch);
-      });
-      if (launchError)
-        return fail(std::move(launchError));
-      allPass &= checkOutput(row.problem, row.bufs->data[2], row.tcheck);
-    }
-    for (Row &row : rows) {
-      int size = int(row.size);
-      std::vector<char> c(row.bufs->data[2].size());
-      const auto *a = reinterpret_cast<const float *>(row.bufs->data[0].data());
-      const auto *b = reinterpret_cast<const float *>(row.bufs->data[1].data());
-      row.bms = medianMs([&] {
-        sgemm(kRowMajor, kNoTrans, kNoTrans, size, size, size, 1.0f, a, size,
-              b, size, 0.0f, reinterpret_cast<float *>(c.data()), size);
-      });
-      allPass &= checkOutput(row.problem, c, row.bcheck);
-    }
-    for (Row &row : rows) {
-      double gflop = row.problem.flops / 1e9;
-      outs() << formatv("{0,7} {1,12:f3} {2,9:f1} {3,12:f3} {4,9:f1} {5,15:f3}  "
-                        "{6}, {7}\n",
-                        row.size, row.tms, gflop / (row.tms / 1e3), row.bms,
-                        gflop / (row.bms / 1e3), row.bms / row.tms, row.tcheck,
-                        row.bcheck);
-    }
-    // Let OpenBLAS's threads go to sleep before anything else is timed.
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    outs() << "(trident/sgemm: the kernel's speed as a fraction of "
-              "OpenBLAS's)\n";
+    Expected<bool> pass = benchMatmul(nthreads, launch, rng);
+    if (!pass)
+      return fail(pass.takeError());
+    allPass &= *pass;
   }
-
   if (!addKernel.empty()) {
-    Expected<std::unique_ptr<cpu::CpuKernel>> kernel = compile(addKernel);
-    if (!kernel)
-      return fail(kernel.takeError());
-    if (!matmulKernel.empty())
-      outs() << "\n";
-    outs() << formatv("vector_add, fp32: {0} (kernel {1}, {2}, {3} elements "
-                      "per program) next to a plain loop out[i] = x[i] + y[i]; "
-                      "{4} threads each; median of {5} calls; 12 bytes per "
-                      "element\n",
-                      addKernel, (*kernel)->info().name, (*kernel)->info().cpu,
-                      unsigned(addBlock), nthreads, unsigned(reps));
-    outs() << formatv("{0,10} {1,12} {2,8} {3,12} {4,8} {5,14}  {6}\n", "n",
-                      "trident ms", "GB/s", "loop ms", "GB/s", "trident/loop",
-                      "checks (trident, loop)");
-    for (unsigned n : addSizes) {
-      Sizes sizes;
-      sizes.n = n;
-      Expected<Problem> problem = makeProblem("vector_add", sizes, rng);
-      if (!problem)
-        return fail(problem.takeError());
-      Buffers bufs(*problem);
-      std::array<unsigned, 3> grid = {(n + addBlock - 1) / addBlock, 1, 1};
-      Error launchError = Error::success();
-      double tms = medianMs([&] {
-        if (!launchError)
-          launchError = (*kernel)->launch(bufs.args, grid, launch);
-      });
-      if (launchError)
-        return fail(std::move(launchError));
-      std::string tcheck, lcheck;
-      allPass &= checkOutput(*problem, bufs.data[2], tcheck);
-
-      std::vector<char> out(bufs.data[2].size());
-      const auto *x = reinterpret_cast<const float *>(bufs.data[0].data());
-      const auto *y = reinterpret_cast<const float *>(bufs.data[1].data());
-      auto *o = reinterpret_cast<float *>(out.data());
-      auto slice = [=](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i)
-          o[i] = x[i] + y[i];
-      };
-      double lms = medianMs([&] {
-        size_t per = (size_t(n) + nthreads - 1) / nthreads;
-        std::vector<std::thread> pool;
-        for (unsigned t = 1; t < nthreads; ++t)
-          pool.emplace_back(slice, std::min<size_t>(n, t * per),
-                            std::min<size_t>(n, (t + 1) * per));
-        slice(0, std::min<size_t>(n, per));
-        for (std::thread &t : pool)
-          t.join();
-      });
-      allPass &= checkOutput(*problem, out, lcheck);
-      double gb = problem->bytes / 1e9;
-      outs() << formatv("{0,10} {1,12:f3} {2,8:f2} {3,12:f3} {4,8:f2} "
-                        "{5,14:f3}  {6}, {7}\n",
-                        n, tms, gb / (tms / 1e3), lms, gb / (lms / 1e3),
-                        lms / tms, tcheck, lcheck);
-    }
-    outs() << "(trident/loop: the kernel's speed as a fraction of the "
-              "loop's)\n";
+    Expected<bool> pass = benchAdd(nthreads, launch, rng);
+    if (!pass)
+      return fail(pass.takeError());
+    allPass &= *pass;
   }
   return allPass ? 0 : 1;
 }
