@@ -34,6 +34,11 @@
 // barrier and the copies: a persistent kernel's tile coordinates take
 // integer divisions that would otherwise delay every iteration's copies.
 //
+// With `copies-after-dot`, the barrier and the copies move behind the wait
+// for iteration i-1's MMAs, and the copies run S-1 iterations ahead into the
+// slot iteration i-1 read (Triton's order); bench/NOTES.md has the A/B to
+// run on the GPU.
+//
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 
@@ -164,10 +169,11 @@ std::pair<Value, Value> resetAccumulator(Value c) {
 class Pipeliner {
 public:
   Pipeliner(scf::ForOp loop, tir::DotOp dot, Operand a, Operand b,
-            unsigned stages, bool asyncDot)
+            unsigned stages, bool asyncDot, bool afterDot)
       : loop(loop), dot(dot), a(std::move(a)), b(std::move(b)),
         stages(stages), asyncDot(asyncDot),
-        distance(asyncDot ? stages - 2 : stages - 1),
+        copiesAfterDot(asyncDot && afterDot),
+        distance(asyncDot && !afterDot ? stages - 2 : stages - 1),
         hoistCoordinates(this->a.tma && this->b.tma) {}
 
   /// Checks that the loads' addresses can run ahead; fills the slices.
@@ -213,9 +219,11 @@ private:
                                   SmallVector<Value> &coords);
   /// The dot on the read slot (and the next copies' coordinates, with TMA
   /// operands); returns its result as the rest of the body sees it.
+  /// `whileInFlight` emits what runs while the MMAs do (before the wait
+  /// for the previous iteration's), `afterWait` what follows that wait.
   Value emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
-                Value ivAhead, ArrayRef<Value> nextAhead,
-                SmallVector<Value> &nextCoords);
+                llvm::function_ref<void()> whileInFlight,
+                llvm::function_ref<void()> afterWait);
   /// The read and write slots and the read phase for the next iteration.
   SmallVector<Value> ringYields(OpBuilder &inner, Value readSlot,
                                 Value writeSlot, Value phase);
@@ -234,6 +242,9 @@ private:
   /// With an asynchronous dot, iteration i's MMAs may still read their
   /// slot during iteration i+1, so copies run one iteration less ahead.
   bool asyncDot;
+  /// Copies issued after the wait for the previous iteration's MMAs, one
+  /// iteration further ahead (the slot that iteration read is free then).
+  bool copiesAfterDot;
   unsigned distance; // iterations the copies run ahead
   /// Both operands by TMA: the loop carries the copies' coordinates.
   bool hoistCoordinates = false;
@@ -460,8 +471,8 @@ SmallVector<Value> Pipeliner::emitPrologue(OpBuilder &builder,
 }
 
 Value Pipeliner::emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
-                         Value ivAhead, ArrayRef<Value> nextAhead,
-                         SmallVector<Value> &nextCoords) {
+                         llvm::function_ref<void()> whileInFlight,
+                         llvm::function_ref<void()> afterWait) {
   Location loc = loop.getLoc();
   // `select(start, zeros, acc)` as the accumulator (a flattened loop's
   // new tile): the MMAs' scale-d says whether they add to acc.
@@ -475,22 +486,16 @@ Value Pipeliner::emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
       inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
       stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
       asyncDot ? inner.getUnitAttr() : UnitAttr());
-  if (hoistCoordinates) {
-    // The next iteration's copies' coordinates, while the MMAs run.
-    IRMapping nextMap;
-    nextMap.map(loop.getInductionVar(),
-                arith::AddIOp::create(inner, loc, ivAhead, loop.getStep()));
-    for (auto [arg, value] : llvm::zip(carried, nextAhead))
-      nextMap.map(arg, value);
-    nextCoords = tmaCoordinates(inner, nextMap);
-  }
+  whileInFlight();
   if (!asyncDot)
     return wgDot;
   // The previous iteration's MMAs are done past this point.
-  return gir::WarpgroupWaitOp::create(inner, dot.getLoc(),
-                                      TypeRange{wgDot.getType()},
-                                      ValueRange{wgDot.getResult()}, 1)
-      .getResult(0);
+  Value d = gir::WarpgroupWaitOp::create(inner, dot.getLoc(),
+                                         TypeRange{wgDot.getType()},
+                                         ValueRange{wgDot.getResult()}, 1)
+                .getResult(0);
+  afterWait();
+  return d;
 }
 
 SmallVector<Value> Pipeliner::ringYields(OpBuilder &inner, Value readSlot,
@@ -573,26 +578,44 @@ void Pipeliner::rewrite() {
   Value readSlot = args[slots], writeSlot = args[slots + 1],
         phase = args[slots + 2];
 
-  // First, copies for iteration i + distance into the slot that iteration
-  // i-1 read: once every warp is past that read (the barrier), they are
-  // issued before the wait for iteration i's own data.
-  gir::BarrierOp::create(inner, loc);
-  Value ivAhead = ivAt(inner, newLoop.getInductionVar(), distance);
-  IRMapping aheadMap;
-  aheadMap.map(loop.getInductionVar(), ivAhead);
-  for (auto [i, arg] : llvm::enumerate(carried))
-    aheadMap.map(arg, args[numOrig + i]);
-  SmallVector<Value> nextAhead;
-  if (hoistCoordinates) {
-    issueTma(inner,
-             SmallVector<Value>(args.slice(numOrig + carried.size(),
-                                           numCoords)),
-             ivAhead, writeSlot);
-    nextAhead = advance(inner, aheadMap, /*sliceCloned=*/false);
-  } else {
-    issueCopies(inner, aheadMap, ivAhead, writeSlot);
-    nextAhead = advance(inner, aheadMap);
-  }
+  // Copies for iteration i + distance into the slot that iteration
+  // i + distance - S read, once every warp is past that read (the
+  // barrier): by default at the top of the iteration, before the wait for
+  // iteration i's own data; after the dot's wait when they run S-1 ahead
+  // (the slot iteration i-1 read is free once its MMAs are done).
+  Value ivAhead;
+  SmallVector<Value> nextAhead, nextCoords;
+  auto issueAhead = [&] {
+    gir::BarrierOp::create(inner, loc);
+    ivAhead = ivAt(inner, newLoop.getInductionVar(), distance);
+    IRMapping aheadMap;
+    aheadMap.map(loop.getInductionVar(), ivAhead);
+    for (auto [i, arg] : llvm::enumerate(carried))
+      aheadMap.map(arg, args[numOrig + i]);
+    if (hoistCoordinates) {
+      issueTma(inner,
+               SmallVector<Value>(args.slice(numOrig + carried.size(),
+                                             numCoords)),
+               ivAhead, writeSlot);
+      nextAhead = advance(inner, aheadMap, /*sliceCloned=*/false);
+    } else {
+      issueCopies(inner, aheadMap, ivAhead, writeSlot);
+      nextAhead = advance(inner, aheadMap);
+    }
+  };
+  // With TMA operands, the next iteration's copies' coordinates.
+  auto computeNextCoords = [&] {
+    if (!hoistCoordinates)
+      return;
+    IRMapping nextMap;
+    nextMap.map(loop.getInductionVar(),
+                arith::AddIOp::create(inner, loc, ivAhead, loop.getStep()));
+    for (auto [arg, value] : llvm::zip(carried, nextAhead))
+      nextMap.map(arg, value);
+    nextCoords = tmaCoordinates(inner, nextMap);
+  };
+  if (!copiesAfterDot)
+    issueAhead();
   // This iteration's copies were `distance` groups ago: wait for them (and
   // every thread's), leaving the newer groups in flight. A ring filled by
   // TMA alone needs no proxy fence before the wgmmas.
@@ -602,7 +625,6 @@ void Pipeliner::rewrite() {
   llvm::SmallPtrSet<Operation *, 8> skip{a.op(), b.op()};
   skip.insert(a.chain.begin(), a.chain.end());
   skip.insert(b.chain.begin(), b.chain.end());
-  SmallVector<Value> nextCoords;
   Value accumulator;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (skip.contains(&op))
@@ -611,8 +633,18 @@ void Pipeliner::rewrite() {
       inner.clone(op, map);
       continue;
     }
-    accumulator =
-        emitDot(inner, map, readSlot, ivAhead, nextAhead, nextCoords);
+    accumulator = emitDot(
+        inner, map, readSlot,
+        [&] {
+          if (!copiesAfterDot)
+            computeNextCoords();
+        },
+        [&] {
+          if (copiesAfterDot) {
+            issueAhead();
+            computeNextCoords();
+          }
+        });
     map.map(dot.getResult(), accumulator);
   }
   if (asyncDot)
@@ -816,7 +848,8 @@ struct GPUIRPipelinePass
         axisInfo.emplace(getOperation());
       if (!asyncCopyable(*axisInfo, *a) || !asyncCopyable(*axisInfo, *b))
         continue;
-      Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot);
+      Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot,
+                          copiesAfterDot);
       if (failed(pipeliner.analyze()))
         continue;
       pipeliner.rewrite();

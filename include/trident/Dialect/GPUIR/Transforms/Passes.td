@@ -54,6 +54,11 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "Leave each iteration's MMAs in flight until the next iteration "
            "(gir.warpgroup_wait {pending = 1}); the copies then run "
            "num-stages - 2 iterations ahead">,
+    Option<"copiesAfterDot", "copies-after-dot", "bool", "false",
+           "With async-dot: issue each iteration's copies after the wait "
+           "for the previous iteration's MMAs (behind a CTA barrier), "
+           "num-stages - 1 iterations ahead, instead of at the top of the "
+           "iteration">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::tir::TileIRDialect",
