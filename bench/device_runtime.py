@@ -106,6 +106,30 @@ def rel_err(out, ref):
     return ((out.double() - ref).abs().max() / ref.abs().max()).item()
 
 
+def variants_pipeline():
+    """Loads the pipeline-variants example plugin (packed next to the core)
+    and returns the name of its pipeline to time next to the default, or
+    None without it."""
+    name = "copies-after-dot"
+    if name in trident.pipeline_names():
+        return name
+    path = os.path.join(os.path.dirname(trident.__file__), "_lib", "plugins",
+                        "libPipelineVariantsPlugin.so")
+    if not os.path.exists(path):
+        print("  (no %s: the pipeline-variants rows are skipped)" % path)
+        return None
+    trident.load_plugin(path)
+    return name
+
+
+def under(pipeline, fn):
+    """fn run with its kernels compiled under `pipeline`."""
+    def run():
+        with trident.pipeline(pipeline):
+            return fn()
+    return run
+
+
 def load_on_triton(path, name):
     """`path` imported with `trident` bound to Triton (the same source)."""
     saved = {k: sys.modules.get(k) for k in ("trident", "trident.language")}
@@ -424,6 +448,7 @@ def matmul_perf():
     triton.set_allocator(scratch)
     global SMS
     SMS = torch.cuda.get_device_properties(0).multi_processor_count
+    variant = variants_pipeline()
     shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024)]
     if QUICK:
         shapes = shapes[:1]
@@ -435,7 +460,8 @@ def matmul_perf():
                 for k in ("trident", "triton", "cublas", "trident tma",
                           "triton tma", "trident tma dev", "triton tma dev",
                           "trident tma pers", "triton tma pers",
-                          "trident tma nofl", "triton tma nofl")}
+                          "trident tma nofl", "triton tma nofl",
+                          "trident tma cad", "trident tma pers cad")}
         fns = {
             "trident": lambda: mm(matmul_kernel, a, b, outs["trident"]),
             "triton": lambda: mm(theirs, a, b, outs["triton"]),
@@ -457,6 +483,14 @@ def matmul_perf():
             "triton tma nofl": lambda: theirs_tma.matmul_tma_persistent(
                 a, b, outs["triton tma nofl"], SMS, flatten=False),
         }
+        if variant:
+            # The same kernels under the plugin's pipeline (copies issued
+            # after the previous MMAs' wait, one iteration further ahead).
+            fns["trident tma cad"] = under(variant, lambda: matmul_tma.matmul_tma(
+                a, b, outs["trident tma cad"]))
+            fns["trident tma pers cad"] = under(
+                variant, lambda: matmul_tma.matmul_tma_persistent(
+                    a, b, outs["trident tma pers cad"], SMS))
         ref = a.double() @ b.double()
         for k, f in fns.items():
             f()
@@ -487,6 +521,13 @@ def matmul_perf():
                   "%.3f" % (M, N, K, tag, fl / ours_ms / 1e9,
                             fl / theirs_ms / 1e9, med["cublas"] / ours_ms,
                             med["cublas"] / theirs_ms, theirs_ms / ours_ms))
+        for key, base in (("tma cad", "tma"), ("tma pers cad", "tma pers")):
+            if "trident " + key in med:
+                print("  %dx%dx%d %s under %s: trident/cublas %.3f (default "
+                      "pipeline %.3f)" % (
+                          M, N, K, base, variant,
+                          med["cublas"] / med["trident " + key],
+                          med["cublas"] / med["trident " + base]))
         keys = ("tma", "tma dev", "tma pers", "tma nofl")
         best = {side: max(keys, key=lambda k: -med[side + " " + k])
                 for side in ("trident", "triton")}
@@ -685,10 +726,11 @@ def persistent_sweep():
     triton.set_allocator(scratch)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     tma_sweep(PERSISTENT_SWEEP, lambda mod, a, b, c, cfg:
-              mod.matmul_tma_persistent(a, b, c, sms, **cfg))
+              mod.matmul_tma_persistent(a, b, c, sms, **cfg),
+              variants_pipeline())
 
 
-def tma_sweep(configs=TMA_SWEEP, run=None):
+def tma_sweep(configs=TMA_SWEEP, run=None, variant=None):
     if run is None:
         print("\n== 4e. TMA matmul configs at 8192x8192x1024 (host "
               "descriptors)")
@@ -708,13 +750,18 @@ def tma_sweep(configs=TMA_SWEEP, run=None):
     ref = a.double() @ b.double()
     fns = {"cublas": lambda: torch.matmul(a, b)}
     outs = {}
+    sides = [("trident", matmul_tma), ("triton", theirs)]
+    if variant:
+        sides.append((variant, matmul_tma))
     for i, cfg in enumerate(configs):
-        for side, mod in (("trident", matmul_tma), ("triton", theirs)):
+        for side, mod in sides:
             c = torch.full((M, N), float("nan"), device="cuda",
                            dtype=torch.bfloat16)
             outs[(side, i)] = c
             fns[(side, i)] = (lambda mod=mod, c=c, cfg=cfg:
                               run(mod, a, b, c, cfg))
+            if side == variant:
+                fns[(side, i)] = under(variant, fns[(side, i)])
     bad = set()
     for k, f in fns.items():
         try:
@@ -736,7 +783,7 @@ def tma_sweep(configs=TMA_SWEEP, run=None):
         row = " ".join("%s %s" % (side, "%.3f" % (med["cublas"] /
                                                    med[(side, i)])
                                   if (side, i) in med else "-")
-                       for side in ("trident", "triton"))
+                       for side, _ in sides)
         print("  %dx%dx%d w%d s%d: of cuBLAS %s" % (
             cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
             cfg["num_warps"], cfg["num_stages"], row))

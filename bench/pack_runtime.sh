@@ -29,6 +29,11 @@ for link in "$build"/lib/libTridentCore.so*; do
   [ -L "$link" ] && cp -P "$link" "$lib/"
 done
 llvm-strip-22 -o "$lib/_C.abi3.so" "$build/lib/_C.abi3.so"
+# The pipeline-variants plugin (named pipelines the bench times next to the
+# default), where a wheel puts the example plugins.
+mkdir -p "$lib/plugins"
+llvm-strip-22 -o "$lib/plugins/libPipelineVariantsPlugin.so" \
+  "$build/plugins/libPipelineVariantsPlugin.so"
 mkdir -p "$stage/examples" "$stage/kernels"
 cp "$root/examples/python/matmul.py" "$root/examples/python/matmul_tma.py" "$stage/examples/"
 cp "$root"/python/test/kernels/*.py "$stage/kernels/"

@@ -27,7 +27,8 @@ set(TRIDENT_INSTALL_PYTHONDIR ${CMAKE_INSTALL_LIBDIR}/python3/site-packages
   CACHE STRING "Where a prefix install puts the Python package")
 set(TRIDENT_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/trident)
 set(TRIDENT_TOOLS trident-opt trident-compile trident-launch trident-run-cpu)
-set(TRIDENT_EXAMPLE_PLUGINS HelloPlugin FmaPlugin KeepLoopsPlugin)
+set(TRIDENT_EXAMPLE_PLUGINS HelloPlugin FmaPlugin KeepLoopsPlugin
+  PipelineVariantsPlugin)
 
 if(TRIDENT_PYTHON_WHEEL)
   set(core_dir trident/_lib)

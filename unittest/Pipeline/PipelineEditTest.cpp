@@ -17,7 +17,7 @@ using Kind = PipelineEdit::Kind;
 bool known(StringRef pass) {
   static const StringSet<> passes = {
       "inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
-      "canonicalize", "cse", "loop-invariant-code-motion", "symbol-dce", "p1", "p2", "p3"};
+      "canonicalize", "cse", "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce", "p1", "p2", "p3"};
   return passes.contains(pass);
 }
 
@@ -60,7 +60,7 @@ bool contains(const std::string &text, StringRef part) {
 
 using Ids = std::vector<std::string>;
 const Ids kTir = {"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
-                  "canonicalize", "cse", "loop-invariant-code-motion", "symbol-dce"};
+                  "canonicalize", "cse", "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce"};
 
 TEST(PipelineEdit, NoEditsKeepsTheDefault) {
   Pipeline p = cuda();
@@ -79,7 +79,7 @@ TEST(PipelineEdit, InsertBeforeAndAfter) {
   EXPECT_EQ(ids(p, "tir"),
             (Ids{"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
                  "canonicalize", "p1", "p2", "cse",
-                 "p3", "loop-invariant-code-motion", "symbol-dce"}));
+                 "p3", "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce"}));
   const Stage &tir = *p.findStage("tir");
   EXPECT_EQ(tir.find("p1")->insertedBy, "A");
   EXPECT_EQ(tir.find("p3")->insertedBy, "B");
@@ -131,7 +131,7 @@ TEST(PipelineEdit, Replace) {
   EXPECT_EQ(ids(p, "tir"),
             (Ids{"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
                  "canonicalize", "p1", "p2",
-                 "loop-invariant-code-motion", "symbol-dce"}));
+                 "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce"}));
   const PassEntry *p1 = p.findStage("tir")->find("p1");
   EXPECT_EQ(p1->replacedBy, "A");
   EXPECT_EQ(p1->replaces, "cse");
@@ -348,7 +348,7 @@ TEST(PipelineEdit, UnknownAnchorStageAndPass) {
             "plugin 'A': insert-before tir:nope (pipeline 'default', target cuda:90a): no entry "
             "'nope' in stage 'tir' (entries: inline, tir-lower-block-pointers, "
             "tir-lower-descriptors, tir-combine, "
-            "canonicalize, cse, loop-invariant-code-motion, symbol-dce)");
+            "canonicalize, cse, loop-invariant-code-motion, tir-flatten-loops, symbol-dce)");
   p = cuda();
   EXPECT_TRUE(contains(applyAll(p, {makeEdit(Kind::Disable, "A", "gir", "inline")}),
                        "no entry 'inline' in stage 'gir'"));

@@ -186,7 +186,7 @@ std::string expand(std::string text) {
 const std::string kTirEntries =
     "(entries: inline, tir-lower-block-pointers, tir-lower-descriptors, "
     "tir-combine, canonicalize, cse, "
-    "loop-invariant-code-motion, symbol-dce)";
+    "loop-invariant-code-motion, tir-flatten-loops, symbol-dce)";
 
 std::vector<BadCase> badCases() {
   std::string api = std::to_string(TRIDENT_PLUGIN_API_VERSION);

@@ -1,0 +1,55 @@
+//===- PipelineVariants.cpp - Named pipelines that retune a core pass -----===//
+//
+// pipeline-variants adds named pipelines, each the target's default pipeline
+// with one core entry replaced by the same pass under other options. A
+// kernel selects one with `with trident.pipeline("copies-after-dot"):` (or
+// `@trident.jit(pipeline=...)`), is cached apart from the default, and can
+// be timed next to it in the same process:
+//
+//   copies-after-dot  gir-pipeline with copies-after-dot=true (cuda): each
+//                     iteration's copies go out after the wait for the
+//                     previous iteration's MMAs, S-1 iterations ahead.
+//
+// The plugin has no passes, dialects or global edits: loading it changes
+// nothing until a kernel names one of its pipelines.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Plugin/PluginABI.h"
+
+#include <iterator>
+
+namespace {
+
+const TridentPassRef kCopiesAfterDot[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true copies-after-dot=true",
+     nullptr}};
+const TridentPipelineEdit kCopiesAfterDotEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesAfterDot, 1,
+     nullptr, nullptr},
+};
+const TridentNamedPipeline kPipelines[] = {
+    {"copies-after-dot",
+     "default, with gir-pipeline issuing copies after the previous MMAs' wait",
+     kCopiesAfterDotEdits, std::size(kCopiesAfterDotEdits)},
+};
+
+TridentPluginInfo makeInfo() {
+  TridentPluginInfo info = {};
+  info.apiVersion = TRIDENT_PLUGIN_API_VERSION;
+  info.structSize = sizeof(TridentPluginInfo);
+  info.coreBuildId = TRIDENT_BUILD_ID;
+  info.name = "pipeline-variants";
+  info.version = "1.0.0";
+  info.description = "Example: named pipelines that retune one core pass "
+                     "(copies-after-dot)";
+  info.pipelines = kPipelines;
+  info.numPipelines = std::size(kPipelines);
+  return info;
+}
+
+} // namespace
+
+TRIDENT_PLUGIN_EXPORT const TridentPluginInfo *tridentGetPluginInfo() {
+  static const TridentPluginInfo info = makeInfo();
+  return &info;
+}
