@@ -679,13 +679,8 @@ private:
                     unsigned resultIndex);
 };
 
-AxisInfo AxisInfoDataFlow::transfer(Operation *op,
-                                    ArrayRef<const AxisInfo *> in,
-                                    unsigned resultIndex) {
-  Value result = op->getResult(resultIndex);
-  Type type = result.getType();
-  auto operandType = [&](unsigned i) { return op->getOperand(i).getType(); };
-
+/// Values that start here: constants, ranges, program ids.
+std::optional<AxisInfo> transferSource(Operation *op, Type type) {
   // Constants.
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     Attribute value = constant.getValue();
@@ -714,6 +709,15 @@ AxisInfo AxisInfoDataFlow::transfer(Operation *op,
     b.nonNegative = true;
     return b.get();
   }
+  return std::nullopt;
+}
+
+/// Shape and layout changes, pointer arithmetic and casts.
+std::optional<AxisInfo> transferShape(Operation *op, Type type,
+                                      ArrayRef<const AxisInfo *> in) {
+  auto operandType = [&](unsigned i) {
+    return op->getOperand(i).getType();
+  };
   if (isa<tir::SplatOp>(op)) {
     InfoBuilder b(type);
     const AxisInfo &s = *in[0];
@@ -805,6 +809,15 @@ AxisInfo AxisInfoDataFlow::transfer(Operation *op,
     return b.get();
   }
 
+  return std::nullopt;
+}
+
+/// Integer arithmetic, comparisons, selects and casts.
+std::optional<AxisInfo> transferArith(Operation *op, Type type,
+                                      ArrayRef<const AxisInfo *> in) {
+  auto operandType = [&](unsigned i) {
+    return op->getOperand(i).getType();
+  };
   // Arithmetic.
   if (isa<arith::AddIOp>(op))
     return addSub(type, *in[0], *in[1], false, 1, 1);
@@ -845,6 +858,19 @@ AxisInfo AxisInfoDataFlow::transfer(Operation *op,
     return cast(type, operandType(0), *in[0],
                 /*zeroExtend=*/bitWidthOf(type) > bitWidthOf(operandType(0)));
 
+  return std::nullopt;
+}
+
+AxisInfo AxisInfoDataFlow::transfer(Operation *op,
+                                    ArrayRef<const AxisInfo *> in,
+                                    unsigned resultIndex) {
+  Type type = op->getResult(resultIndex).getType();
+  if (std::optional<AxisInfo> info = transferSource(op, type))
+    return *info;
+  if (std::optional<AxisInfo> info = transferShape(op, type, in))
+    return *info;
+  if (std::optional<AxisInfo> info = transferArith(op, type, in))
+    return *info;
   // Anything else elementwise: equal inputs give equal outputs.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
       isa<RankedTensorType>(type)) {
