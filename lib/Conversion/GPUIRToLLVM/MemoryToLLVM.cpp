@@ -328,6 +328,7 @@ Value asVector1(OpBuilder &b, Location loc, Value v) {
 
 struct LoadPattern : LoweringPattern<tir::LoadOp> {
   using LoweringPattern::LoweringPattern;
+  using Adaptor = tir::LoadOp::Adaptor;
 
   LogicalResult
   matchAndRewrite(tir::LoadOp op, OpAdaptor adaptor,
@@ -343,62 +344,14 @@ struct LoadPattern : LoweringPattern<tir::LoadOp> {
                   getElementTypeOrSelf(op.getType()).isIntOrFloat();
     auto tile = dyn_cast<RankedTensorType>(op.getType());
     if (!tile) {
-      Type type = op.getType();
-      Type memType = memoryType(type, rewriter);
-      if (hinted) {
-        Value other = adaptor.getOther();
-        if (!other)
-          other = arith::ConstantOp::create(rewriter, loc, memType,
-                                            rewriter.getZeroAttr(memType));
-        else if (memType != type)
-          other = arith::ExtUIOp::create(rewriter, loc, memType, other);
-        Value policy = createL2Policy(rewriter, loc, *hints);
-        Value v = hintedLoad(rewriter, loc, VectorType::get({1}, memType),
-                             adaptor.getPtr(), adaptor.getMask(),
-                             asVector1(rewriter, loc, other), *hints, policy);
-        v = vector::ExtractOp::create(rewriter, loc, v, 0);
-        if (memType != type)
-          v = arith::TruncIOp::create(rewriter, loc, type, v);
-        rewriter.replaceOp(op, v);
-        return success();
-      }
-      auto load = [&](OpBuilder &b, Location l) -> Value {
-        Value v = LLVM::LoadOp::create(b, l, memType, adaptor.getPtr(),
-                                       alignmentOf(memType),
-                                       op.getIsVolatile());
-        if (memType != type)
-          v = arith::TruncIOp::create(b, l, type, v);
-        return v;
-      };
-      if (!adaptor.getMask()) {
-        rewriter.replaceOp(op, load(rewriter, loc));
-        return success();
-      }
-      // A masked scalar: the load under an scf.if, `other` (or zero) when
-      // masked off.
-      Value other = adaptor.getOther();
-      if (!other)
-        other = arith::ConstantOp::create(rewriter, loc, type,
-                                          rewriter.getZeroAttr(type));
-      Value v = scf::IfOp::create(
-                    rewriter, loc, adaptor.getMask(),
-                    [&](OpBuilder &b, Location l) {
-                      scf::YieldOp::create(b, l, load(b, l));
-                    },
-                    [&](OpBuilder &b, Location l) {
-                      scf::YieldOp::create(b, l, other);
-                    })
-                    .getResult(0);
-      rewriter.replaceOp(op, v);
+      rewriter.replaceOp(
+          op, loadScalar(op, adaptor, rewriter, hinted ? &*hints : nullptr));
       return success();
     }
     auto vecType = cast<VectorType>(getTypeConverter()->convertType(tile));
     Type element = vecType.getElementType();
     Type memType = memoryType(element, rewriter);
     auto memVec = VectorType::get(vecType.getShape(), memType);
-    Value mask = adaptor.getMask()
-                     ? adaptor.getMask()
-                     : allTrue(rewriter, loc, vecType.getNumElements());
     Value other = adaptor.getOther();
     if (!other)
       other = arith::ConstantOp::create(rewriter, loc, memVec,
@@ -406,103 +359,165 @@ struct LoadPattern : LoweringPattern<tir::LoadOp> {
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
-    Value policy = hinted ? createL2Policy(rewriter, loc, *hints) : Value();
-    if (plan.width > 1) {
-      // One vector load per group of registers, predicated on the group's
-      // mask (constant over it), `other` where masked off.
-      int64_t v = plan.width;
-      auto groupType = VectorType::get({v}, memType);
-      unsigned align = v * alignmentOf(memType);
-      Value loaded = other;
-      for (int64_t r0 = 0; r0 < vecType.getNumElements(); r0 += v) {
-        Value ptr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(),
-                                              r0);
-        auto load = [&](OpBuilder &b, Location l) -> Value {
-          return LLVM::LoadOp::create(b, l, groupType, ptr, align,
-                                      op.getIsVolatile());
-        };
-        Value group;
-        if (hinted) {
-          // Predicated in the asm: no branch.
-          Value m = adaptor.getMask() ? vector::ExtractOp::create(
-                                            rewriter, loc, adaptor.getMask(), r0)
-                                      : Value();
-          group = hintedLoad(rewriter, loc, groupType, ptr, m,
-                             slice(rewriter, loc, other, r0, v), *hints,
-                             policy);
-        } else if (adaptor.getMask()) {
-          Value m = vector::ExtractOp::create(rewriter, loc, adaptor.getMask(),
-                                              r0);
-          Value otherGroup = slice(rewriter, loc, other, r0, v);
-          group = scf::IfOp::create(
-                      rewriter, loc, m,
-                      [&](OpBuilder &b, Location l) {
-                        scf::YieldOp::create(b, l, load(b, l));
-                      },
-                      [&](OpBuilder &b, Location l) {
-                        scf::YieldOp::create(b, l, otherGroup);
-                      })
-                      .getResult(0);
-        } else {
-          group = load(rewriter, loc);
-        }
-        loaded = insertSlice(rewriter, loc, group, loaded, r0);
-      }
-      if (memType != element)
-        loaded = arith::TruncIOp::create(rewriter, loc, vecType, loaded);
-      rewriter.replaceOp(op, loaded);
-      return success();
+    const CacheHints *h = hinted ? &*hints : nullptr;
+    Value policy = h ? createL2Policy(rewriter, loc, *h) : Value();
+    Value loaded =
+        plan.width > 1
+            ? loadGroups(op, adaptor, rewriter, memVec, other, plan.width, h,
+                         policy)
+            : loadRegisters(op, adaptor, rewriter, memVec, other, h, policy);
+    if (memType != element)
+      loaded = arith::TruncIOp::create(rewriter, loc, vecType, loaded);
+    rewriter.replaceOp(op, loaded);
+    return success();
+  }
+
+private:
+  /// A scalar load: hinted (inline PTX, predicated), plain, or under an
+  /// scf.if with `other` (or zero) when masked off.
+  Value loadScalar(tir::LoadOp op, Adaptor adaptor,
+                   ConversionPatternRewriter &rewriter,
+                   const CacheHints *hints) const {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    Type memType = memoryType(type, rewriter);
+    if (hints) {
+      Value other = adaptor.getOther();
+      if (!other)
+        other = arith::ConstantOp::create(rewriter, loc, memType,
+                                          rewriter.getZeroAttr(memType));
+      else if (memType != type)
+        other = arith::ExtUIOp::create(rewriter, loc, memType, other);
+      Value policy = createL2Policy(rewriter, loc, *hints);
+      Value v = hintedLoad(rewriter, loc, VectorType::get({1}, memType),
+                           adaptor.getPtr(), adaptor.getMask(),
+                           asVector1(rewriter, loc, other), *hints, policy);
+      v = vector::ExtractOp::create(rewriter, loc, v, 0);
+      if (memType != type)
+        v = arith::TruncIOp::create(rewriter, loc, type, v);
+      return v;
     }
-    Value loaded;
-    if (hinted) {
-      // One hinted access per register, under its mask.
-      loaded = other;
+    auto load = [&](OpBuilder &b, Location l) -> Value {
+      Value v = LLVM::LoadOp::create(b, l, memType, adaptor.getPtr(),
+                                     alignmentOf(memType), op.getIsVolatile());
+      if (memType != type)
+        v = arith::TruncIOp::create(b, l, type, v);
+      return v;
+    };
+    if (!adaptor.getMask())
+      return load(rewriter, loc);
+    Value other = adaptor.getOther();
+    if (!other)
+      other = arith::ConstantOp::create(rewriter, loc, type,
+                                        rewriter.getZeroAttr(type));
+    return scf::IfOp::create(
+               rewriter, loc, adaptor.getMask(),
+               [&](OpBuilder &b, Location l) {
+                 scf::YieldOp::create(b, l, load(b, l));
+               },
+               [&](OpBuilder &b, Location l) {
+                 scf::YieldOp::create(b, l, other);
+               })
+        .getResult(0);
+  }
+
+  /// One vector load per group of `v` registers, predicated on the group's
+  /// mask (constant over it), `other` where masked off.
+  Value loadGroups(tir::LoadOp op, Adaptor adaptor,
+                   ConversionPatternRewriter &rewriter, VectorType memVec,
+                   Value other, int64_t v, const CacheHints *hints,
+                   Value policy) const {
+    Location loc = op.getLoc();
+    Type memType = memVec.getElementType();
+    auto groupType = VectorType::get({v}, memType);
+    unsigned align = v * alignmentOf(memType);
+    Value loaded = other;
+    for (int64_t r0 = 0; r0 < memVec.getNumElements(); r0 += v) {
+      Value ptr =
+          vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r0);
+      auto load = [&](OpBuilder &b, Location l) -> Value {
+        return LLVM::LoadOp::create(b, l, groupType, ptr, align,
+                                    op.getIsVolatile());
+      };
+      Value m = adaptor.getMask() ? vector::ExtractOp::create(
+                                        rewriter, loc, adaptor.getMask(), r0)
+                                  : Value();
+      Value group;
+      if (hints) {
+        // Predicated in the asm: no branch.
+        group = hintedLoad(rewriter, loc, groupType, ptr, m,
+                           slice(rewriter, loc, other, r0, v), *hints, policy);
+      } else if (m) {
+        Value otherGroup = slice(rewriter, loc, other, r0, v);
+        group = scf::IfOp::create(
+                    rewriter, loc, m,
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, load(b, l));
+                    },
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, otherGroup);
+                    })
+                    .getResult(0);
+      } else {
+        group = load(rewriter, loc);
+      }
+      loaded = insertSlice(rewriter, loc, group, loaded, r0);
+    }
+    return loaded;
+  }
+
+  /// Register by register: hinted accesses, volatile loads under their
+  /// masks (a gather has no volatile form), or one masked gather.
+  Value loadRegisters(tir::LoadOp op, Adaptor adaptor,
+                      ConversionPatternRewriter &rewriter, VectorType memVec,
+                      Value other, const CacheHints *hints,
+                      Value policy) const {
+    Location loc = op.getLoc();
+    Type memType = memVec.getElementType();
+    int64_t n = memVec.getNumElements();
+    if (hints) {
+      Value loaded = other;
       auto one = VectorType::get({1}, memType);
-      for (int64_t r = 0; r < vecType.getNumElements(); ++r) {
+      for (int64_t r = 0; r < n; ++r) {
         Value ptr =
             vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
         Value m = adaptor.getMask() ? vector::ExtractOp::create(
                                           rewriter, loc, adaptor.getMask(), r)
                                     : Value();
         Value v = hintedLoad(rewriter, loc, one, ptr, m,
-                             slice(rewriter, loc, other, r, 1), *hints,
-                             policy);
+                             slice(rewriter, loc, other, r, 1), *hints, policy);
         loaded = insertSlice(rewriter, loc, v, loaded, r);
       }
-    } else if (op.getIsVolatile()) {
-      // A gather has no volatile form: one volatile load per register,
-      // under its mask.
-      loaded = other;
-      for (int64_t r = 0; r < vecType.getNumElements(); ++r) {
-        Value ptr =
-            vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
-        Value m = vector::ExtractOp::create(rewriter, loc, mask, r);
-        Value o = vector::ExtractOp::create(rewriter, loc, other, r);
-        Value v = scf::IfOp::create(
-                      rewriter, loc, m,
-                      [&](OpBuilder &b, Location l) {
-                        scf::YieldOp::create(
-                            b, l,
-                            LLVM::LoadOp::create(b, l, memType, ptr,
-                                                 alignmentOf(memType),
-                                                 /*isVolatile=*/true)
-                                .getResult());
-                      },
-                      [&](OpBuilder &b, Location l) {
-                        scf::YieldOp::create(b, l, o);
-                      })
-                      .getResult(0);
-        loaded = vector::InsertOp::create(rewriter, loc, v, loaded, r);
-      }
-    } else {
-      loaded = LLVM::masked_gather::create(
+      return loaded;
+    }
+    Value mask = adaptor.getMask() ? adaptor.getMask()
+                                   : allTrue(rewriter, loc, n);
+    if (!op.getIsVolatile())
+      return LLVM::masked_gather::create(
           rewriter, loc, memVec, adaptor.getPtr(), mask, ValueRange{other},
           rewriter.getI32IntegerAttr(alignmentOf(memType)));
+    Value loaded = other;
+    for (int64_t r = 0; r < n; ++r) {
+      Value ptr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
+      Value m = vector::ExtractOp::create(rewriter, loc, mask, r);
+      Value o = vector::ExtractOp::create(rewriter, loc, other, r);
+      Value v = scf::IfOp::create(
+                    rewriter, loc, m,
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(
+                          b, l,
+                          LLVM::LoadOp::create(b, l, memType, ptr,
+                                               alignmentOf(memType),
+                                               /*isVolatile=*/true)
+                              .getResult());
+                    },
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, o);
+                    })
+                    .getResult(0);
+      loaded = vector::InsertOp::create(rewriter, loc, v, loaded, r);
     }
-    if (memType != element)
-      loaded = arith::TruncIOp::create(rewriter, loc, vecType, loaded);
-    rewriter.replaceOp(op, loaded);
-    return success();
+    return loaded;
   }
 };
 
