@@ -64,6 +64,148 @@ int64_t storeVectorWidth(const LayoutMap &map, int64_t maxElems) {
   return 1;
 }
 
+/// The mma.sync part of a dot whose operands are staged in shared memory
+/// (rows padded by kRowPad): ldmatrix fragments and m16n8k16 MMAs.
+class MmaV2Emitter {
+public:
+  /// The warp grid and the tiles each warp repeats over.
+  struct Tiles {
+    int64_t wm, wn, repM, repN;
+    int64_t aStride, bStride; // elements per staged row
+  };
+
+  MmaV2Emitter(OpBuilder &b, Location loc, Value lane, bool isF16)
+      : b(b), loc(loc), lane(lane), isF16(isF16) {}
+
+  /// The lane's byte offsets of its ldmatrix row addresses in the warp's
+  /// first tiles (A: m16 x k16; B: a k16 x (n8, n8) pair, and a last single
+  /// n8 tile whose .x2 uses lanes 0..15 only); tile indices add constants.
+  void laneOffsets(Value warp, const Tiles &t) {
+    // Warp w sits at warp row w / wn, warp column w % wn.
+    Value warpM = arith::DivUIOp::create(b, loc, warp, c(t.wn));
+    Value warpN = arith::RemUIOp::create(b, loc, warp, c(t.wn));
+    aLane = add(mul(add(mul(warpM, 16), laneSum(mma_v2::kALaneSteps, 0)),
+                    t.aStride * kElemBytes),
+                mul(laneSum(mma_v2::kALaneSteps, 1), kElemBytes));
+    Value bLaneK = laneSum(mma_v2::kBLaneSteps, 0);
+    Value bWarpCol = mul(warpN, 8 * kElemBytes);
+    bLane = add(add(mul(bLaneK, t.bStride * kElemBytes), bWarpCol),
+                mul(laneSum(mma_v2::kBLaneSteps, 1), 8 * t.wn * kElemBytes));
+    bLaneSingle = add(mul(bLaneK, t.bStride * kElemBytes), bWarpCol);
+  }
+
+  /// The A and B fragments of K step `ks` (16 elements of K).
+  void loadFragments(Value aBuf, Value bBuf, int64_t ks, const Tiles &t,
+                     SmallVector<SmallVector<Value>> &aFrag,
+                     SmallVector<SmallVector<Value>> &bFrag) {
+    for (int64_t rm = 0; rm < t.repM; ++rm)
+      aFrag.push_back(ldmatrix(
+          ptrAt(aBuf, aLane,
+                mma_v2::tileRow(rm, 0, t.wm) * t.aStride * kElemBytes +
+                    ks * 16 * kElemBytes),
+          4, /*trans=*/false));
+    for (int64_t rn = 0; rn < t.repN; rn += 2) {
+      int64_t off = ks * 16 * t.bStride * kElemBytes +
+                    mma_v2::tileCol(rn, 0, t.wn) * kElemBytes;
+      if (rn + 1 < t.repN) {
+        SmallVector<Value> regs =
+            ldmatrix(ptrAt(bBuf, bLane, off), 4, /*trans=*/true);
+        bFrag.push_back({regs[0], regs[1]});
+        bFrag.push_back({regs[2], regs[3]});
+      } else {
+        bFrag.push_back(
+            ldmatrix(ptrAt(bBuf, bLaneSingle, off), 2, /*trans=*/true));
+      }
+    }
+  }
+
+  /// acc += A * B over one K step, one mma.sync per (rm, rn) tile.
+  void multiply(ArrayRef<SmallVector<Value>> aFrag,
+                ArrayRef<SmallVector<Value>> bFrag, const Tiles &t,
+                SmallVector<Value> &acc) {
+    MLIRContext *ctx = b.getContext();
+    Type f32 = b.getF32Type();
+    Type resultType =
+        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, f32));
+    NVVM::MMATypes ptxType = isF16 ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
+    for (int64_t rm = 0; rm < t.repM; ++rm)
+      for (int64_t rn = 0; rn < t.repN; ++rn) {
+        SmallVector<Value> a, bv, cv;
+        for (Value reg : aFrag[rm])
+          a.push_back(operand(reg));
+        for (Value reg : bFrag[rn])
+          bv.push_back(operand(reg));
+        for (int64_t i = 0; i < 4; ++i)
+          cv.push_back(acc[mma_v2::accRegister(rm, rn, i, t.repN)]);
+        Value d = NVVM::MmaOp::create(
+            b, loc, resultType, a, bv, cv, ArrayRef<int64_t>{16, 8, 16},
+            std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        for (int64_t i = 0; i < 4; ++i)
+          acc[mma_v2::accRegister(rm, rn, i, t.repN)] =
+              LLVM::ExtractValueOp::create(b, loc, d, i);
+      }
+  }
+
+private:
+  static constexpr int64_t kElemBytes = 2;
+
+  Value c(int64_t v) { return i32Const(b, loc, v); }
+  Value add(Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y).getResult();
+  }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, loc, x, c(y)).getResult();
+  }
+  /// The lane's part of its ldmatrix row address: the sum of the steps of
+  /// its set bits.
+  Value laneSum(const int64_t (&steps)[5][2], unsigned which) {
+    Value sum = c(0);
+    for (int bit = 0; bit < 5; ++bit) {
+      if (steps[bit][which] == 0)
+        continue;
+      Value set = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, lane, c(bit)), c(1));
+      sum = add(sum, mul(set, steps[bit][which]));
+    }
+    return sum;
+  }
+  Value ptrAt(Value base, Value laneOff, int64_t constOff) {
+    return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                               ValueRange{add(laneOff, c(constOff))})
+        .getResult();
+  }
+  SmallVector<Value> ldmatrix(Value ptr, unsigned num, bool trans) {
+    MLIRContext *ctx = b.getContext();
+    Type type = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(num, b.getI32Type()));
+    Value res = NVVM::LdMatrixOp::create(
+        b, loc, type, ptr, num,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    SmallVector<Value> regs;
+    for (unsigned i = 0; i < num; ++i)
+      regs.push_back(LLVM::ExtractValueOp::create(b, loc, res, i));
+    return regs;
+  }
+  /// mma.sync takes bf16 pairs as i32 and f16 pairs as vector<2xf16>.
+  Value operand(Value reg) {
+    if (!isF16)
+      return reg;
+    return LLVM::BitcastOp::create(
+        b, loc, VectorType::get({2}, b.getF16Type()), reg);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Value lane;
+  bool isF16;
+  Value aLane, bLane, bLaneSingle;
+};
+
 struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
   MmaV2DotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : LoweringPattern(tc, ctx, lc, /*benefit=*/2) {}
@@ -127,135 +269,27 @@ struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
       return failure();
 
     Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
-    int64_t elemBytes = 2;
     int64_t aStride = k + mma_v2::kRowPad, bStride = n + mma_v2::kRowPad;
-    Value aBuf = lc.scratchBuffer(rewriter, op, m * aStride * elemBytes);
-    Value bBuf = lc.scratchBuffer(rewriter, op, k * bStride * elemBytes);
-    auto laneAndWarp = lc.laneAndWarp(rewriter, loc);
-    Value lane = laneAndWarp.first, warp = laneAndWarp.second;
+    Value aBuf = lc.scratchBuffer(rewriter, op, m * aStride * 2);
+    Value bBuf = lc.scratchBuffer(rewriter, op, k * bStride * 2);
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp), aStride, elem);
     stage(rewriter, loc, bBuf, adaptor.getB(), *bMap,
           bMap->threadCoords(rewriter, loc, lane, warp), bStride, elem);
     barrier(rewriter, loc);
 
-    auto c = [&](int64_t v) { return i32Const(rewriter, loc, v); };
-    auto add = [&](Value x, Value y) {
-      return arith::AddIOp::create(rewriter, loc, x, y).getResult();
-    };
-    auto mul = [&](Value x, int64_t y) {
-      return arith::MulIOp::create(rewriter, loc, x, c(y)).getResult();
-    };
-    // The lane's part of its ldmatrix row address: sum of the steps of its
-    // set bits.
-    auto laneSum = [&](const int64_t (&steps)[5][2], unsigned which) {
-      Value sum = c(0);
-      for (int bit = 0; bit < 5; ++bit) {
-        if (steps[bit][which] == 0)
-          continue;
-        Value set = arith::AndIOp::create(
-            rewriter, loc,
-            arith::ShRUIOp::create(rewriter, loc, lane, c(bit)), c(1));
-        sum = add(sum, mul(set, steps[bit][which]));
-      }
-      return sum;
-    };
-    // Warp w sits at warp row w / wn, warp column w % wn.
-    Value warpM = arith::DivUIOp::create(rewriter, loc, warp, c(wn));
-    Value warpN = arith::RemUIOp::create(rewriter, loc, warp, c(wn));
-    // A: byte offset of the lane's row address in the first m16 x k16 tile
-    // of the warp; tile (rm, ks) adds a constant.
-    Value aLane = add(
-        mul(add(mul(warpM, 16), laneSum(mma_v2::kALaneSteps, 0)),
-            aStride * elemBytes),
-        mul(laneSum(mma_v2::kALaneSteps, 1), elemBytes));
-    // B: the same for the first k16 x (n8, n8) pair of tiles; .x2 (a last
-    // single tile) uses lanes 0..15's addresses only, which name tile j.
-    Value bLaneK = laneSum(mma_v2::kBLaneSteps, 0);
-    Value bWarpCol = mul(warpN, 8 * elemBytes);
-    Value bLane = add(
-        add(mul(bLaneK, bStride * elemBytes), bWarpCol),
-        mul(laneSum(mma_v2::kBLaneSteps, 1), 8 * wn * elemBytes));
-    Value bLaneSingle = add(mul(bLaneK, bStride * elemBytes), bWarpCol);
-
-    Type i32 = rewriter.getI32Type();
-    Type i8 = rewriter.getI8Type();
-    auto ptrAt = [&](Value base, Value laneOff, int64_t constOff) {
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), i8, base,
-                                 ValueRange{add(laneOff, c(constOff))})
-          .getResult();
-    };
-    auto shapeAttr = NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8);
-    auto ldmatrix = [&](Value ptr, unsigned num, bool trans) {
-      Type type = LLVM::LLVMStructType::getLiteral(
-          ctx, SmallVector<Type>(num, i32));
-      Value res = NVVM::LdMatrixOp::create(
-          rewriter, loc, type, ptr, num,
-          trans ? NVVM::MMALayout::col : NVVM::MMALayout::row, shapeAttr,
-          NVVM::LdStMatrixEltType::B16);
-      SmallVector<Value> regs;
-      for (unsigned i = 0; i < num; ++i)
-        regs.push_back(LLVM::ExtractValueOp::create(rewriter, loc, res, i));
-      return regs;
-    };
-    // mma.sync takes bf16 pairs as i32 and f16 pairs as vector<2xf16>.
-    bool isF16 = elem.isF16();
-    Type pairType = VectorType::get({2}, elem);
-    auto operand = [&](Value reg) -> Value {
-      if (!isF16)
-        return reg;
-      return LLVM::BitcastOp::create(rewriter, loc, pairType, reg);
-    };
-
-    int64_t repM = m / (16 * wm), repN = n / (8 * wn);
+    MmaV2Emitter e(rewriter, loc, lane, elem.isF16());
+    MmaV2Emitter::Tiles t{wm, wn, m / (16 * wm), n / (8 * wn), aStride,
+                          bStride};
+    e.laneOffsets(warp, t);
     SmallVector<Value> acc;
-    for (int64_t r = 0; r < repM * repN * 4; ++r)
+    for (int64_t r = 0; r < t.repM * t.repN * 4; ++r)
       acc.push_back(vector::ExtractOp::create(rewriter, loc, adaptor.getC(), r));
-    Type f32 = rewriter.getF32Type();
-    Type resultType =
-        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, f32));
-    NVVM::MMATypes ptxType = isF16 ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
     for (int64_t ks = 0; ks < k / 16; ++ks) {
       SmallVector<SmallVector<Value>> aFrag, bFrag;
-      for (int64_t rm = 0; rm < repM; ++rm)
-        aFrag.push_back(ldmatrix(
-            ptrAt(aBuf, aLane,
-                  mma_v2::tileRow(rm, 0, wm) * aStride * elemBytes +
-                      ks * 16 * elemBytes),
-            4, /*trans=*/false));
-      for (int64_t rn = 0; rn < repN; rn += 2) {
-        int64_t off = ks * 16 * bStride * elemBytes +
-                      mma_v2::tileCol(rn, 0, wn) * elemBytes;
-        if (rn + 1 < repN) {
-          SmallVector<Value> regs =
-              ldmatrix(ptrAt(bBuf, bLane, off), 4, /*trans=*/true);
-          bFrag.push_back({regs[0], regs[1]});
-          bFrag.push_back({regs[2], regs[3]});
-        } else {
-          bFrag.push_back(
-              ldmatrix(ptrAt(bBuf, bLaneSingle, off), 2, /*trans=*/true));
-        }
-      }
-      for (int64_t rm = 0; rm < repM; ++rm)
-        for (int64_t rn = 0; rn < repN; ++rn) {
-          SmallVector<Value> a, bv, cv;
-          for (Value reg : aFrag[rm])
-            a.push_back(operand(reg));
-          for (Value reg : bFrag[rn])
-            bv.push_back(operand(reg));
-          for (int64_t i = 0; i < 4; ++i)
-            cv.push_back(acc[mma_v2::accRegister(rm, rn, i, repN)]);
-          Value d = NVVM::MmaOp::create(
-              rewriter, loc, resultType, a, bv, cv,
-              ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
-              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                             NVVM::MMALayout::col});
-          for (int64_t i = 0; i < 4; ++i)
-            acc[mma_v2::accRegister(rm, rn, i, repN)] =
-                LLVM::ExtractValueOp::create(rewriter, loc, d, i);
-        }
+      e.loadFragments(aBuf, bBuf, ks, t, aFrag, bFrag);
+      e.multiply(aFrag, bFrag, t, acc);
     }
     rewriter.replaceOp(
         op, vector::FromElementsOp::create(
