@@ -308,10 +308,14 @@ static Expected<bool> benchAdd(unsigned nthreads,
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "Times the CPU GEMM next to OpenBLAS sgemm and vector_add next to a "
-      "plain add loop, on the same inputs\n");
+  // Bad options are errors of kind 2 (LLVM's parser would exit with 1,
+  // the status of wrong results).
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "Times the CPU GEMM next to OpenBLAS sgemm and vector_add next to "
+          "a plain add loop, on the same inputs\n",
+          &errs()))
+    return 2;
   if (matmulKernel.empty() && addKernel.empty())
     return fail(createStringError("give --matmul-kernel and/or --add-kernel"));
   unsigned nthreads =

@@ -187,8 +187,13 @@ int fail(Error err) {
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv, "Runs a compiled Trident test kernel and checks its result\n");
+  // Bad options are errors of kind 2 (LLVM's parser would exit with 1,
+  // the status of wrong results).
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "Runs a compiled Trident test kernel and checks its result\n",
+          &errs()))
+    return 2;
   if (cubinPath.empty())
     return fail(createStringError("no cubin given (see --help)"));
   if (kernelKind.empty())

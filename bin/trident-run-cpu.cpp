@@ -92,11 +92,14 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
+  // Bad options are errors of kind 2 (LLVM's parser would exit with 1,
+  // the status of wrong results).
+  std::string overview =
       "Compiles a Trident test kernel for the CPU, runs it and checks its "
       "result.\nKernels: " +
-          listNames(allProblems()) + "\n");
+      listNames(allProblems()) + "\n";
+  if (!cl::ParseCommandLineOptions(argc, argv, overview, &errs()))
+    return 2;
   if (inputFile.empty())
     return fail(createStringError("no kernel file given (see --help)"));
   if (kernelKind.empty())
