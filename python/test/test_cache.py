@@ -10,7 +10,8 @@ import textwrap
 
 import pytest
 
-SCRIPT = textwrap.dedent('''
+# Every case script starts by counting the compiles its process does.
+COUNTING = textwrap.dedent('''
     import os, sys, warnings
     import numpy as np
     import trident, trident.language as tl
@@ -22,7 +23,9 @@ SCRIPT = textwrap.dedent('''
         compiles.append(a[0].__name__)
         return _real(*a, **k)
     cc.compile = counting
+''')
 
+SCRIPT = COUNTING + textwrap.dedent('''
     @trident.jit
     def scale(x_ptr, n, F: tl.constexpr, BLOCK: tl.constexpr):
         offs = tl.arange(0, BLOCK)
@@ -213,19 +216,7 @@ def test_autotune_choice_is_kept_on_disk(tmp_path):
         == 1
 
 
-HELPER_SCRIPT = textwrap.dedent('''
-    import sys
-    import numpy as np
-    import trident, trident.language as tl
-    import trident.compiler.compiler as cc
-
-    compiles = []
-    _real = cc.compile
-    def counting(*a, **k):
-        compiles.append(a[0].__name__)
-        return _real(*a, **k)
-    cc.compile = counting
-
+HELPER_SCRIPT = COUNTING + textwrap.dedent('''
     # a comment outside every kernel
     @trident.jit
     def bump(v):
