@@ -194,6 +194,9 @@ private:
   /// Starts the TMA copies of iteration `iv` at `coords` into slot `slot`.
   void issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
                 Value slot);
+  /// One operand's TMA copy at `coords` into slot `slot` of `buf`.
+  void tmaLoad(OpBuilder &builder, const Operand &operand, Value buf,
+               ValueRange coords, Value slot, Value inRange);
   /// The carried address values after iteration `iv`, cloned with `map`
   /// (`sliceCloned`: the address slice already is).
   SmallVector<Value> advance(OpBuilder &builder, IRMapping &map,
@@ -247,7 +250,7 @@ private:
   bool copiesAfterDot;
   unsigned distance; // iterations the copies run ahead
   /// Both operands by TMA: the loop carries the copies' coordinates.
-  bool hoistCoordinates = false;
+  bool hoistCoordinates;
   Value bufA, bufB, barriers;
   llvm::SetVector<Operation *> addressOps, advanceOps;
   llvm::SetVector<BlockArgument> carried;
@@ -337,13 +340,10 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
   for (auto [operand, buf] : {std::make_pair(&a, bufA),
                               std::make_pair(&b, bufB)}) {
     if (operand->tma) {
-      // Thread 0 arrives on the slot's barrier with the block's bytes.
       SmallVector<Value> indices;
       for (Value i : operand->tma.getIndices())
         indices.push_back(map.lookupOrDefault(i));
-      gir::TmaLoadOp::create(builder, loc, operand->tma.getDesc(), indices,
-                             stageView(builder, buf, slot), barriers, slot,
-                             inRange);
+      tmaLoad(builder, *operand, buf, indices, slot, inRange);
       continue;
     }
     anyCopies = true;
@@ -384,12 +384,17 @@ void Pipeliner::issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
   for (auto [operand, buf] : {std::make_pair(&a, bufA),
                               std::make_pair(&b, bufB)}) {
     size_t rank = operand->tma.getIndices().size();
-    gir::TmaLoadOp::create(builder, loc, operand->tma.getDesc(),
-                           coords.slice(next, rank),
-                           stageView(builder, buf, slot), barriers, slot,
-                           inRange);
+    tmaLoad(builder, *operand, buf, coords.slice(next, rank), slot, inRange);
     next += rank;
   }
+}
+
+void Pipeliner::tmaLoad(OpBuilder &builder, const Operand &operand, Value buf,
+                        ValueRange coords, Value slot, Value inRange) {
+  // Thread 0 arrives on the slot's barrier with the block's bytes.
+  gir::TmaLoadOp::create(builder, loop.getLoc(), operand.tma.getDesc(),
+                         coords, stageView(builder, buf, slot), barriers,
+                         slot, inRange);
 }
 
 SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map,

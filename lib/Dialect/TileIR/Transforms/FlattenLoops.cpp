@@ -58,27 +58,39 @@ namespace {
 
 constexpr llvm::StringLiteral kFlattenAttr = "tir.flatten";
 
-/// A zero of `type` (an integer or float scalar, or a tensor of them).
-Value zeroOf(OpBuilder &b, Location loc, Type type) {
+/// Whether `type` has a zero zeroOf can make: an integer or float scalar,
+/// or a ranked tensor of them.
+bool hasZero(Type type) {
   Type elem = getElementTypeOrSelf(type);
-  if (!isa<IntegerType, FloatType>(elem))
-    return {};
-  TypedAttr zero = b.getZeroAttr(elem);
+  return isa<IntegerType, FloatType>(elem) &&
+         (type == elem || isa<RankedTensorType>(type));
+}
+
+/// A zero of `type` (hasZero holds).
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  TypedAttr zero = b.getZeroAttr(getElementTypeOrSelf(type));
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     zero = DenseElementsAttr::get(tensor, zero);
-  else if (type != elem)
-    return {};
   return arith::ConstantOp::create(b, loc, type, zero);
+}
+
+/// The constant `v` of integer or index type `t`.
+Value constantOf(OpBuilder &b, Location loc, Type t, int64_t v) {
+  if (t.isIndex())
+    return arith::ConstantIndexOp::create(b, loc, v);
+  return arith::ConstantIntOp::create(b, loc, t, v);
+}
+
+/// Copies `from`'s attributes to `to`, but the flatten mark.
+void copyAttrsButFlatten(Operation *from, Operation *to) {
+  for (NamedAttribute attr : from->getAttrs())
+    if (attr.getName() != kFlattenAttr)
+      to->setAttr(attr.getName(), attr.getValue());
 }
 
 /// ceil(max(hi - lo, 0) / step) for a positive step.
 Value tripCount(OpBuilder &b, Location loc, Value lo, Value hi, Value step) {
-  Type t = lo.getType();
-  auto c = [&](int64_t v) -> Value {
-    if (t.isIndex())
-      return arith::ConstantIndexOp::create(b, loc, v);
-    return arith::ConstantIntOp::create(b, loc, t, v);
-  };
+  auto c = [&](int64_t v) { return constantOf(b, loc, lo.getType(), v); };
   Value span = arith::MaxSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, hi, lo), c(0));
   return arith::DivSIOp::create(
@@ -144,7 +156,8 @@ LogicalResult Flattener::analyze() {
   }
   if (!inner || inner->hasAttr(kFlattenAttr))
     return failure();
-  // The prologue runs again at every step of the fused loop.
+  // The prologue is cloned: for the first tile, in the epilogue and for
+  // each next tile.
   for (Operation *op : prologue)
     if (!isMemoryEffectFree(op))
       return failure();
@@ -168,22 +181,14 @@ LogicalResult Flattener::analyze() {
       note(v);
   });
   // Values carried by the fused loop start as zeros.
-  for (Type t : inner.getResultTypes()) {
-    Type elem = getElementTypeOrSelf(t);
-    if (!isa<IntegerType, FloatType>(elem) ||
-        !(t == elem || isa<RankedTensorType>(t)))
-      return failure();
-  }
-  return success();
+  return success(llvm::all_of(inner.getResultTypes(), hasZero));
 }
 
 void Flattener::buildFlatLoop(OpBuilder &b, Value nk, Value tiles) {
   Location loc = outer.getLoc();
   Type ivType = outer.getInductionVar().getType();
-  auto c = [&](OpBuilder &bb, int64_t v) -> Value {
-    if (ivType.isIndex())
-      return arith::ConstantIndexOp::create(bb, loc, v);
-    return arith::ConstantIntOp::create(bb, loc, ivType, v);
+  auto c = [&](OpBuilder &bb, int64_t v) {
+    return constantOf(bb, loc, ivType, v);
   };
   Value total = arith::MulIOp::create(b, loc, tiles, nk);
   // The last tile this program runs (tiles > 0 here).
@@ -211,9 +216,7 @@ void Flattener::buildFlatLoop(OpBuilder &b, Value nk, Value tiles) {
   for (Value v : liveIn)
     inits.push_back(firstMap.lookup(v));
   auto flat = scf::ForOp::create(b, loc, c(b, 0), total, c(b, 1), inits);
-  for (NamedAttribute attr : outer->getAttrs())
-    if (attr.getName() != kFlattenAttr)
-      flat->setAttr(attr.getName(), attr.getValue());
+  copyAttrsButFlatten(outer, flat);
   ValueRange args = flat.getRegionIterArgs();
   Value kk = args[numOuter + numInner], t = args[numOuter + numInner + 1];
   ValueRange carriedP = args.drop_front(numOuter + numInner + 2);
@@ -314,9 +317,7 @@ void Flattener::buildEmptyInnerLoop(OpBuilder &b) {
           map.map(r, map.lookupOrDefault(init));
         scf::YieldOp::create(lb, loc, cloneEpilogue(lb, map));
       });
-  for (NamedAttribute attr : outer->getAttrs())
-    if (attr.getName() != kFlattenAttr)
-      loop->setAttr(attr.getName(), attr.getValue());
+  copyAttrsButFlatten(outer, loop);
   results.assign(loop.getResults().begin(), loop.getResults().end());
 }
 
@@ -327,10 +328,7 @@ void Flattener::rewrite() {
                        inner.getStep());
   Value tiles = tripCount(b, loc, outer.getLowerBound(), outer.getUpperBound(),
                           outer.getStep());
-  Type ivType = nk.getType();
-  Value zero = ivType.isIndex()
-                   ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
-                   : arith::ConstantIntOp::create(b, loc, ivType, 0).getResult();
+  Value zero = constantOf(b, loc, nk.getType(), 0);
   Value any = arith::AndIOp::create(
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, nk, zero),
