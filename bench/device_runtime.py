@@ -108,9 +108,10 @@ def rel_err(out, ref):
 
 def variants_pipeline():
     """Loads the pipeline-variants example plugin (packed next to the core)
-    and returns the name of its pipeline to time next to the default, or
-    None without it."""
-    name = "copies-after-dot"
+    and returns the name of its pipeline to time next to the default (the
+    copies at the top of each iteration: the default's order before
+    copy-order=auto), or None without it."""
+    name = "copies-at-top"
     if name in trident.pipeline_names():
         return name
     path = os.path.join(os.path.dirname(trident.__file__), "_lib", "plugins",
@@ -461,7 +462,7 @@ def matmul_perf():
                           "triton tma", "trident tma dev", "triton tma dev",
                           "trident tma pers", "triton tma pers",
                           "trident tma nofl", "triton tma nofl",
-                          "trident tma cad", "trident tma pers cad")}
+                          "trident tma top", "trident tma pers top")}
         fns = {
             "trident": lambda: mm(matmul_kernel, a, b, outs["trident"]),
             "triton": lambda: mm(theirs, a, b, outs["triton"]),
@@ -485,12 +486,12 @@ def matmul_perf():
         }
         if variant:
             # The same kernels under the plugin's pipeline (copies issued
-            # after the previous MMAs' wait, one iteration further ahead).
-            fns["trident tma cad"] = under(variant, lambda: matmul_tma.matmul_tma(
-                a, b, outs["trident tma cad"]))
-            fns["trident tma pers cad"] = under(
+            # at the top of each iteration, one iteration less ahead).
+            fns["trident tma top"] = under(variant, lambda: matmul_tma.matmul_tma(
+                a, b, outs["trident tma top"]))
+            fns["trident tma pers top"] = under(
                 variant, lambda: matmul_tma.matmul_tma_persistent(
-                    a, b, outs["trident tma pers cad"], SMS))
+                    a, b, outs["trident tma pers top"], SMS))
         ref = a.double() @ b.double()
         for k, f in fns.items():
             f()
@@ -521,7 +522,7 @@ def matmul_perf():
                   "%.3f" % (M, N, K, tag, fl / ours_ms / 1e9,
                             fl / theirs_ms / 1e9, med["cublas"] / ours_ms,
                             med["cublas"] / theirs_ms, theirs_ms / ours_ms))
-        for key, base in (("tma cad", "tma"), ("tma pers cad", "tma pers")):
+        for key, base in (("tma top", "tma"), ("tma pers top", "tma pers")):
             if "trident " + key in med:
                 print("  %dx%dx%d %s under %s: trident/cublas %.3f (default "
                       "pipeline %.3f)" % (

@@ -2,13 +2,18 @@
 //
 // pipeline-variants adds named pipelines, each the target's default pipeline
 // with one core entry replaced by the same pass under other options. A
-// kernel selects one with `with trident.pipeline("copies-after-dot"):` (or
+// kernel selects one with `with trident.pipeline("copies-at-top"):` (or
 // `@trident.jit(pipeline=...)`), is cached apart from the default, and can
 // be timed next to it in the same process:
 //
-//   copies-after-dot  gir-pipeline with copies-after-dot=true (cuda): each
+//   copies-after-dot  gir-pipeline with copy-order=after-dot (cuda): each
 //                     iteration's copies go out after the wait for the
-//                     previous iteration's MMAs, S-1 iterations ahead.
+//                     previous iteration's MMAs, S-1 iterations ahead,
+//                     whatever the operands and stage count;
+//   copies-at-top     gir-pipeline with copy-order=top (cuda): the copies
+//                     lead each iteration, S-2 iterations ahead (the
+//                     default's choice before session 9, kept to time
+//                     against it).
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -21,16 +26,25 @@
 namespace {
 
 const TridentPassRef kCopiesAfterDot[] = {
-    {"gir-pipeline", "num-stages=3 async-dot=true copies-after-dot=true",
+    {"gir-pipeline", "num-stages=3 async-dot=true copy-order=after-dot",
      nullptr}};
 const TridentPipelineEdit kCopiesAfterDotEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesAfterDot, 1,
+     nullptr, nullptr},
+};
+const TridentPassRef kCopiesAtTop[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true copy-order=top", nullptr}};
+const TridentPipelineEdit kCopiesAtTopEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesAtTop, 1,
      nullptr, nullptr},
 };
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
      kCopiesAfterDotEdits, std::size(kCopiesAfterDotEdits)},
+    {"copies-at-top",
+     "default, with gir-pipeline issuing copies at the top of each iteration",
+     kCopiesAtTopEdits, std::size(kCopiesAtTopEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -41,7 +55,7 @@ TridentPluginInfo makeInfo() {
   info.name = "pipeline-variants";
   info.version = "1.0.0";
   info.description = "Example: named pipelines that retune one core pass "
-                     "(copies-after-dot)";
+                     "(copies-after-dot, copies-at-top)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

@@ -1,4 +1,19 @@
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copies-after-dot=true" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copy-order=after-dot" --canonicalize | FileCheck %s
+// copy-order=auto takes this order for TMA operands in three stages, and
+// the copies at the top with four (which lead by two iterations there):
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=FOUR
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copy-order=top" --canonicalize | FileCheck %s --check-prefix=TOP
+// RUN: not trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="copy-order=sideways" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: gir-pipeline: copy-order must be 'auto', 'top' or 'after-dot', got 'sideways'
+// FOUR: scf.for {{.*}} iter_args({{.*}}, %{{[^ ]+}} = %c0_i32, %{{[^ ]+}} = %c2_i32, %{{[^ ]+}} = %c0_i32)
+// FOUR-NEXT: gir.barrier
+// FOUR: gir.tma_load
+// FOUR: gir.mbarrier_wait
+// TOP: scf.for {{.*}} iter_args({{.*}}, %{{[^ ]+}} = %c0_i32, %{{[^ ]+}} = %c1_i32, %{{[^ ]+}} = %c0_i32)
+// TOP-NEXT: gir.barrier
+// TOP: gir.tma_load
+// TOP: gir.mbarrier_wait
 
 // copies-after-dot: the loop waits for iteration i's data, issues its dot,
 // waits for iteration i-1's MMAs, and only then (behind a CTA barrier: every

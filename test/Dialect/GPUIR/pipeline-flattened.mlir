@@ -1,4 +1,5 @@
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copy-order=top" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s --check-prefix=AUTO
 
 // A flattened persistent loop (tir-flatten-loops): the accumulator restarts
 // by `select(k == 0, zeros, acc)`, which becomes the dot's run-time scale-d
@@ -8,6 +9,22 @@
 // to the next iteration's copies; the epilogue under `k == last`
 // waits for every MMA before it reads the accumulator, while the loop's
 // own path keeps one group in flight.
+// copy-order=auto (both operands by TMA, three stages): the copies go out
+// behind the wait for the previous MMAs, two steps ahead from slot 2, at
+// coordinates carried in; the next ones are computed after them.
+// AUTO-LABEL: func.func @flattened
+// AUTO: scf.for {{.*}} = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %{{[^ ]+}} = %c0_i32)
+// AUTO-NEXT: gir.mbarrier_wait
+// AUTO: %[[D:.*]] = gir.warpgroup_dot %{{.*}} use_c %{{.*}} async
+// AUTO-NEXT: %[[D1:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// AUTO-NEXT: gir.barrier
+// AUTO-NOT: arith.divsi
+// AUTO: gir.tma_load %arg0{{.*}}[%[[WRITE]]]
+// AUTO: gir.tma_load %arg1{{.*}}[%[[WRITE]]]
+// AUTO: arith.divsi
+// AUTO: scf.if
+// AUTO-NEXT: gir.warpgroup_wait %[[D1]] {pending = 0 : i32}
+
 // CHECK-LABEL: func.func @flattened
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[KK:[^ ]+]] = %c0_i32, %[[T:[^ ]+]] = %c0_i32,
 // CHECK-NEXT: gir.barrier

@@ -34,10 +34,13 @@
 // barrier and the copies: a persistent kernel's tile coordinates take
 // integer divisions that would otherwise delay every iteration's copies.
 //
-// With `copies-after-dot`, the barrier and the copies move behind the wait
-// for iteration i-1's MMAs, and the copies run S-1 iterations ahead into the
-// slot iteration i-1 read (Triton's order); bench/NOTES.md has the A/B to
-// run on the GPU.
+// With `copy-order=after-dot`, the barrier and the copies move behind the
+// wait for iteration i-1's MMAs, and the copies run S-1 iterations ahead
+// into the slot iteration i-1 read (Triton's order). `auto` takes that
+// order when both operands come by TMA and the copies at the top would
+// lead by fewer than 2 iterations (S = 3): measured on the H200 it gains
+// 1-4% there (3.5% on the flattened persistent matmul at K = 1024), and
+// nothing or less with deeper rings (bench/NOTES.md, session 9).
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
@@ -48,6 +51,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace trident::gir {
 #define GEN_PASS_DEF_GPUIRPIPELINE
@@ -166,14 +170,18 @@ std::pair<Value, Value> resetAccumulator(Value c) {
   return {select.getCondition(), select.getFalseValue()};
 }
 
+/// Where an iteration with an asynchronous dot issues its copies (the
+/// pass's `copy-order` option).
+enum class CopyOrder { Auto, Top, AfterDot };
+
 class Pipeliner {
 public:
   Pipeliner(scf::ForOp loop, tir::DotOp dot, Operand a, Operand b,
-            unsigned stages, bool asyncDot, bool afterDot)
+            unsigned stages, bool asyncDot, CopyOrder order)
       : loop(loop), dot(dot), a(std::move(a)), b(std::move(b)),
         stages(stages), asyncDot(asyncDot),
-        copiesAfterDot(asyncDot && afterDot),
-        distance(asyncDot && !afterDot ? stages - 2 : stages - 1),
+        copiesAfterDot(asyncDot && afterDot(order)),
+        distance(asyncDot && !copiesAfterDot ? stages - 2 : stages - 1),
         hoistCoordinates(this->a.tma && this->b.tma) {}
 
   /// Checks that the loads' addresses can run ahead; fills the slices.
@@ -181,6 +189,12 @@ public:
   void rewrite();
 
 private:
+  /// Whether `order` puts the copies after the previous MMAs' wait here.
+  bool afterDot(CopyOrder order) const {
+    if (order == CopyOrder::Auto)
+      return a.tma && b.tma && stages - 2 < 2;
+    return order == CopyOrder::AfterDot;
+  }
   /// The shared layout a copy of `load`'s tile lands in: contiguous along
   /// the pointer layout's fastest dimension, swizzled as wide as it allows.
   gir::MemDescType bufferType(const Operand &operand);
@@ -813,6 +827,18 @@ struct GPUIRPipelinePass
       if (numStages == 2)
         asyncDot = false;
     }
+    std::optional<CopyOrder> order =
+        llvm::StringSwitch<std::optional<CopyOrder>>(copyOrder)
+            .Case("auto", CopyOrder::Auto)
+            .Case("top", CopyOrder::Top)
+            .Case("after-dot", CopyOrder::AfterDot)
+            .Default(std::nullopt);
+    if (!order) {
+      getOperation().emitError("gir-pipeline: copy-order must be 'auto', "
+                               "'top' or 'after-dot', got '")
+          << copyOrder << "'";
+      return signalPassFailure();
+    }
     unsigned least = asyncDot ? 3 : 2;
     if (numStages < least) {
       getOperation().emitError("gir-pipeline: num-stages must be at least ")
@@ -853,8 +879,7 @@ struct GPUIRPipelinePass
         axisInfo.emplace(getOperation());
       if (!asyncCopyable(*axisInfo, *a) || !asyncCopyable(*axisInfo, *b))
         continue;
-      Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot,
-                          copiesAfterDot);
+      Pipeliner pipeliner(loop, found, *a, *b, numStages, asyncDot, *order);
       if (failed(pipeliner.analyze()))
         continue;
       pipeliner.rewrite();

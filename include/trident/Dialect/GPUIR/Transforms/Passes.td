@@ -42,6 +42,13 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     expects one arrival per TMA operand, plus one per thread if the other
     operand comes by cp.async.
 
+    With `async-dot`, `copy-order` says where each iteration starts its
+    copies: at the top (`top`, `num-stages - 2` iterations ahead, since the
+    previous iteration's MMAs may still read the slot) or after the wait
+    for those MMAs, behind a CTA barrier (`after-dot`, `num-stages - 1`
+    ahead, Triton's order). `auto` picks `after-dot` for TMA operands in a
+    ring of three stages, `top` otherwise.
+
     A module attribute `tir.num_stages = N : i32` (a kernel's own stage
     count, like Triton's `num_stages`) overrides the `num-stages` option;
     `tir.num_stages = 1` leaves the module's loops as they are.
@@ -54,11 +61,13 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "Leave each iteration's MMAs in flight until the next iteration "
            "(gir.warpgroup_wait {pending = 1}); the copies then run "
            "num-stages - 2 iterations ahead">,
-    Option<"copiesAfterDot", "copies-after-dot", "bool", "false",
-           "With async-dot: issue each iteration's copies after the wait "
-           "for the previous iteration's MMAs (behind a CTA barrier), "
-           "num-stages - 1 iterations ahead, instead of at the top of the "
-           "iteration">,
+    Option<"copyOrder", "copy-order", "std::string", "\"auto\"",
+           "With async-dot, where each iteration issues its copies: 'top' "
+           "(before the wait for its data, num-stages - 2 iterations "
+           "ahead), 'after-dot' (after the wait for the previous "
+           "iteration's MMAs, behind a CTA barrier, num-stages - 1 ahead) "
+           "or 'auto' (after-dot when both operands come by TMA and the "
+           "top would leave fewer than 2 iterations of lead, else top)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::tir::TileIRDialect",
