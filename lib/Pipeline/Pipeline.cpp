@@ -135,9 +135,11 @@ Pipeline defaultPipeline(const Target &target) {
       addCore(stage, "tir-flatten-loops");
       addCore(stage, "symbol-dce");
     } else if (name == "gir") {
-      // Every tile gets a register layout; then clean-up.
-      // CUDA targets name their compute capability ("90a" -> 90) so that
-      // dots can take tensor-core layouts.
+      // Every tile gets a register layout: the default one, then coalesced
+      // memory accesses and tensor-core accumulators, then the other tiles
+      // around those choices; then clean-up. CUDA targets name their
+      // compute capability ("90a" -> 90) so that dots can take tensor-core
+      // layouts.
       std::string options;
       if (target.kind == "cuda") {
         unsigned cc = 0;
@@ -145,6 +147,9 @@ Pipeline defaultPipeline(const Target &target) {
           options = "compute-capability=" + std::to_string(cc);
       }
       addCore(stage, "convert-tir-to-gir", options);
+      addCore(stage, "gir-coalesce");
+      addCore(stage, "gir-dot-layouts");
+      addCore(stage, "gir-remove-layout-conversions");
       addCore(stage, "canonicalize");
       addCore(stage, "cse");
       // Loads feeding tensor-core dots become asynchronous copies into a

@@ -1,4 +1,5 @@
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir=compute-capability=90 --convert-gir-to-llvm | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir=compute-capability=90 --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --convert-gir-to-llvm | FileCheck %s --check-prefix=TIR
 
 // Shared memory is one dynamic buffer. Operations that need scratch (layout
 // conversions, reductions and scans across warps, the CUDA-core dot) all
@@ -65,20 +66,20 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
 
 // -----
 
-// Buffers that live across operations (here the swizzled operands of a
+// (Tile IR: the second RUN lays it out.) Buffers that live across operations (here the swizzled operands of a
 // Hopper warpgroup MMA, 8 KiB each, 1024-byte aligned) are allocated first,
 // from offset 0; scratch starts after them (16384), and the module needs
 // both: 16384 + 1024 bytes for the reduction across warps.
-// CHECK: module attributes {{{.*}}trident.shared_bytes = 17408 : i32
-// CHECK-LABEL: llvm.func @persistent_then_scratch
-// CHECK: llvm.mlir.constant(0 : i32) : i32
-// CHECK-NEXT: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK: llvm.mlir.constant(8192 : i32) : i32
-// CHECK-NEXT: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK: nvvm.wgmma.mma_async
-// CHECK: nvvm.barrier0
-// CHECK-NEXT: llvm.mlir.addressof @__trident_dynamic_smem : !llvm.ptr<3>
-// CHECK-NEXT: llvm.mlir.constant(16384 : i32) : i32
+// TIR: module attributes {{{.*}}trident.shared_bytes = 17408 : i32
+// TIR-LABEL: llvm.func @persistent_then_scratch
+// TIR: llvm.mlir.constant(0 : i32) : i32
+// TIR-NEXT: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// TIR: llvm.mlir.constant(8192 : i32) : i32
+// TIR-NEXT: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// TIR: nvvm.wgmma.mma_async
+// TIR: nvvm.barrier0
+// TIR-NEXT: llvm.mlir.addressof @__trident_dynamic_smem : !llvm.ptr<3>
+// TIR-NEXT: llvm.mlir.constant(16384 : i32) : i32
 func.func @persistent_then_scratch(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>, %c: tensor<64x64xf32>) -> tensor<64xf32> {
   %d = tir.dot %a, %b, %c : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
   %s = tir.reduce %d axis = 0 : tensor<64x64xf32> -> tensor<64xf32> {

@@ -23,6 +23,9 @@
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
 // PIPE-NEXT:   convert-tir-to-gir {compute-capability=90}
+// PIPE-NEXT:   gir-coalesce
+// PIPE-NEXT:   gir-dot-layouts
+// PIPE-NEXT:   gir-remove-layout-conversions
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse
 // PIPE-NEXT:   gir-pipeline {num-stages=3 async-dot=true}

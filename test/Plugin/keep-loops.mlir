@@ -23,6 +23,9 @@
 // PIPE-NEXT:   symbol-dce
 // PIPE-NEXT: stage gir
 // PIPE-NEXT:   convert-tir-to-gir
+// PIPE-NEXT:   gir-coalesce
+// PIPE-NEXT:   gir-dot-layouts
+// PIPE-NEXT:   gir-remove-layout-conversions
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse{{$}}
 

@@ -104,8 +104,10 @@ TEST(PipelineEdit, Append) {
                       makeEdit(Kind::Append, "B", "llir", "", {entry("p2")})}),
             "");
   EXPECT_EQ(ids(p, "gir"),
-            (Ids{"convert-tir-to-gir", "canonicalize", "cse", "gir-pipeline",
-                 "canonicalize#pipelined", "cse#pipelined", "p1"}));
+            (Ids{"convert-tir-to-gir", "gir-coalesce", "gir-dot-layouts",
+                 "gir-remove-layout-conversions", "canonicalize", "cse",
+                 "gir-pipeline", "canonicalize#pipelined", "cse#pipelined",
+                 "p1"}));
   // cuda's llir stage ends in a translation step (see TranslationStep.h);
   // Append adds after it, which Compiler::run refuses when it runs.
   Ids llir = ids(p, "llir");

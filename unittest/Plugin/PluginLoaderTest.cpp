@@ -359,7 +359,8 @@ std::vector<BadCase> badCases() {
       {"bad-pipeline-bad-edit",
        "plugin 'bad-pipeline-bad-edit': disable gir:no-such-entry (pipeline "
        "'bad-edit', target cuda:90a): no entry 'no-such-entry' in stage 'gir' (entries: "
-       "convert-tir-to-gir, canonicalize, cse, gir-pipeline, "
+       "convert-tir-to-gir, gir-coalesce, gir-dot-layouts, "
+       "gir-remove-layout-conversions, canonicalize, cse, gir-pipeline, "
        "canonicalize#pipelined, cse#pipelined)"},
       // DSL ops.
       {"bad-dsl-op-null-name", "dslOps[0]: field 'name' is null or empty"},

@@ -9,42 +9,24 @@ def ConvertTileIRToGPUIR : Pass<"convert-tir-to-gir", "::mlir::ModuleOp"> {
   let description = [{
     The first step of the `gir` stage. Every tile gets a distributed
     encoding: sources (ranges, splats, constants, shape changes) get the
-    default blocked layout of their shape for `num-warps` warps of
-    `threads-per-warp` lanes; elementwise operations, loads and stores take
-    the layout of their first tiled operand (of the pointer, for memory
-    operations) and convert the others to it; a reduction gives the slice of
-    its operand's layout, `tir.expand_dims` the parent of a slice, a
-    broadcast keeps its operand's layout; loop-carried tiles keep the layout
-    they enter with. Conversions are explicit `gir.convert_layout` ops for
-    later passes to remove or lower. The module records `gir.num_warps` and
-    `gir.threads_per_warp`.
-
-    With `compute-capability=90` a `tir.dot` whose operands are bf16 or
-    fp16 (or f32 with `precision = tf32`) and whose fp32 accumulator tile
-    spans whole warpgroups (rows a multiple of 16 * num-warps, num-warps a
-    multiple of 4) gets the `#gir.wgmma` accumulator layout, and so does
-    every tile that carries it through a loop; the lowering then uses
-    Hopper's warpgroup MMA. With `compute-capability` 80 to 89 a bf16 or
-    fp16 dot with an fp32 accumulator, K a multiple of 16 and at least 16
-    rows and 8 columns per warp gets the `#gir.mma_v2` accumulator layout
-    (the warps split the tile as squarely as possible, rows first), which
-    the lowering runs on Ampere's `mma.sync.m16n8k16`. Other dots keep a
-    blocked layout and the CUDA-core lowering. The module records
-    `gir.compute_capability`.
+    default blocked layout of their rank (that of the function's largest
+    tile of the rank) for `num-warps` warps of `threads-per-warp` lanes;
+    elementwise operations, loads and stores take the layout of their first
+    tiled operand (of the pointer, for memory operations) and convert the
+    others to it; a reduction gives the slice of its operand's layout,
+    `tir.expand_dims` the parent of a slice, a broadcast keeps its
+    operand's layout, a scan has each thread hold a run along its axis;
+    loop-carried tiles keep the layout they enter with. Conversions are
+    explicit `gir.convert_layout` ops. The module records `gir.num_warps`,
+    `gir.threads_per_warp` and, when the option is given,
+    `gir.compute_capability`, which the layout passes after it read:
+    `gir-coalesce` (memory accesses), `gir-dot-layouts` (tensor-core
+    accumulators) and `gir-remove-layout-conversions` (the other tiles
+    around those choices). `tir.barrier` becomes `gir.barrier`, the CTA
+    barrier.
 
     A module attribute `tir.num_warps = N : i32` (a kernel's own warp count,
     like Triton's `num_warps`) overrides the `num-warps` option.
-
-    Memory accesses whose addresses the axis-info analysis proves
-    contiguous get a coalesced layout for their pointers and masks: the
-    most contiguous dimension fastest, each thread holding up to 16 aligned
-    bytes of consecutive elements over which the mask is constant (the
-    vector the lowering then moves in one access); the hint reaches the
-    tiles the pointers and masks are made from, elementwise operations
-    create their results in their hint, and cheap index arithmetic needed
-    in two layouts is made again rather than converted. A dot takes its
-    operands in the layout they come in. `tir.barrier` becomes
-    `gir.barrier`, the CTA barrier.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",

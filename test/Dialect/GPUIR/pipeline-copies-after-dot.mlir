@@ -1,10 +1,10 @@
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copy-order=after-dot" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true copy-order=after-dot" --canonicalize | FileCheck %s
 // copy-order=auto takes this order for TMA operands in three stages, and
 // the copies at the top with four (which lead by two iterations there):
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=FOUR
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copy-order=top" --canonicalize | FileCheck %s --check-prefix=TOP
-// RUN: not trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="copy-order=sideways" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=FOUR
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true copy-order=top" --canonicalize | FileCheck %s --check-prefix=TOP
+// RUN: not trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="copy-order=sideways" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: gir-pipeline: copy-order must be 'auto', 'top' or 'after-dot', got 'sideways'
 // FOUR: scf.for {{.*}} iter_args({{.*}}, %{{[^ ]+}} = %c0_i32, %{{[^ ]+}} = %c2_i32, %{{[^ ]+}} = %c0_i32)
 // FOUR-NEXT: gir.barrier

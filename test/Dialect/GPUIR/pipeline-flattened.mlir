@@ -1,5 +1,5 @@
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true copy-order=top" --canonicalize | FileCheck %s
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s --check-prefix=AUTO
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true copy-order=top" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s --check-prefix=AUTO
 
 // A flattened persistent loop (tir-flatten-loops): the accumulator restarts
 // by `select(k == 0, zeros, acc)`, which becomes the dot's run-time scale-d

@@ -1,4 +1,4 @@
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
 
 // Both dot operands come through TMA descriptors passed as arguments (the
 // host encoded them): the ring is laid out as TMA writes it (128-byte

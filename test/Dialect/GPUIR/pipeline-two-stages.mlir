@@ -1,4 +1,4 @@
-// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
 
 // A kernel asking for two stages (`tir.num_stages = 2`, Triton's
 // num_stages=2) under the default async-dot pipelining: a two-slot ring

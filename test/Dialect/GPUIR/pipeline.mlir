@@ -1,6 +1,6 @@
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=2" --canonicalize | FileCheck %s --check-prefix=S2
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=ASYNC
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=2" --canonicalize | FileCheck %s --check-prefix=S2
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=ASYNC
 // RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=2 async-dot=true" 2>&1 | FileCheck %s --check-prefix=BADASYNC
 // RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=1" 2>&1 | FileCheck %s --check-prefix=BAD
 

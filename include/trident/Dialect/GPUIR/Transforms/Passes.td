@@ -4,6 +4,67 @@
 
 include "mlir/Pass/PassBase.td"
 
+// The layout passes of the `gir` stage, after convert-tir-to-gir (which
+// gives every tile the default layout). Each reads the module's
+// gir.num_warps, gir.threads_per_warp and gir.compute_capability.
+
+def GPUIRCoalesce : Pass<"gir-coalesce", "::mlir::ModuleOp"> {
+  let summary = "Put memory accesses in coalesced layouts";
+  let description = [{
+    Each memory access (`tir.load`, `tir.store`, `tir.atomic_rmw`,
+    `tir.atomic_cas`) whose pointer tile the axis-info analysis proves
+    contiguous gets a coalesced layout: the most contiguous dimension
+    fastest, each thread holding up to 16 aligned bytes of consecutive
+    elements over which the mask is constant (the vector the lowering then
+    moves in one access; atomics one element), lanes then warps spread from
+    it. The access's tiles (pointer, mask, other, value) are converted into
+    it by `gir.convert_layout` and its result converted back, so the IR is
+    valid after this pass alone; `gir-remove-layout-conversions` then makes
+    the tiles that reach the access in its layout. Accesses for which the
+    default layout does as well are left alone.
+  }];
+  let dependentDialects = ["::trident::gir::GPUIRDialect"];
+}
+
+def GPUIRDotLayouts : Pass<"gir-dot-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give dots tensor-core accumulator layouts";
+  let description = [{
+    With `gir.compute_capability` 90 or more, a `tir.dot` whose operands
+    are bf16 or fp16 (or f32 with `precision = tf32`) and whose fp32
+    accumulator tile spans whole warpgroups (rows a multiple of 16 *
+    num_warps, num_warps a multiple of 4) gets the `#gir.wgmma`
+    accumulator layout: the lowering then uses Hopper's warpgroup MMA.
+    With 80 to 89, a bf16 or fp16 dot with an fp32 accumulator, K a
+    multiple of 16 and at least 16 rows and 8 columns per warp gets
+    `#gir.mma_v2` (the warps split the tile as squarely as possible, rows
+    first), which the lowering runs on Ampere's `mma.sync.m16n8k16`. Other
+    2-D dots get a blocked layout of 8x4 elements per thread for the
+    CUDA-core lowering. The accumulator operand is converted into the
+    layout and the result converted back; `gir-remove-layout-conversions`
+    then carries the layout through the loop that accumulates. The operands
+    A and B keep the layout they come in.
+  }];
+  let dependentDialects = ["::trident::gir::GPUIRDialect"];
+}
+
+def GPUIRRemoveLayoutConversions
+    : Pass<"gir-remove-layout-conversions", "::mlir::ModuleOp"> {
+  let summary = "Lay the other tiles out around the chosen layouts";
+  let description = [{
+    Reads back the choices of the layout passes before it (an access whose
+    pointer tile comes through a `gir.convert_layout`, every dot's
+    accumulator layout), drops every conversion and lays each function out
+    again by one forward walk: sources get the default blocked layout of
+    their rank, other ops derive theirs from their operands, and backward
+    hints from the chosen ops (and scans) let the tiles that reach them be
+    made in their layout: elementwise ops create their results in their
+    hint, loop-carried tiles take the layout of the loop's use, and cheap
+    index arithmetic needed in two layouts is made again rather than
+    converted. Conversions remain where two choices disagree.
+  }];
+  let dependentDialects = ["::trident::gir::GPUIRDialect"];
+}
+
 def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
   let summary = "Software-pipeline the loads that feed tensor-core dots";
   let description = [{

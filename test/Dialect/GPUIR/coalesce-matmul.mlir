@@ -1,4 +1,4 @@
-// RUN: trident-opt %s --convert-tir-to-gir=compute-capability=90 | FileCheck %s
+// RUN: trident-opt %s --convert-tir-to-gir=compute-capability=90 --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s
 
 // examples/kernels/matmul_bf16.mlir with unit inner strides (constants) and
 // sizes and outer strides that are multiples of 16: A (128x64) and B

@@ -1,6 +1,6 @@
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" | FileCheck %s
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir | FileCheck %s --check-prefix=NOTC
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90 num-warps=8" | FileCheck %s --check-prefix=WARPS8
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s --check-prefix=NOTC
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90 num-warps=8" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s --check-prefix=WARPS8
 
 // On sm_90 a bf16 dot's accumulator takes the wgmma fragment layout, and so
 // does the loop-carried tile that holds it (no conversion in the loop);

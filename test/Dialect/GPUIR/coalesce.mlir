@@ -1,4 +1,4 @@
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s
 
 // Coalesced layouts: the pointer tile of a load or store whose addresses are
 // contiguous (axis info) gets a layout whose fastest dimension is the most

@@ -1,7 +1,7 @@
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=80" | FileCheck %s
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=86 num-warps=8" | FileCheck %s --check-prefix=WARPS8
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" | FileCheck %s --check-prefix=SM90
-// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=75" | FileCheck %s --check-prefix=SM75
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=80" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=86 num-warps=8" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s --check-prefix=WARPS8
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s --check-prefix=SM90
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=75" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions | FileCheck %s --check-prefix=SM75
 
 // On sm_80..sm_89 a bf16 dot's accumulator takes the mma.sync (m16n8)
 // fragment layout, the warps splitting the 128x128 tile 2x2, and so does the

@@ -1,0 +1,602 @@
+//===- LayoutAssignment.cpp - Lay out a function's tiles ------------------===//
+//
+// The forward walk that gives every tile of a function a distributed layout
+// (see LayoutAssignment.h): sources get the default blocked layout of their
+// rank, other operations derive theirs from their operands, and explicit
+// gir.convert_layout ops reconcile operands that disagree. Anchored ops (the
+// choices of gir-coalesce and gir-dot-layouts, or of a plugin's pass in
+// their place) take their anchor's layout, and backward hints let the tiles
+// that reach them be made in it.
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Dialect/GPUIR/Transforms/LayoutAssignment.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace {
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(MLIRContext *ctx, const gir::LayoutTarget &target,
+                 const gir::LayoutAnchors &anchors)
+      : ctx(ctx), numWarps(target.numWarps),
+        threadsPerWarp(target.threadsPerWarp), anchors(anchors) {}
+
+  LogicalResult assign(func::FuncOp func);
+
+private:
+  /// One blocked layout per rank: the default of the function's largest
+  /// tile of that rank. A blocked layout fits any shape of its rank, so
+  /// tiles that meet in broadcasts and elementwise operations agree.
+  Attribute defaultLayout(RankedTensorType type) {
+    auto it = dominant.find(type.getRank());
+    if (it != dominant.end())
+      return it->second;
+    return gir::BlockedEncodingAttr::getDefault(ctx, type.getShape(), numWarps,
+                                                threadsPerWarp);
+  }
+  /// The layout `value` should be created in: its hint, else the default.
+  Attribute preferredLayout(Value value) {
+    auto it = hints.find(value);
+    if (it != hints.end())
+      return it->second;
+    return defaultLayout(cast<RankedTensorType>(value.getType()));
+  }
+  /// The layout of a dot's accumulator: its anchor, else the default.
+  Attribute accumulatorLayout(tir::DotOp dot) {
+    auto it = anchors.dots.find(dot);
+    if (it != anchors.dots.end())
+      return it->second;
+    return defaultLayout(cast<RankedTensorType>(dot.getType()));
+  }
+  /// The layout of a scan's operands (each thread holds one contiguous
+  /// run along the axis).
+  Attribute scanLayout(RankedTensorType type, unsigned axis) {
+    return gir::scanLayout(cast<gir::BlockedEncodingAttr>(defaultLayout(type)),
+                           type, axis);
+  }
+  /// The pointer layout chosen for memory access `op`, or null.
+  Attribute accessLayout(Operation *op) {
+    auto it = anchors.accesses.find(op);
+    return it == anchors.accesses.end() ? Attribute() : it->second;
+  }
+  void chooseDominantLayouts(func::FuncOp func);
+  void collectHints(func::FuncOp func);
+  static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+    return RankedTensorType::get(type.getShape(), type.getElementType(),
+                                 layout);
+  }
+  /// `value` in `layout`, through a conversion inserted before `user`.
+  Value convert(Value value, Attribute layout, Operation *user);
+  /// `value` recomputed in `layout` before `user` by cloning the cheap,
+  /// side-effect-free operations that make it (ranges, splats, constants,
+  /// broadcasts, expand_dims, elementwise arithmetic, addptr) from scalars,
+  /// at most `budget` of them; null if it is not made that way.
+  Value rematerialize(Value value, Attribute layout, Operation *user,
+                      int &budget);
+  /// Converts tiled operand #i of `op` to `layout` in place.
+  void convertOperand(Operation *op, unsigned i, Attribute layout) {
+    op->setOperand(i, convert(op->getOperand(i), layout, op));
+  }
+  void setResultLayout(Value result, Attribute layout) {
+    if (auto type = dyn_cast<RankedTensorType>(result.getType()))
+      result.setType(withLayout(type, layout));
+  }
+  void giveDefault(Value value) {
+    if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+      if (!type.getEncoding())
+        value.setType(withLayout(type, preferredLayout(value)));
+  }
+
+  LogicalResult visitBlock(Block &block);
+  LogicalResult visit(Operation *op);
+  LogicalResult visitFor(scf::ForOp op);
+  LogicalResult visitIf(scf::IfOp op);
+  LogicalResult visitWhile(scf::WhileOp op);
+  void visitConstant(arith::ConstantOp op);
+  void visitExpandDims(tir::ExpandDimsOp op);
+  void visitElementwise(Operation *op, Attribute layout);
+
+  MLIRContext *ctx;
+  unsigned numWarps;
+  unsigned threadsPerWarp;
+  const gir::LayoutAnchors &anchors;
+  llvm::DenseMap<int64_t, Attribute> dominant;
+  llvm::DenseMap<Value, Attribute> hints;
+};
+
+void LayoutAssigner::chooseDominantLayouts(func::FuncOp func) {
+  dominant.clear();
+  llvm::DenseMap<int64_t, RankedTensorType> largest;
+  func.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (auto tile = dyn_cast<RankedTensorType>(t)) {
+        RankedTensorType &best = largest[tile.getRank()];
+        if (!best || tile.getNumElements() > best.getNumElements())
+          best = tile;
+      }
+  });
+  for (auto &[rank, tile] : largest)
+    dominant[rank] = gir::BlockedEncodingAttr::getDefault(
+        ctx, tile.getShape(), numWarps, threadsPerWarp);
+}
+
+/// Backward hints so that tiles are created where they will be used: the
+/// operand of `tir.expand_dims` in the slice of the expanded tile's layout,
+/// and the operands of elementwise operations in the hint of their result.
+void LayoutAssigner::collectHints(func::FuncOp func) {
+  hints.clear();
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) { ops.push_back(op); });
+  // Twice: a loop is visited before its body in reverse order, so hints
+  // that reach a loop's iteration arguments flow to its inits on the second
+  // round.
+  for (int round = 0; round < 2; ++round)
+  for (Operation *op : llvm::reverse(ops)) {
+    if (auto dot = dyn_cast<tir::DotOp>(op)) {
+      hints.try_emplace(dot.getC(), accumulatorLayout(dot));
+      hints.try_emplace(dot.getResult(), accumulatorLayout(dot));
+      continue;
+    }
+    if (auto scan = dyn_cast<tir::ScanOp>(op)) {
+      for (auto [src, result] : llvm::zip(scan.getSrcs(), scan.getResults())) {
+        Attribute layout = scanLayout(cast<RankedTensorType>(src.getType()),
+                                      scan.getAxis());
+        hints.try_emplace(src, layout);
+        hints.try_emplace(result, layout);
+      }
+      continue;
+    }
+    // Memory accesses: the pointers (and masks, and the values loaded
+    // where masked off) in a coalesced layout, unless the loaded value
+    // already has a hint of its own (a scan or dot wants it in its layout).
+    if (isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(
+            op)) {
+      auto load = dyn_cast<tir::LoadOp>(op);
+      bool resultHinted = load && hints.count(load.getResult());
+      Value ptr = op->getOperand(0);
+      Value mask = load ? load.getMask()
+                   : isa<tir::StoreOp>(op) ? cast<tir::StoreOp>(op).getMask()
+                   : isa<tir::AtomicRMWOp>(op)
+                       ? cast<tir::AtomicRMWOp>(op).getMask()
+                       : Value();
+      if (!resultHinted)
+        if (Attribute layout = accessLayout(op)) {
+          hints.try_emplace(ptr, layout);
+          if (mask)
+            hints.try_emplace(mask, layout);
+          if (load && load.getOther())
+            hints.try_emplace(load.getOther(), layout);
+        }
+      if (!load)
+        continue;
+    }
+    // A broadcast keeps its operand's layout: the operand is wanted in the
+    // result's.
+    if (auto broadcast = dyn_cast<tir::BroadcastOp>(op)) {
+      auto it = hints.find(broadcast.getResult());
+      if (it != hints.end()) {
+        // A copy: try_emplace may grow the map, which moves what `it`
+        // points at.
+        Attribute hint = it->second;
+        hints.try_emplace(broadcast.getSrc(), hint);
+      }
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] :
+           llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
+                     forOp.getResults())) {
+        auto it = hints.find(arg);
+        if (it == hints.end())
+          continue;
+        Attribute hint = it->second;
+        hints.try_emplace(init, hint);
+        hints.try_emplace(result, hint);
+      }
+      continue;
+    }
+    if (auto expand = dyn_cast<tir::ExpandDimsOp>(op)) {
+      auto parent = dyn_cast<gir::DistributedEncodingAttr>(
+          preferredLayout(expand.getResult()));
+      if (parent && parent.getRank() >= 2)
+        hints.try_emplace(expand.getSrc(),
+                          gir::SliceEncodingAttr::get(ctx, expand.getAxis(),
+                                                      parent));
+      continue;
+    }
+    StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    bool elementwise = (ns == "arith" || ns == "math") ||
+                       isa<tir::SplatOp, tir::AddPtrOp, tir::LoadOp>(op);
+    if (!elementwise || op->getNumResults() != 1)
+      continue;
+    auto it = hints.find(op->getResult(0));
+    if (it == hints.end())
+      continue;
+    Attribute hint = it->second;
+    for (Value operand : op->getOperands())
+      if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
+        if (type.getShape() ==
+            cast<RankedTensorType>(op->getResult(0).getType()).getShape())
+          hints.try_emplace(operand, hint);
+  }
+}
+
+Value LayoutAssigner::rematerialize(Value value, Attribute layout,
+                                    Operation *user, int &budget) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type)
+    return value; // scalars are used as they are
+  if (type.getEncoding() == layout)
+    return value;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumResults() != 1 || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def) || --budget < 0)
+    return {};
+  // The layout each tiled operand must be recomputed in.
+  SmallVector<Attribute> operandLayouts;
+  if (isa<tir::MakeRangeOp, tir::SplatOp, arith::ConstantOp>(def)) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(def))
+      if (!isa<DenseElementsAttr>(constant.getValue()))
+        return {};
+  } else if (isa<tir::BroadcastOp>(def)) {
+    operandLayouts.push_back(layout);
+  } else if (auto expand = dyn_cast<tir::ExpandDimsOp>(def)) {
+    auto parent = dyn_cast<gir::DistributedEncodingAttr>(layout);
+    if (!parent || parent.getRank() < 2)
+      return {};
+    operandLayouts.push_back(
+        gir::SliceEncodingAttr::get(ctx, expand.getAxis(), parent));
+  } else if (def->hasTrait<OpTrait::Elementwise>() ||
+             isa<tir::AddPtrOp>(def)) {
+    for (Value operand : def->getOperands()) {
+      auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+      if (operandType && operandType.getShape() != type.getShape())
+        return {};
+      operandLayouts.push_back(layout);
+    }
+  } else {
+    return {};
+  }
+  IRMapping mapping;
+  for (auto [operand, operandLayout] :
+       llvm::zip(def->getOperands(), operandLayouts)) {
+    Value remat = rematerialize(operand, operandLayout, user, budget);
+    if (!remat)
+      return {};
+    mapping.map(operand, remat);
+  }
+  OpBuilder b(user);
+  Operation *clone = b.clone(*def, mapping);
+  auto newType = withLayout(type, layout);
+  if (auto constant = dyn_cast<arith::ConstantOp>(clone))
+    constant.setValueAttr(
+        cast<DenseElementsAttr>(constant.getValue()).reshape(newType));
+  clone->getResult(0).setType(newType);
+  return clone->getResult(0);
+}
+
+Value LayoutAssigner::convert(Value value, Attribute layout, Operation *user) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getEncoding() == layout)
+    return value;
+  // Recomputing index arithmetic in place is cheaper than moving it
+  // between threads through shared memory.
+  int budget = 16;
+  if (Value remat = rematerialize(value, layout, user, budget))
+    return remat;
+  OpBuilder b(user);
+  return gir::ConvertLayoutOp::create(b, user->getLoc(),
+                                      withLayout(type, layout), value);
+}
+
+/// The layout of the first tiled operand that has one, or null.
+static Attribute firstOperandLayout(Operation *op) {
+  for (Value operand : op->getOperands())
+    if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
+      if (type.getEncoding())
+        return type.getEncoding();
+  return {};
+}
+
+void LayoutAssigner::visitElementwise(Operation *op, Attribute layout) {
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    if (isa<RankedTensorType>(op->getOperand(i).getType()))
+      convertOperand(op, i, layout);
+  for (Value result : op->getResults())
+    setResultLayout(result, layout);
+}
+
+void LayoutAssigner::visitConstant(arith::ConstantOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getType());
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!type || !dense)
+    return;
+  RankedTensorType newType = withLayout(type, preferredLayout(op.getResult()));
+  op.setValueAttr(dense.reshape(newType));
+  op.getResult().setType(newType);
+}
+
+void LayoutAssigner::visitExpandDims(tir::ExpandDimsOp op) {
+  auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+  auto slice = dyn_cast<gir::SliceEncodingAttr>(srcType.getEncoding());
+  if (slice && slice.getDim() == static_cast<unsigned>(op.getAxis())) {
+    setResultLayout(op.getResult(), slice.getParent());
+    return;
+  }
+  // Any other operand layout: convert the operand into the slice of the
+  // result's preferred layout (its hint, else the default).
+  auto resultType = cast<RankedTensorType>(op.getType());
+  auto parent =
+      dyn_cast<gir::DistributedEncodingAttr>(preferredLayout(op.getResult()));
+  if (!parent || parent.getRank() != resultType.getRank())
+    parent = cast<gir::DistributedEncodingAttr>(defaultLayout(resultType));
+  convertOperand(op, 0, gir::SliceEncodingAttr::get(ctx, op.getAxis(), parent));
+  setResultLayout(op.getResult(), parent);
+}
+
+LogicalResult LayoutAssigner::visitFor(scf::ForOp op) {
+  // Loop-carried tiles keep the layout they enter with.
+  for (auto [init, arg, result] :
+       llvm::zip(op.getInitArgs(), op.getRegionIterArgs(), op.getResults())) {
+    arg.setType(init.getType());
+    result.setType(init.getType());
+  }
+  if (failed(visitBlock(*op.getBody())))
+    return failure();
+  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(op.getRegionIterArgs()))
+    if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+      convertOperand(yield, i, type.getEncoding());
+  return success();
+}
+
+LogicalResult LayoutAssigner::visitIf(scf::IfOp op) {
+  for (Region *region : {&op.getThenRegion(), &op.getElseRegion()})
+    for (Block &block : *region)
+      if (failed(visitBlock(block)))
+        return failure();
+  if (op.getNumResults() == 0)
+    return success();
+  // The results take the then-branch's layouts; the else branch converts.
+  auto thenYield = op.thenYield();
+  for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    result.setType(thenYield.getOperand(i).getType());
+    if (auto type = dyn_cast<RankedTensorType>(result.getType()))
+      if (!op.getElseRegion().empty())
+        convertOperand(op.elseYield(), i, type.getEncoding());
+  }
+  return success();
+}
+
+LogicalResult LayoutAssigner::visitWhile(scf::WhileOp op) {
+  for (auto [init, arg] : llvm::zip(op.getInits(), op.getBeforeArguments()))
+    arg.setType(init.getType());
+  if (failed(visitBlock(op.getBefore().front())))
+    return failure();
+  scf::ConditionOp cond = op.getConditionOp();
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(cond.getArgs(), op.getAfterArguments()))) {
+    auto [value, arg] = pair;
+    arg.setType(value.getType());
+    op.getResult(i).setType(value.getType());
+  }
+  if (failed(visitBlock(op.getAfter().front())))
+    return failure();
+  auto yield = cast<scf::YieldOp>(op.getAfter().front().getTerminator());
+  for (auto [i, arg] : llvm::enumerate(op.getBeforeArguments()))
+    if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+      convertOperand(yield, i, type.getEncoding());
+  return success();
+}
+
+LogicalResult LayoutAssigner::visit(Operation *op) {
+  if (auto forOp = dyn_cast<scf::ForOp>(op))
+    return visitFor(forOp);
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return visitIf(ifOp);
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return visitWhile(whileOp);
+  if (isa<scf::YieldOp, scf::ConditionOp, tir::ReduceReturnOp,
+          tir::ScanReturnOp, func::ReturnOp>(op))
+    return success(); // handled by their parents
+  if (isa<gir::ConvertLayoutOp>(op))
+    return success(); // already says what it wants
+  if (isa<tir::BarrierOp>(op)) {
+    // A barrier among a program's threads is the CTA barrier.
+    OpBuilder b(op);
+    gir::BarrierOp::create(b, op->getLoc());
+    op->erase();
+    return success();
+  }
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    visitConstant(constant);
+    return success();
+  }
+  if (auto expand = dyn_cast<tir::ExpandDimsOp>(op)) {
+    visitExpandDims(expand);
+    return success();
+  }
+  if (auto reduce = dyn_cast<tir::ReduceOp>(op)) {
+    for (auto [src, result] : llvm::zip(reduce.getSrcs(), reduce.getResults()))
+      if (auto type = dyn_cast<RankedTensorType>(result.getType()))
+        setResultLayout(result, tir::inferShapeOpEncoding(
+                                    cast<RankedTensorType>(src.getType())
+                                        .getEncoding(),
+                                    reduce.getAxis(), /*expand=*/false));
+    return success(); // the combine region holds scalars only
+  }
+  if (auto scan = dyn_cast<tir::ScanOp>(op)) {
+    for (auto [i, result] : llvm::enumerate(scan.getResults())) {
+      Attribute layout = scanLayout(
+          cast<RankedTensorType>(scan.getSrcs()[i].getType()), scan.getAxis());
+      convertOperand(op, i, layout);
+      setResultLayout(result, layout);
+    }
+    return success();
+  }
+  if (isa<tir::BroadcastOp>(op)) {
+    setResultLayout(op->getResult(0), firstOperandLayout(op));
+    return success();
+  }
+  if (auto load = dyn_cast<tir::LoadOp>(op)) {
+    if (auto layout = firstOperandLayout(op)) // the pointer's
+      visitElementwise(op, cast<RankedTensorType>(load.getPtr().getType())
+                               .getEncoding());
+    return success();
+  }
+  if (isa<tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(op)) {
+    if (auto ptrType = dyn_cast<RankedTensorType>(op->getOperand(0).getType()))
+      visitElementwise(op, ptrType.getEncoding());
+    return success();
+  }
+  if (auto dot = dyn_cast<tir::DotOp>(op)) {
+    // The operands stay in the layout they come in (the dot lowerings
+    // stage them through shared memory from any distributed layout), so
+    // that coalesced loads feed the dot without a conversion.
+    for (unsigned i = 0; i < 2; ++i)
+      if (!gir::getDistributedEncoding(op->getOperand(i).getType()))
+        convertOperand(op, i, defaultLayout(cast<RankedTensorType>(
+                                  op->getOperand(i).getType())));
+    Attribute acc = accumulatorLayout(dot);
+    convertOperand(op, 2, acc);
+    setResultLayout(dot.getResult(), acc);
+    return success();
+  }
+  if (isa<tir::TransOp, tir::ReshapeOp, tir::JoinOp, tir::SplitOp,
+          tir::DescriptorLoadOp, tir::MakeRangeOp, tir::SplatOp>(op)) {
+    // Shape changes and sources: the default layout of the result's shape;
+    // the lowering moves the elements.
+    for (Value result : op->getResults())
+      giveDefault(result);
+    return success();
+  }
+  if (op->getNumRegions() != 0)
+    return op->emitOpError("has regions that convert-tir-to-gir cannot assign "
+                           "layouts in");
+  // Elementwise and everything else: the result's hint if it has one (the
+  // operands are converted, which keeps conversions on the smaller tiles
+  // that feed broadcasts), else the first tiled operand's layout, or the
+  // default for tiles made from scalars.
+  if (Attribute layout = firstOperandLayout(op)) {
+    if (op->getNumResults() == 1) {
+      auto it = hints.find(op->getResult(0));
+      if (it != hints.end())
+        layout = it->second;
+    }
+    visitElementwise(op, layout);
+    return success();
+  }
+  for (Value result : op->getResults())
+    giveDefault(result);
+  return success();
+}
+
+LogicalResult LayoutAssigner::visitBlock(Block &block) {
+  for (BlockArgument arg : block.getArguments())
+    giveDefault(arg);
+  for (Operation &op : llvm::make_early_inc_range(block))
+    if (failed(visit(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult LayoutAssigner::assign(func::FuncOp func) {
+  if (func.isExternal())
+    return success();
+  // Layouts spread power-of-two tiles over power-of-two thread counts.
+  WalkResult shapes = func.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (auto tile = dyn_cast<RankedTensorType>(t))
+        for (int64_t d : tile.getShape())
+          if (d <= 0 || (d & (d - 1))) {
+            op->emitOpError("produces a tile of shape ")
+                << tile << " whose dimensions are not all powers of two; "
+                << "GPU code generation needs power-of-two tiles";
+            return WalkResult::interrupt();
+          }
+    return WalkResult::advance();
+  });
+  if (shapes.wasInterrupted())
+    return failure();
+  chooseDominantLayouts(func);
+  collectHints(func);
+  if (failed(visitBlock(func.getBody().front())))
+    return failure();
+  // Signatures follow the arguments' and returned values' layouts.
+  SmallVector<Type> results;
+  func.walk([&](func::ReturnOp ret) {
+    results.assign(ret.getOperandTypes().begin(), ret.getOperandTypes().end());
+  });
+  func.setType(FunctionType::get(
+      ctx, func.getBody().front().getArgumentTypes(),
+      results.empty() ? func.getFunctionType().getResults() : results));
+  return success();
+}
+
+} // namespace
+
+LogicalResult gir::assignLayouts(func::FuncOp func, const LayoutTarget &target,
+                                 const LayoutAnchors &anchors) {
+  return LayoutAssigner(func.getContext(), target, anchors).assign(func);
+}
+
+gir::LayoutAnchors gir::collectLayoutAnchors(func::FuncOp func) {
+  LayoutAnchors anchors;
+  func.walk([&](Operation *op) {
+    if (isMemoryAccess(op)) {
+      Value ptr = op->getOperand(0);
+      if (isa<RankedTensorType>(ptr.getType()) &&
+          ptr.getDefiningOp<ConvertLayoutOp>())
+        anchors.accesses[op] =
+            cast<RankedTensorType>(ptr.getType()).getEncoding();
+    } else if (auto dot = dyn_cast<tir::DotOp>(op)) {
+      if (Attribute layout =
+              cast<RankedTensorType>(dot.getType()).getEncoding())
+        anchors.dots[op] = layout;
+    }
+  });
+  return anchors;
+}
+
+static Type withoutLayout(Type type) {
+  auto tile = dyn_cast<RankedTensorType>(type);
+  if (!tile || !tile.getEncoding())
+    return type;
+  return RankedTensorType::get(tile.getShape(), tile.getElementType());
+}
+
+void gir::stripLayouts(func::FuncOp func) {
+  SmallVector<ConvertLayoutOp> conversions;
+  func.walk([&](ConvertLayoutOp op) { conversions.push_back(op); });
+  for (ConvertLayoutOp op : conversions) {
+    op.getResult().replaceAllUsesWith(op.getSrc());
+    op.erase();
+  }
+  auto strip = [](Value v) { v.setType(withoutLayout(v.getType())); };
+  func.walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        llvm::for_each(block.getArguments(), strip);
+    llvm::for_each(op->getResults(), strip);
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        constant.setValueAttr(dense.reshape(
+            cast<ShapedType>(constant.getResult().getType())));
+  });
+  auto type = func.getFunctionType();
+  SmallVector<Type> inputs, results;
+  for (Type t : type.getInputs())
+    inputs.push_back(withoutLayout(t));
+  for (Type t : type.getResults())
+    results.push_back(withoutLayout(t));
+  func.setType(FunctionType::get(func.getContext(), inputs, results));
+}

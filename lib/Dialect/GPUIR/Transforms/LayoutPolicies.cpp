@@ -1,0 +1,254 @@
+//===- LayoutPolicies.cpp - Trident's layout choices and their rewrites ---===//
+//
+// The layouts gir-coalesce and gir-dot-layouts choose (coalesced pointer
+// tiles, tensor-core accumulators), and the rewrites by which any layout
+// pass records a choice in the IR (LayoutAssignment.h).
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Dialect/GPUIR/Transforms/LayoutAssignment.h"
+
+#include "trident/Analysis/AxisInfo.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace trident;
+using namespace trident::gir;
+
+FailureOr<LayoutTarget> LayoutTarget::fromModule(ModuleOp module,
+                                                 StringRef pass) {
+  auto read = [&](StringRef name) -> std::optional<unsigned> {
+    auto attr = module->getAttrOfType<IntegerAttr>(name);
+    if (!attr || attr.getInt() < 0)
+      return std::nullopt;
+    return unsigned(attr.getInt());
+  };
+  std::optional<unsigned> warps = read(GPUIRDialect::getNumWarpsAttrName());
+  std::optional<unsigned> lanes =
+      read(GPUIRDialect::getThreadsPerWarpAttrName());
+  if (!warps || !lanes || *warps == 0 || *lanes == 0) {
+    module.emitError(pass) << ": the module has no '"
+                           << GPUIRDialect::getNumWarpsAttrName() << "' and '"
+                           << GPUIRDialect::getThreadsPerWarpAttrName()
+                           << "' (run convert-tir-to-gir first)";
+    return failure();
+  }
+  LayoutTarget target;
+  target.numWarps = *warps;
+  target.threadsPerWarp = *lanes;
+  target.computeCapability =
+      read(GPUIRDialect::getComputeCapabilityAttrName()).value_or(0);
+  return target;
+}
+
+bool gir::isMemoryAccess(Operation *op) {
+  return isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(
+      op);
+}
+
+/// The mask of memory access `op`, or null.
+static Value accessMask(Operation *op) {
+  if (auto load = dyn_cast<tir::LoadOp>(op))
+    return load.getMask();
+  if (auto store = dyn_cast<tir::StoreOp>(op))
+    return store.getMask();
+  if (auto rmw = dyn_cast<tir::AtomicRMWOp>(op))
+    return rmw.getMask();
+  return {};
+}
+
+static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+/// Converts `op`'s operands `operands` into `layout` and makes its tiled
+/// results in it, converted back for their users.
+static void relayout(Operation *op, ArrayRef<unsigned> operands,
+                     Attribute layout) {
+  OpBuilder b(op);
+  for (unsigned i : operands) {
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(i).getType());
+    if (!type || type.getEncoding() == layout)
+      continue;
+    op->setOperand(i, ConvertLayoutOp::create(b, op->getLoc(),
+                                              withLayout(type, layout),
+                                              op->getOperand(i)));
+  }
+  b.setInsertionPointAfter(op);
+  for (Value result : op->getResults()) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type || type.getEncoding() == layout)
+      continue;
+    result.setType(withLayout(type, layout));
+    auto back = ConvertLayoutOp::create(b, op->getLoc(), type, result);
+    result.replaceAllUsesExcept(back.getResult(), back);
+  }
+}
+
+void gir::setAccessLayout(Operation *op, Attribute layout) {
+  auto ptr = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!ptr || ptr.getEncoding() == layout)
+    return;
+  SmallVector<unsigned> operands;
+  for (auto [i, operand] : llvm::enumerate(op->getOperands()))
+    if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
+      if (type.getShape() == ptr.getShape())
+        operands.push_back(i);
+  relayout(op, operands, layout);
+}
+
+void gir::setAccumulatorLayout(tir::DotOp dot, Attribute layout) {
+  relayout(dot, {2}, layout);
+}
+
+Attribute gir::coalescedLayout(Operation *op, const AxisInfoAnalysis &axisInfo,
+                               const LayoutTarget &target) {
+  Value ptr = op->getOperand(0);
+  Value mask = accessMask(op);
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || type.getRank() == 0)
+    return {};
+  auto ptrType = dyn_cast<tir::PointerType>(type.getElementType());
+  const AxisInfo *info = axisInfo.lookup(ptr);
+  if (!ptrType || !info || info->getRank() != type.getRank())
+    return {};
+  int64_t bytes = getPointeeBytes(ptrType.getPointeeType());
+  if (bytes == 0 || bytes > 16)
+    return {};
+  unsigned rank = type.getRank();
+  // The most contiguous dimension (the last one among equals).
+  unsigned fastest = rank - 1;
+  for (unsigned d = rank; d-- > 0;)
+    if (info->getContiguity(d) > info->getContiguity(fastest))
+      fastest = d;
+  int64_t contiguity = info->getContiguity(fastest);
+  if (contiguity <= 1)
+    return {};
+  SmallVector<unsigned> order{fastest};
+  for (unsigned d = rank; d-- > 0;)
+    if (d != fastest)
+      order.push_back(d);
+  int64_t threads = int64_t(target.numWarps) * target.threadsPerWarp;
+  int64_t perThread = std::min<int64_t>(
+      {contiguity, std::max<int64_t>(1, info->getDivisibility(fastest) / bytes),
+       std::max<int64_t>(1, 16 / bytes),
+       std::max<int64_t>(1, type.getNumElements() / threads)});
+  // A mask that splits a thread's elements forces element-by-element
+  // accesses, which are better made by neighbouring lanes: only as many
+  // elements per thread as one predicate covers.
+  if (mask) {
+    const AxisInfo *maskInfo = axisInfo.lookup(mask);
+    if (!maskInfo)
+      perThread = 1;
+    else if (maskInfo->getRank() == rank)
+      perThread = std::min(perThread, maskInfo->getConstancy(fastest));
+  }
+  if (isa<tir::AtomicRMWOp, tir::AtomicCASOp>(op))
+    perThread = 1; // atomics are element by element
+  perThread = std::max<int64_t>(
+      1, int64_t(llvm::bit_floor(uint64_t(perThread))));
+  // Nothing to gain over the default layout (row-major, one element).
+  if (perThread == 1 && fastest == rank - 1)
+    return {};
+  return BlockedEncodingAttr::getDefault(op->getContext(), type.getShape(),
+                                         target.numWarps, target.threadsPerWarp,
+                                         perThread, order);
+}
+
+/// The operands' element type of a 2-D dot that tensor cores can take:
+/// bf16 or f16 (and f32 when `tf32` allows it and the dot asks for tf32),
+/// the same for both operands, into an f32 accumulator; else null.
+static Type tensorCoreElementType(tir::DotOp dot, bool tf32) {
+  auto c = cast<RankedTensorType>(dot.getType());
+  if (c.getRank() != 2 || !c.getElementType().isF32())
+    return {};
+  Type elem = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+  if (cast<RankedTensorType>(dot.getB().getType()).getElementType() != elem)
+    return {};
+  bool f32AsTf32 =
+      tf32 && elem.isF32() && dot.getPrecision() == tir::InputPrecision::TF32;
+  return elem.isBF16() || elem.isF16() || f32AsTf32 ? elem : Type();
+}
+
+/// The wgmma accumulator layout for `dot`, or null when warpgroup MMA
+/// cannot compute it (target, types, shapes).
+static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
+  unsigned numWarps = target.numWarps;
+  if (target.computeCapability < 90 || numWarps % 4 != 0 ||
+      target.threadsPerWarp != 32)
+    return {};
+  Type elem = tensorCoreElementType(dot, /*tf32=*/true);
+  if (!elem)
+    return {};
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto c = cast<RankedTensorType>(dot.getType());
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  // Whole warpgroups along M, an instruction's N of 8..256, and at least
+  // one 32-byte K step (k16 for 16-bit types, k8 for tf32).
+  if (m % (16 * int64_t(numWarps)) != 0 || n < 8 || k * elemBytes < 32)
+    return {};
+  return WgmmaEncodingAttr::get(dot.getContext(), {numWarps, 1},
+                                std::min<int64_t>(n, 256));
+}
+
+/// The mma.sync (m16n8k16) accumulator layout for `dot` on sm_80..sm_89,
+/// or null when warp MMA cannot compute it: bf16 or f16 operands, an f32
+/// accumulator of at least 16 rows per warp row and 8 columns per warp
+/// column, K a multiple of 16. The warps split the tile so that each
+/// warp's part is as square as possible, rows first on ties (4 warps on
+/// 128x128: [2, 2]).
+static Attribute mmaV2Layout(tir::DotOp dot, const LayoutTarget &target) {
+  unsigned numWarps = target.numWarps;
+  if (target.computeCapability < 80 || target.computeCapability >= 90 ||
+      target.threadsPerWarp != 32 || !llvm::isPowerOf2_32(numWarps))
+    return {};
+  if (!tensorCoreElementType(dot, /*tf32=*/false))
+    return {};
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto c = cast<RankedTensorType>(dot.getType());
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) || k % 16 != 0)
+    return {};
+  int64_t wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool canM = m / (16 * wm) >= 2, canN = n / (8 * wn) >= 2;
+    if (canM && (m / wm >= n / wn || !canN))
+      wm *= 2;
+    else if (canN)
+      wn *= 2;
+    else
+      return {}; // too small a tile for this many warps
+  }
+  return MmaV2EncodingAttr::get(dot.getContext(),
+                                {unsigned(wm), unsigned(wn)});
+}
+
+Attribute gir::accumulatorLayout(tir::DotOp dot, const LayoutTarget &target) {
+  if (Attribute wgmma = wgmmaLayout(dot, target))
+    return wgmma;
+  if (Attribute mma = mmaV2Layout(dot, target))
+    return mma;
+  auto type = cast<RankedTensorType>(dot.getType());
+  if (type.getRank() != 2)
+    return {};
+  // Each thread holds an 8x4-element block, so that a K step of the
+  // CUDA-core dot reads few distinct rows of A and columns of B for many
+  // fused multiply-adds.
+  int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  unsigned sm = std::min<int64_t>(8, m), sn = std::min<int64_t>(4, n);
+  return BlockedEncodingAttr::getDefault(dot.getContext(), {m / sm, n / sn},
+                                         target.numWarps, target.threadsPerWarp)
+      .withSizePerThread(dot.getContext(), {sm, sn});
+}
+
+Attribute gir::scanLayout(BlockedEncodingAttr base, RankedTensorType type,
+                          unsigned axis) {
+  SmallVector<unsigned> spt(base.getSizePerThread());
+  int64_t threads =
+      int64_t(base.getThreadsPerWarp()[axis]) * base.getWarpsPerCTA()[axis];
+  spt[axis] = std::max<int64_t>(1, type.getDimSize(axis) / threads);
+  return base.withSizePerThread(type.getContext(), spt);
+}
