@@ -29,6 +29,8 @@
 
 #include <numeric>
 
+#include "trident/Analysis/AxisInfoInterface.cpp.inc"
+
 using namespace mlir;
 using namespace trident;
 
@@ -865,6 +867,13 @@ AxisInfo AxisInfoDataFlow::transfer(Operation *op,
                                     ArrayRef<const AxisInfo *> in,
                                     unsigned resultIndex) {
   Type type = op->getResult(resultIndex).getType();
+  // An op that states its own (a plugin's).
+  if (auto stated = dyn_cast<AxisInfoOpInterface>(op)) {
+    AxisInfo info = stated.inferAxisInfo(in, resultIndex);
+    if (info.isInitialized() && info.getRank() == rankOf(type))
+      return info;
+    return AxisInfo::getPessimistic(rankOf(type));
+  }
   if (std::optional<AxisInfo> info = transferSource(op, type))
     return *info;
   if (std::optional<AxisInfo> info = transferShape(op, type, in))

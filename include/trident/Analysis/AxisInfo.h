@@ -25,6 +25,7 @@
 #ifndef TRIDENT_ANALYSIS_AXISINFO_H
 #define TRIDENT_ANALYSIS_AXISINFO_H
 
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -87,6 +88,12 @@ inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
   info.print(os);
   return os;
 }
+
+} // namespace trident
+
+#include "trident/Analysis/AxisInfoInterface.h.inc"
+
+namespace trident {
 
 /// Runs the axis-info analysis over an operation (normally a module) once
 /// and keeps the result of every value; it does not depend on layouts, so

@@ -9,7 +9,7 @@
 // left by all threads together).
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 #include "../LLVMAtomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -7,7 +7,7 @@
 // conversions (planned by the layout library) come later.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 #include "SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

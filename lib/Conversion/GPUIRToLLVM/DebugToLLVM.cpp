@@ -10,7 +10,7 @@
 // skipped); a scalar prints once per program, from thread 0.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 

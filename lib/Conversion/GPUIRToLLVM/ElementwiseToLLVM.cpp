@@ -5,7 +5,7 @@
 // arithmetic, program ids.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -7,7 +7,7 @@
 // the module's `trident.extern_libs` for it.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 #include "../ExternCall.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

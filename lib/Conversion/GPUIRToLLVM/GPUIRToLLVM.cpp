@@ -5,13 +5,16 @@
 // layout (ElementwiseToLLVM, MemoryToLLVM, ReduceToLLVM,
 // ConvertLayoutToLLVM), leaving arith, math, vector, scf and func on
 // vectors and scalars. The second lowers those with upstream patterns to the
-// LLVM dialect. Kernels become nvvm.kernel functions.
+// LLVM dialect. Kernels become nvvm.kernel functions. A dialect that
+// implements GPUIRToLLVMPatternInterface (a plugin's) adds its patterns to
+// the first conversion.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 
 #include "../Float8Casts.h"
 
+#include "trident/Conversion/GPUIRToLLVM/PatternInterface.h"
 #include "trident/Conversion/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -287,6 +290,13 @@ struct ConvertGPUIRToLLVMPass
     populateInlineAsmPatterns(converter, patterns, lc);
     populateExternPatterns(converter, patterns, lc);
     populateDebugPatterns(converter, patterns, lc);
+    // Dialects (a plugin's) whose ops come with their own lowering.
+    for (Dialect *dialect : ctx->getLoadedDialects())
+      if (auto *lowering =
+              dialect->getRegisteredInterface<GPUIRToLLVMPatternInterface>()) {
+        target.addIllegalDialect(dialect->getNamespace());
+        lowering->populateGPUIRToLLVMPatterns(converter, patterns, lc);
+      }
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

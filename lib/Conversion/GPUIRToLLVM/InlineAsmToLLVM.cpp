@@ -9,7 +9,7 @@
 // gave them the same), so register r of every one is the same element.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 #include "../LLVMInlineAsm.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"

@@ -1,5 +1,5 @@
 //===- LayoutMap.cpp - Where a tile's elements live -----------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -18,7 +18,7 @@
 // both.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 
 #include "trident/Analysis/AxisInfo.h"
 

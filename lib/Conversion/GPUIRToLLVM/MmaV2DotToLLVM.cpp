@@ -20,7 +20,7 @@
 // reads any accumulator layout.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Patterns.h"
 #include "MmaV2Fragments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -1,6 +1,6 @@
 //===- SharedLayout.cpp - Swizzled shared-memory tiles --------------------===//
-#include "SharedLayout.h"
-#include "Lowering.h"
+#include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
+#include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

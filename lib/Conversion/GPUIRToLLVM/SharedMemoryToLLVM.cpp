@@ -22,8 +22,8 @@
 //                       a proxy fence and a CTA barrier
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
-#include "SharedLayout.h"
+#include "Patterns.h"
+#include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

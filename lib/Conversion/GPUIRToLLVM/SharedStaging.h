@@ -18,7 +18,7 @@
 #ifndef TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_SHAREDSTAGING_H
 #define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_SHAREDSTAGING_H
 
-#include "Lowering.h"
+#include "Patterns.h"
 
 namespace trident::gir_to_llvm {
 

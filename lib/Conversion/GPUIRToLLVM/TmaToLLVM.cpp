@@ -20,8 +20,8 @@
 //                       reused); TMA clips what falls outside the tensor
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
-#include "SharedLayout.h"
+#include "Patterns.h"
+#include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
 #include "SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

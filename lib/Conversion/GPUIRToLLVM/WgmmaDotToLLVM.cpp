@@ -33,8 +33,8 @@
 // address bits, which is why the buffers are 1024-byte aligned.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
-#include "SharedLayout.h"
+#include "Patterns.h"
+#include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -1,4 +1,10 @@
-//===- Lowering.h - Shared pieces of convert-gir-to-llvm --------*- C++ -*-===//
+//===- Lowering.h - The pieces convert-gir-to-llvm's patterns use -*- C++ -*-===//
+//
+// Public so that a plugin dialect's patterns (given to convert-gir-to-llvm
+// through GPUIRToLLVMPatternInterface, PatternInterface.h) lower its ops
+// with the same tools as the core's: the lowering context (warps, lane and
+// warp ids, shared memory), the distribution of tiles over threads
+// (LayoutMap), and helpers for shared memory, shuffles and barriers.
 //
 // The distribution of tiles over threads: a tile of layout L becomes, in each
 // thread, the vector of the elements L gives it (register r of the thread is
@@ -8,8 +14,8 @@
 // layout here is linear over GF(2) in the bits of (register, lane, warp).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_LOWERING_H
-#define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_LOWERING_H
+#ifndef TRIDENT_CONVERSION_GPUIRTOLLVM_LOWERING_H
+#define TRIDENT_CONVERSION_GPUIRTOLLVM_LOWERING_H
 
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
@@ -215,66 +221,6 @@ mlir::Type distributedType(mlir::RankedTensorType type,
 
 /// i32 constant.
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
-
-void populateElementwisePatterns(mlir::TypeConverter &converter,
-                                 mlir::RewritePatternSet &patterns,
-                                 LoweringContext &ctx);
-void populateMemoryPatterns(mlir::TypeConverter &converter,
-                            mlir::RewritePatternSet &patterns,
-                            LoweringContext &ctx);
-void populateReducePatterns(mlir::TypeConverter &converter,
-                            mlir::RewritePatternSet &patterns,
-                            LoweringContext &ctx);
-void populateDotPatterns(mlir::TypeConverter &converter,
-                         mlir::RewritePatternSet &patterns,
-                         LoweringContext &ctx);
-/// Shared-memory buffers (gir.local_alloc, gir.memdesc_index) and
-/// asynchronous copies into them.
-void populateSharedMemoryPatterns(mlir::TypeConverter &converter,
-                                  mlir::RewritePatternSet &patterns,
-                                  LoweringContext &ctx);
-/// tir.dot with a #gir.wgmma accumulator on Hopper's warpgroup MMA.
-void populateWgmmaDotPatterns(mlir::TypeConverter &converter,
-                              mlir::RewritePatternSet &patterns,
-                              LoweringContext &ctx);
-/// tir.dot with a #gir.mma_v2 accumulator on Ampere's warp MMA (mma.sync).
-void populateMmaV2DotPatterns(mlir::TypeConverter &converter,
-                              mlir::RewritePatternSet &patterns,
-                              LoweringContext &ctx);
-void populateScanPatterns(mlir::TypeConverter &converter,
-                          mlir::RewritePatternSet &patterns,
-                          LoweringContext &ctx);
-void populateAtomicPatterns(mlir::TypeConverter &converter,
-                            mlir::RewritePatternSet &patterns,
-                            LoweringContext &ctx);
-/// Tensor descriptors on TMA: gir.tma_load, tir.descriptor_load/store.
-void populateTmaPatterns(mlir::TypeConverter &converter,
-                         mlir::RewritePatternSet &patterns,
-                         LoweringContext &ctx);
-void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
-                                   mlir::RewritePatternSet &patterns,
-                                   LoweringContext &ctx);
-/// tir.print: vprintf calls.
-void populateDebugPatterns(mlir::TypeConverter &converter,
-                           mlir::RewritePatternSet &patterns,
-                           LoweringContext &ctx);
-/// tir.inline_asm_elementwise: llvm.inline_asm per pack of registers.
-void populateInlineAsmPatterns(mlir::TypeConverter &converter,
-                               mlir::RewritePatternSet &patterns,
-                               LoweringContext &ctx);
-/// Tensor maps for the tir.make_tensor_descriptor ops of the module's
-/// kernels (sm_90: built in global scratch, a kernel parameter the launcher
-/// fills from the user's allocator); an error for any such op elsewhere.
-/// Runs before the conversion (TensormapToLLVM.cpp).
-mlir::LogicalResult lowerTensorMaps(mlir::ModuleOp module, LoweringContext &lc,
-                                    int64_t computeCapability);
-/// tir.extern_elementwise: a call per register.
-void populateExternPatterns(mlir::TypeConverter &converter,
-                            mlir::RewritePatternSet &patterns,
-                            LoweringContext &ctx);
-/// The module attribute listing the bitcode files that extern calls need
-/// linked (an array of paths; read by the NVPTX translation).
-inline constexpr llvm::StringLiteral kExternLibsAttr = "trident.extern_libs";
 
 /// Moves `value` (a scalar of an integer/float type up to 64 bits) across
 /// the warp with a butterfly shuffle (lane ^ laneMask).

@@ -5,8 +5,8 @@
 // them (wgmma descriptors).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_SHAREDLAYOUT_H
-#define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_SHAREDLAYOUT_H
+#ifndef TRIDENT_CONVERSION_GPUIRTOLLVM_SHAREDLAYOUT_H
+#define TRIDENT_CONVERSION_GPUIRTOLLVM_SHAREDLAYOUT_H
 
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 

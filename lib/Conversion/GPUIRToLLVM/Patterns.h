@@ -1,0 +1,76 @@
+//===- Patterns.h - convert-gir-to-llvm's own pattern sets ------*- C++ -*-===//
+//
+// The core's patterns, by file; the pass (GPUIRToLLVM.cpp) adds them all,
+// then those of every dialect that implements GPUIRToLLVMPatternInterface.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_PATTERNS_H
+#define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_PATTERNS_H
+
+#include "trident/Conversion/GPUIRToLLVM/Lowering.h"
+
+namespace trident::gir_to_llvm {
+
+void populateElementwisePatterns(mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns,
+                                 LoweringContext &ctx);
+void populateMemoryPatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+void populateReducePatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+void populateDotPatterns(mlir::TypeConverter &converter,
+                         mlir::RewritePatternSet &patterns,
+                         LoweringContext &ctx);
+/// Shared-memory buffers (gir.local_alloc, gir.memdesc_index) and
+/// asynchronous copies into them.
+void populateSharedMemoryPatterns(mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  LoweringContext &ctx);
+/// tir.dot with a #gir.wgmma accumulator on Hopper's warpgroup MMA.
+void populateWgmmaDotPatterns(mlir::TypeConverter &converter,
+                              mlir::RewritePatternSet &patterns,
+                              LoweringContext &ctx);
+/// tir.dot with a #gir.mma_v2 accumulator on Ampere's warp MMA (mma.sync).
+void populateMmaV2DotPatterns(mlir::TypeConverter &converter,
+                              mlir::RewritePatternSet &patterns,
+                              LoweringContext &ctx);
+void populateScanPatterns(mlir::TypeConverter &converter,
+                          mlir::RewritePatternSet &patterns,
+                          LoweringContext &ctx);
+void populateAtomicPatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+/// Tensor descriptors on TMA: gir.tma_load, tir.descriptor_load/store.
+void populateTmaPatterns(mlir::TypeConverter &converter,
+                         mlir::RewritePatternSet &patterns,
+                         LoweringContext &ctx);
+void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   LoweringContext &ctx);
+/// tir.print: vprintf calls.
+void populateDebugPatterns(mlir::TypeConverter &converter,
+                           mlir::RewritePatternSet &patterns,
+                           LoweringContext &ctx);
+/// tir.inline_asm_elementwise: llvm.inline_asm per pack of registers.
+void populateInlineAsmPatterns(mlir::TypeConverter &converter,
+                               mlir::RewritePatternSet &patterns,
+                               LoweringContext &ctx);
+/// Tensor maps for the tir.make_tensor_descriptor ops of the module's
+/// kernels (sm_90: built in global scratch, a kernel parameter the launcher
+/// fills from the user's allocator); an error for any such op elsewhere.
+/// Runs before the conversion (TensormapToLLVM.cpp).
+mlir::LogicalResult lowerTensorMaps(mlir::ModuleOp module, LoweringContext &lc,
+                                    int64_t computeCapability);
+/// tir.extern_elementwise: a call per register.
+void populateExternPatterns(mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            LoweringContext &ctx);
+/// The module attribute listing the bitcode files that extern calls need
+/// linked (an array of paths; read by the NVPTX translation).
+inline constexpr llvm::StringLiteral kExternLibsAttr = "trident.extern_libs";
+
+} // namespace trident::gir_to_llvm
+
+#endif
