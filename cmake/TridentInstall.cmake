@@ -28,7 +28,7 @@ set(TRIDENT_INSTALL_PYTHONDIR ${CMAKE_INSTALL_LIBDIR}/python3/site-packages
 set(TRIDENT_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/trident)
 set(TRIDENT_TOOLS trident-opt trident-compile trident-launch trident-run-cpu)
 set(TRIDENT_EXAMPLE_PLUGINS HelloPlugin FmaPlugin KeepLoopsPlugin
-  PipelineVariantsPlugin)
+  PipelineVariantsPlugin GpuExtPlugin)
 
 if(TRIDENT_PYTHON_WHEEL)
   set(core_dir trident/_lib)
