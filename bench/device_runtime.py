@@ -324,6 +324,47 @@ def checks():
                "rel err %.2e" % e)
 
 
+    plugin_checks()
+
+
+GPUX_CHECK = '''
+import os, sys
+sys.path.insert(0, %r)
+import torch
+import trident
+import trident.language as tl
+trident.load_plugin(sys.argv[1])
+
+@trident.jit
+def reverse_copy(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.extra.gpux.reverse(tl.load(x_ptr + offs)))
+
+x = torch.randn(1024, device="cuda")
+y = torch.full_like(x, float("nan"))
+reverse_copy[(1,)](x, y, 1024, BLOCK=1024)
+torch.cuda.synchronize()
+print(bool(torch.equal(y, torch.flip(x, [0]))))
+'''
+
+
+def plugin_checks():
+    """The gpu-ext example plugin's op (lowered by the plugin, through
+    shared memory) on the GPU, in a process of its own."""
+    path = os.path.join(os.path.dirname(trident.__file__), "_lib", "plugins",
+                        "libGpuExtPlugin.so")
+    if not os.path.exists(path):
+        report("gpu-ext plugin: gpux.reverse 1024", False, "no " + path)
+        return
+    with open("/tmp/gpux_check.py", "w") as f:
+        f.write(GPUX_CHECK % PYPATH)
+    r = subprocess.run([sys.executable, "/tmp/gpux_check.py", path],
+                       capture_output=True, text=True)
+    ok = r.returncode == 0 and r.stdout.strip() == "True"
+    report("gpu-ext plugin: gpux.reverse 1024", ok,
+           "equal to torch.flip" if ok else (r.stdout + r.stderr)[-800:])
+
+
 CFG = dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
            num_stages=3)
 
@@ -345,7 +386,6 @@ import trident.language as tl
 @trident.jit
 def tiny(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
-    m = offs < n
     tl.store(x_ptr + offs, tl.load(x_ptr + offs, m) + 1, m)
 '''
 

@@ -34,6 +34,11 @@ llvm-strip-22 -o "$lib/_C.abi3.so" "$build/lib/_C.abi3.so"
 mkdir -p "$lib/plugins"
 llvm-strip-22 -o "$lib/plugins/libPipelineVariantsPlugin.so" \
   "$build/plugins/libPipelineVariantsPlugin.so"
+# The gpu-ext plugin (an op the plugin lowers itself) and its Python module.
+llvm-strip-22 -o "$lib/plugins/libGpuExtPlugin.so" \
+  "$build/plugins/libGpuExtPlugin.so"
+mkdir -p "$lib/plugins/python"
+cp -r "$build/plugins/python/gpux" "$lib/plugins/python/"
 mkdir -p "$stage/examples" "$stage/kernels"
 cp "$root/examples/python/matmul.py" "$root/examples/python/matmul_tma.py" "$stage/examples/"
 cp "$root"/python/test/kernels/*.py "$stage/kernels/"
