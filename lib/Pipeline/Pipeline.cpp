@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Staged pass pipelines ---------------------*- C++ -*-===//
 #include "trident/Pipeline/Pipeline.h"
+#include "trident/Pipeline/TargetRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -94,120 +95,19 @@ PassListBuilder &PipelineBuilder::stage(StringRef stageName) {
   return stages.back().second;
 }
 
-static void addCore(Stage &stage, StringRef pass, StringRef options = "",
-                    StringRef label = "") {
-  PassEntry e;
-  e.pass = pass.str();
-  e.options = options.str();
-  e.label = label.str();
-  stage.entries.push_back(std::move(e));
-}
-
 Pipeline defaultPipeline(const Target &target) {
   Pipeline p;
   p.target = target;
-  for (StringRef name : target.stageNames()) {
+  const TargetBackend *backend = lookupTargetBackend(target.kind);
+  if (!backend)
+    return p; // Target::parse knows only registered kinds
+  for (StringRef name : backend->stages) {
+    PassListBuilder entries;
+    if (backend->fillStage)
+      backend->fillStage(target, name, entries);
     Stage stage;
     stage.name = name.str();
-    if (name == "tir") {
-      // Target-independent clean-up of the kernel as the front end wrote it.
-      addCore(stage, "inline");
-      // Block pointers become base + offsets arithmetic and masked loads
-      // and stores (loops and ifs carry their parts).
-      addCore(stage, "tir-lower-block-pointers");
-      // Descriptors made in the kernel become masked pointer accesses
-      // (those passed as arguments are the back end's: TMA on sm_90, where
-      // descriptors made in the kernel that TMA can serve stay too: the
-      // back end builds their tensor maps in global scratch).
-      unsigned cc = 0;
-      bool tma = target.kind == "cuda" &&
-                 !StringRef(target.arch).take_while(llvm::isDigit)
-                      .getAsInteger(10, cc) &&
-                 cc >= 90;
-      addCore(stage, "tir-lower-descriptors", tma ? "tma=true" : "");
-      addCore(stage, "tir-combine");
-      addCore(stage, "canonicalize");
-      addCore(stage, "cse");
-      addCore(stage, "loop-invariant-code-motion");
-      // Loops marked flatten (persistent kernels' tile loops) and the loop
-      // they hold become one loop, once invariant code is out of both.
-      // (The gir stage's clean-up follows.)
-      addCore(stage, "tir-flatten-loops");
-      addCore(stage, "symbol-dce");
-    } else if (name == "gir") {
-      // Every tile gets a register layout: the default one, then coalesced
-      // memory accesses and tensor-core accumulators, then the other tiles
-      // around those choices; then clean-up. CUDA targets name their
-      // compute capability ("90a" -> 90) so that dots can take tensor-core
-      // layouts.
-      std::string options;
-      if (target.kind == "cuda") {
-        unsigned cc = 0;
-        if (!StringRef(target.arch).take_while(llvm::isDigit).getAsInteger(10, cc))
-          options = "compute-capability=" + std::to_string(cc);
-      }
-      addCore(stage, "convert-tir-to-gir", options);
-      addCore(stage, "gir-coalesce");
-      addCore(stage, "gir-dot-layouts");
-      addCore(stage, "gir-remove-layout-conversions");
-      addCore(stage, "canonicalize");
-      addCore(stage, "cse");
-      // Loads feeding tensor-core dots become asynchronous copies into a
-      // ring of shared-memory buffers, issued iterations ahead.
-      if (target.kind == "cuda") {
-        addCore(stage, "gir-pipeline", "num-stages=3 async-dot=true");
-        addCore(stage, "canonicalize", "", "pipelined");
-        addCore(stage, "cse", "", "pipelined");
-      }
-    } else if (name == "cir") {
-      // Each kernel becomes one program instance of loops over buffers
-      // (scf, memref, vector, arith, math; pointers in the llvm dialect).
-      // Descriptor arguments (no TMA here): base, shape and strides.
-      // Loops step along the last dimension in vectors as wide as the
-      // CPU's registers (the host's for cpu:native, SSE's for x86-64).
-      addCore(stage, "tir-lower-descriptors", "expand-arguments=true");
-      addCore(stage, "convert-tir-to-cpu",
-              target.arch == "x86-64" ? "vector-bits=128" : "");
-      addCore(stage, "canonicalize");
-      addCore(stage, "cse");
-      addCore(stage, "loop-invariant-code-motion");
-      // exp, log, tanh, ... on vectors as polynomials (no vector libm).
-      addCore(stage, "cpu-approximate-math");
-    } else if (target.kind == "cpu" && name == "llir") {
-      // The standard conversions to the LLVM dialect, then LLVM IR for the
-      // target's CPU (Target/CPU registers the translation steps).
-      addCore(stage, "math-extend-to-supported-types");
-      addCore(stage, "arith-expand", "include-bf16=true");
-      addCore(stage, "convert-scf-to-cf");
-      // Math functions LLVM has no intrinsic for (asinh, cbrt, f64 erf,
-      // ...) become libm calls element by element: their vector.extract and
-      // vector.insert are lowered by convert-vector-to-llvm after them.
-      addCore(stage, "convert-math-to-llvm");
-      addCore(stage, "convert-math-to-libm");
-      addCore(stage, "convert-vector-to-llvm");
-      addCore(stage, "finalize-memref-to-llvm");
-      addCore(stage, "convert-arith-to-llvm");
-      addCore(stage, "convert-cf-to-llvm");
-      addCore(stage, "convert-func-to-llvm");
-      addCore(stage, "convert-ub-to-llvm");
-      addCore(stage, "reconcile-unrealized-casts");
-      addCore(stage, "translate-to-llvmir-cpu");
-    } else if (target.kind == "cpu" && name == "obj") {
-      addCore(stage, "llc-cpu");
-    } else if (target.kind == "cuda" && name == "llir") {
-      // The module is in the LLVM and NVVM dialects here. NVVM ops with no
-      // LLVM intrinsic become inline PTX; then the module leaves MLIR. The
-      // last entries of this and the next stages are translation steps
-      // (Compiler/TranslationStep.h), registered by Target/NVIDIA.
-      addCore(stage, "convert-gir-to-llvm");
-      addCore(stage, "convert-nvvm-to-llvm");
-      addCore(stage, "reconcile-unrealized-casts");
-      addCore(stage, "translate-to-llvmir");
-    } else if (target.kind == "cuda" && name == "ptx") {
-      addCore(stage, "llc-nvptx");
-    } else if (target.kind == "cuda" && name == "cubin") {
-      addCore(stage, "ptxas");
-    }
+    stage.entries = std::move(entries.entries);
     p.stages.push_back(std::move(stage));
   }
   return p;

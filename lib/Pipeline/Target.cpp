@@ -1,33 +1,71 @@
 //===- Target.cpp - Compilation targets -------------------------*- C++ -*-===//
+//
+// Kinds, architectures and stages come from the back ends' registrations
+// (TargetRegistry.h).
+//
+//===----------------------------------------------------------------------===//
 #include "trident/Pipeline/Target.h"
+#include "trident/Pipeline/TargetRegistry.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <deque>
+#include <mutex>
 
 using namespace llvm;
 
 namespace trident {
 
 namespace {
-const StringRef kKinds[] = {"cuda", "amd", "cpu"};
-const StringRef kCudaStages[] = {"tir", "gir", "llir", "ptx", "cubin"};
-const StringRef kAmdStages[] = {"tir", "gir", "llir", "amdgcn", "hsaco"};
-const StringRef kCpuStages[] = {"tir", "cir", "llir", "obj"};
-const StringRef kTargets[] = {"cuda:90a",   "cuda:90",    "cuda:80",
-                              "amd:gfx942", "amd:gfx950", "cpu:native",
-                              "cpu:x86-64"};
+
+/// "a, b and c".
+std::string listed(ArrayRef<std::string> items) {
+  std::string s;
+  for (auto [i, item] : enumerate(items)) {
+    if (i)
+      s += i + 1 == items.size() ? " and " : ", ";
+    s += item;
+  }
+  return s;
+}
+
+/// Every registered kind and "kind:arch", kept for the StringRefs handed
+/// out; rebuilt when a back end has registered since (the lists a caller
+/// holds stay valid until then).
+struct Names {
+  std::mutex mutex;
+  size_t backends = 0;
+  std::deque<std::string> store; // stable addresses
+  std::vector<StringRef> kinds, targets;
+};
+
+Names &names() {
+  static Names n;
+  std::vector<const TargetBackend *> all = targetBackends();
+  std::lock_guard<std::mutex> lock(n.mutex);
+  if (n.backends != all.size()) {
+    n.kinds.clear();
+    n.targets.clear();
+    for (const TargetBackend *b : all) {
+      n.kinds.push_back(n.store.emplace_back(b->kind));
+      for (const std::string &arch : b->archs)
+        n.targets.push_back(n.store.emplace_back(b->kind + ":" + arch));
+    }
+    n.backends = all.size();
+  }
+  return n;
+}
+
 } // namespace
 
-ArrayRef<StringRef> knownTargets() { return kTargets; }
+ArrayRef<StringRef> knownTargets() { return names().targets; }
 
-ArrayRef<StringRef> targetKinds() { return kKinds; }
+ArrayRef<StringRef> targetKinds() { return names().kinds; }
 
 ArrayRef<StringRef> stageNamesOf(StringRef kind) {
-  if (kind == "cuda")
-    return kCudaStages;
-  if (kind == "amd")
-    return kAmdStages;
-  if (kind == "cpu")
-    return kCpuStages;
+  if (const TargetBackend *b = lookupTargetBackend(kind))
+    return b->stages;
   return {};
 }
 
@@ -39,35 +77,27 @@ Expected<Target> Target::parse(StringRef spec) {
   auto bad = [&](const Twine &why) {
     return createStringError("invalid target '" + spec + "': " + why);
   };
-  if (kind == "cuda") {
-    if (arch.empty())
-      t.arch = "90a";
-    else if (arch != "90a" && arch != "90" && arch != "80")
-      return bad("CUDA architectures are 90a, 90 and 80");
-  } else if (kind == "amd") {
-    if (arch.empty())
-      t.arch = "gfx942";
-    else if (arch != "gfx942" && arch != "gfx950")
-      return bad("AMD architectures are gfx942 and gfx950");
-  } else if (kind == "cpu") {
-    if (arch.empty())
-      t.arch = "native";
-    else if (arch != "native" && arch != "x86-64")
-      return bad("CPU architectures are native and x86-64");
-  } else {
-    return bad("unknown kind '" + kind + "' (expected cuda, amd or cpu)");
+  const TargetBackend *backend = lookupTargetBackend(kind);
+  if (!backend) {
+    std::vector<std::string> kinds;
+    for (const TargetBackend *b : targetBackends())
+      kinds.push_back(b->kind);
+    std::string expected = listed(kinds);
+    if (kinds.size() > 1) // "cuda, amd or cpu"
+      expected.replace(expected.rfind(" and "), 5, " or ");
+    return bad("unknown kind '" + kind + "' (expected " + expected + ")");
   }
+  if (arch.empty())
+    t.arch = backend->archs.front();
+  else if (!is_contained(backend->archs, arch.str()))
+    return bad(backend->displayName + " architectures are " +
+               listed(backend->archs));
   return t;
 }
 
 bool Target::canRunStage(StringRef stage) const {
-  if (stage == "tir" || stage == "gir" || stage == "cir")
-    return true;
-  // The CPU's back half: LLVM IR and an object file (X86 in process).
-  if (kind == "cpu")
-    return stage == "llir" || stage == "obj";
-  // NVIDIA's back half: LLVM IR, PTX (NVPTX in process) and cubin (ptxas).
-  return kind == "cuda" && (stage == "llir" || stage == "ptx" || stage == "cubin");
+  const TargetBackend *b = lookupTargetBackend(kind);
+  return b && is_contained(b->runnableStages, stage);
 }
 
 bool Target::matches(StringRef pattern) const {

@@ -2,6 +2,8 @@
 //
 // A target is a kind ("cuda", "amd", "cpu") and an architecture ("90a",
 // "gfx942", "x86-64"). Each kind has a fixed, ordered list of stage names.
+// Kinds, architectures and stages are what the back ends registered
+// (TargetRegistry.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_PIPELINE_TARGET_H

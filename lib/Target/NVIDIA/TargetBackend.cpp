@@ -1,0 +1,70 @@
+//===- TargetBackend.cpp - The NVIDIA back end's target registration ------===//
+//
+// cuda:90a, cuda:90, cuda:80: stages tir, gir, llir, ptx, cubin, and their
+// default entries. The last entries of llir, ptx and cubin are translation
+// steps (Compiler/TranslationStep.h, registered in Registration.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "trident/Pipeline/TargetRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <string>
+
+using namespace llvm;
+
+namespace trident {
+
+namespace {
+
+/// The compute capability of a CUDA architecture ("90a" -> 90), or 0.
+unsigned computeCapability(const Target &target) {
+  unsigned cc = 0;
+  if (StringRef(target.arch).take_while(isDigit).getAsInteger(10, cc))
+    return 0;
+  return cc;
+}
+
+void fillStage(const Target &target, StringRef stage, PassListBuilder &e) {
+  unsigned cc = computeCapability(target);
+  if (stage == "tir") {
+    // Descriptors passed as arguments are TMA's on sm_90 (and those made in
+    // the kernel that TMA can serve stay too).
+    addTileIRCleanup(e, cc >= 90 ? "tma=true" : "");
+  } else if (stage == "gir") {
+    // The compute capability lets dots take tensor-core layouts.
+    addGPUIRLayouts(e, cc ? "compute-capability=" + std::to_string(cc) : "");
+    // Loads feeding tensor-core dots become asynchronous copies into a ring
+    // of shared-memory buffers, issued iterations ahead.
+    e.add("gir-pipeline", "num-stages=3 async-dot=true");
+    e.add("canonicalize", "", "pipelined");
+    e.add("cse", "", "pipelined");
+  } else if (stage == "llir") {
+    // The module is in the LLVM and NVVM dialects here. NVVM ops with no
+    // LLVM intrinsic become inline PTX; then the module leaves MLIR.
+    e.add("convert-gir-to-llvm");
+    e.add("convert-nvvm-to-llvm");
+    e.add("reconcile-unrealized-casts");
+    e.add("translate-to-llvmir");
+  } else if (stage == "ptx") {
+    e.add("llc-nvptx");
+  } else if (stage == "cubin") {
+    e.add("ptxas");
+  }
+}
+
+} // namespace
+
+TargetBackend nvidia::targetBackend() {
+  TargetBackend b;
+  b.kind = "cuda";
+  b.displayName = "CUDA";
+  b.archs = {"90a", "90", "80"};
+  b.stages = {"tir", "gir", "llir", "ptx", "cubin"};
+  // NVIDIA's back half: LLVM IR, PTX (NVPTX in process), cubin (ptxas).
+  b.runnableStages = b.stages;
+  b.fillStage = fillStage;
+  return b;
+}
+
+} // namespace trident
