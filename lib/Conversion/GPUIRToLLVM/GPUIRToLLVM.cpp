@@ -16,6 +16,7 @@
 
 #include "trident/Conversion/GPUIRToLLVM/PatternInterface.h"
 #include "trident/Conversion/Passes.h"
+#include "trident/Dialect/GPUIR/Transforms/SharedMemoryAllocation.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -106,9 +107,9 @@ struct ConvertGPUIRToLLVMPass
     // The axis hints of operations have served their purpose (lowered
     // operations on per-thread vectors would not verify with them).
     tir::TileIRDialect::removeAxisHints(module);
-    // Where each shared buffer is last used, before the lowering moves
-    // anything.
-    lc.computeLiveness();
+    // Where each shared buffer lies and how long it lives, before the
+    // lowering moves anything.
+    lc.loadSharedMemoryPlan();
 
     int64_t computeCapability = 90;
     if (auto cc = module->getAttrOfType<IntegerAttr>(
@@ -156,7 +157,7 @@ struct ConvertGPUIRToLLVMPass
     // Shared memory: one dynamic buffer, persistent buffers, scratch where
     // they leave room.
     lc.finalizeSharedMemory();
-    int64_t limit = sharedMemoryLimit(computeCapability);
+    int64_t limit = gir::sharedMemoryLimit(computeCapability);
     int64_t total = lc.totalSharedBytes();
     if (total > limit) {
       // Name the largest buffer of the kind that overflows: the persistent
@@ -237,18 +238,6 @@ struct ConvertGPUIRToLLVMPass
     if (!described.empty())
       fn->setAttr("trident.tma_arguments", b.getArrayAttr(described));
     return success();
-  }
-
-  /// The most shared memory one CTA can have (with the opt-in above the
-  /// 48 KiB default) on compute capability `cc`.
-  static int64_t sharedMemoryLimit(int64_t cc) {
-    if (cc >= 90)
-      return 227 * 1024;
-    if (cc == 80 || cc == 87)
-      return 163 * 1024;
-    if (cc >= 86)
-      return 99 * 1024;
-    return 48 * 1024;
   }
 
   LogicalResult distribute(ModuleOp module, LoweringContext &lc) {

@@ -1,6 +1,8 @@
 //===- LayoutMap.cpp - Where a tile's elements live -----------------------===//
 #include "Patterns.h"
 
+#include "trident/Dialect/GPUIR/Transforms/SharedMemoryAllocation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
@@ -214,40 +216,17 @@ static Value byteOffset(OpBuilder &b, Location loc, Value base, int64_t offset,
                              ValueRange{c.getResult()});
 }
 
-void LoweringContext::computeLiveness() {
-  int64_t next = 0;
-  // Pre-order numbering; `last` holds the last position inside each op.
-  DenseMap<Operation *, int64_t> last;
-  module.walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = next++; });
-  module.walk<WalkOrder::PostOrder>([&](Operation *op) {
-    int64_t end = position[op];
-    for (Region &r : op->getRegions())
-      for (Block &blk : r)
-        if (!blk.empty())
-          end = std::max(end, last[&blk.back()]);
-    last[op] = end;
-  });
-  module.walk([&](gir::LocalAllocOp alloc) {
-    int64_t end = position[alloc];
-    SmallVector<Value> values{alloc.getResult()};
-    while (!values.empty()) {
-      Value v = values.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        // The operation of the allocation's block that holds the use.
-        Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*user);
-        if (!holder) { // not below the allocation's block: keep it
-          end = std::numeric_limits<int64_t>::max();
-          continue;
-        }
-        end = std::max(end, last[holder]);
-        // Views of the buffer, and loops that carry it.
-        for (Value r : user->getResults())
-          if (isa<gir::MemDescType>(r.getType()))
-            values.push_back(r);
-      }
-    }
-    liveEnd[alloc] = end;
-  });
+void LoweringContext::loadSharedMemoryPlan() {
+  gir::SharedMemoryPlan plan = gir::planSharedMemory(module);
+  position = std::move(plan.position);
+  for (const gir::PlacedBuffer &b : plan.buffers) {
+    persistent.push_back({b.offset, b.bytes, b.begin, b.end});
+    bufferOffsets[b.op] = b.offset;
+    sharedUses.push_back({b.op->getLoc(),
+                          "'" + b.op->getName().getStringRef().str() + "'",
+                          b.bytes, /*persistent=*/true});
+  }
+  persistentBytes = plan.end;
 }
 
 Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
@@ -278,13 +257,8 @@ int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
          "alignment must be a power of two up to 1024");
   int64_t offset = llvm::alignTo(persistentBytes, align);
   persistentBytes = offset + bytes;
-  Placed placed{offset, bytes, std::numeric_limits<int64_t>::min(),
-                std::numeric_limits<int64_t>::max()};
-  if (user && isa<gir::LocalAllocOp>(user) && liveEnd.count(user)) {
-    placed.begin = position[user];
-    placed.end = liveEnd[user];
-  }
-  persistent.push_back(placed);
+  persistent.push_back({offset, bytes, std::numeric_limits<int64_t>::min(),
+                        std::numeric_limits<int64_t>::max()});
   if (user)
     sharedUses.push_back({user->getLoc(),
                           "'" + user->getName().getStringRef().str() + "'",

@@ -2,8 +2,8 @@
 //
 // `!gir.memdesc` values become address-space-3 pointers to their first
 // byte:
-//   gir.local_alloc     a persistent, 1024-byte aligned slice of the
-//                       program's dynamic shared memory
+//   gir.local_alloc     its slice of the program's dynamic shared memory
+//                       (gir-allocate-shared-memory's offset)
 //   gir.memdesc_index   the base plus index * (bytes of one slice)
 //   gir.async_copy      per thread, one `cp.async` per run of consecutive
 //                       registers that are contiguous in global memory
@@ -12,8 +12,8 @@
 //                       masked-off runs zero-filled (source size 0); runs
 //                       under 4 bytes are copied by plain loads and stores
 //   gir.barrier         bar.sync 0
-//   gir.mbarrier_alloc  8 bytes per barrier, mbarrier.init by thread 0,
-//                       bar.sync
+//   gir.mbarrier_alloc  8 bytes per barrier (at its planned offset),
+//                       mbarrier.init by thread 0, bar.sync
 //   gir.async_copy_arrive / gir.mbarrier_wait
 //                       cp.async.mbarrier.arrive.noinc / a loop on
 //                       mbarrier.try_wait.parity, then a proxy fence
@@ -41,8 +41,9 @@ struct LocalAllocPattern : LoweringPattern<gir::LocalAllocOp> {
   LogicalResult
   matchAndRewrite(gir::LocalAllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    int64_t offset = lc.allocatePersistent(
-        op.getType().getSizeInBytes(), /*align=*/1024, op);
+    int64_t offset = lc.bufferOffset(op);
+    if (offset < 0)
+      return op.emitOpError("has no place in shared memory");
     rewriter.replaceOp(op, lc.persistentBuffer(rewriter, op.getLoc(), offset));
     return success();
   }
@@ -176,8 +177,10 @@ struct MBarrierAllocPattern : LoweringPattern<gir::MBarrierAllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned count = op.getType().getCount();
-    Value base = lc.persistentBuffer(
-        rewriter, loc, lc.allocatePersistent(8 * count, /*align=*/8, op));
+    int64_t offset = lc.bufferOffset(op);
+    if (offset < 0)
+      return op.emitOpError("has no place in shared memory");
+    Value base = lc.persistentBuffer(rewriter, loc, offset);
     // Thread 0 initializes every barrier; the others see it after bar.sync.
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,

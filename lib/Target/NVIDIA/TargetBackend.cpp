@@ -40,8 +40,10 @@ void fillStage(const Target &target, StringRef stage, PassListBuilder &e) {
     e.add("canonicalize", "", "pipelined");
     e.add("cse", "", "pipelined");
   } else if (stage == "llir") {
-    // The module is in the LLVM and NVVM dialects here. NVVM ops with no
-    // LLVM intrinsic become inline PTX; then the module leaves MLIR.
+    // Every shared-memory buffer gets its offset; then the module goes to
+    // the LLVM and NVVM dialects, NVVM ops with no LLVM intrinsic become
+    // inline PTX, and the module leaves MLIR.
+    e.add("gir-allocate-shared-memory");
     e.add("convert-gir-to-llvm");
     e.add("convert-nvvm-to-llvm");
     e.add("reconcile-unrealized-casts");

@@ -39,8 +39,33 @@ LogicalResult ReverseOp::verify() {
   auto type = cast<RankedTensorType>(getType());
   if (type.getRank() != 1 || !type.hasStaticShape())
     return emitOpError("reverses 1-D tiles of static length, got ") << type;
+  if (Value staging = getStaging()) {
+    auto pad = staging.getDefiningOp<ScratchpadOp>();
+    if (!pad)
+      return emitOpError("stages in a gpux.scratchpad only");
+    int64_t need = type.getNumElements() *
+                   std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+    if (pad.getBytes() < need)
+      return emitOpError("needs ")
+             << need << " bytes of staging, the scratchpad has "
+             << pad.getBytes();
+  }
   return success();
 }
+
+LogicalResult ScratchpadOp::verify() {
+  auto ptr = dyn_cast<LLVM::LLVMPointerType>(getType());
+  if (!ptr || ptr.getAddressSpace() != 3)
+    return emitOpError("is a pointer to shared memory (!llvm.ptr<3>), got ")
+           << getType();
+  if (getBytes() <= 0)
+    return emitOpError("needs a positive size, got ") << getBytes();
+  return success();
+}
+
+// SharedMemoryBufferOpInterface: what the core's allocator places.
+int64_t ScratchpadOp::getSharedMemoryBytes() { return getBytes(); }
+int64_t ScratchpadOp::getSharedMemoryAlignment() { return getAlignment(); }
 
 /// The largest power of two dividing `v` (capped; 0 divides by all).
 static int64_t powerOfTwoDividing(int64_t v) {

@@ -3,6 +3,9 @@
 #define GPUX_PLUGIN_DIALECT_H
 
 #include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -72,8 +72,15 @@ struct ReversePattern : lowering::LoweringPattern<ReverseOp> {
     auto vecType = cast<VectorType>(getTypeConverter()->convertType(type));
     Type element = vecType.getElementType();
     int64_t n = type.getDimSize(0);
-    Value buffer = lc.scratchBuffer(rewriter, op,
-                                    n * lowering::sharedBytes(element));
+    // The op's own scratchpad (a barrier first: other warps may still read
+    // what an earlier user left there), or scratch from the lowering (which
+    // puts the barrier itself).
+    Value buffer = adaptor.getStaging();
+    if (buffer)
+      lowering::barrier(rewriter, loc);
+    else
+      buffer = lc.scratchBuffer(rewriter, op,
+                                n * lowering::sharedBytes(element));
     SmallVector<Value> indices = registerIndices(rewriter, loc, *map, lc);
     Value last = lowering::i32Const(rewriter, loc, n - 1);
     for (auto [r, index] : llvm::enumerate(indices)) {
@@ -88,8 +95,24 @@ struct ReversePattern : lowering::LoweringPattern<ReverseOp> {
     for (Value index : indices)
       elements.push_back(
           lowering::loadShared(rewriter, loc, buffer, index, element));
-    lc.endScratchUser();
+    if (!adaptor.getStaging())
+      lc.endScratchUser();
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, elements);
+    return success();
+  }
+};
+
+/// gpux.scratchpad: the pointer at the offset gir-allocate-shared-memory
+/// gave it.
+struct ScratchpadPattern : lowering::LoweringPattern<ScratchpadOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(ScratchpadOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t offset = lc.bufferOffset(op);
+    if (offset < 0)
+      return op.emitOpError("has no place in shared memory");
+    rewriter.replaceOp(op, lc.persistentBuffer(rewriter, op.getLoc(), offset));
     return success();
   }
 };
@@ -99,6 +122,6 @@ struct ReversePattern : lowering::LoweringPattern<ReverseOp> {
 void GpuxLowering::populateGPUIRToLLVMPatterns(
     TypeConverter &converter, RewritePatternSet &patterns,
     lowering::LoweringContext &lc) const {
-  patterns.add<RangePattern, ReversePattern>(converter, patterns.getContext(),
-                                             lc);
+  patterns.add<RangePattern, ReversePattern, ScratchpadPattern>(
+      converter, patterns.getContext(), lc);
 }

@@ -82,13 +82,14 @@ private:
 /// Shared memory is one dynamic buffer per module, the external array
 /// `@__trident_dynamic_smem` in address space 3 (aligned to 1024 bytes),
 /// whose size the launch gives. It holds:
-///   - persistent buffers (`allocatePersistent`), live across operations
-///     (shared operands of tensor-core dots, pipelining stages, mbarriers),
-///     bump allocated from offset 0 in the order they are asked for. A
-///     `gir.local_alloc` is live from the allocation to its last use (seen
-///     through memdesc views, up to the operation of the allocation's block
-///     that holds the use, a whole loop if the use is in one;
-///     `computeLiveness`); every other persistent buffer for the whole
+///   - buffers, live across operations: those of ops that implement
+///     SharedMemoryBufferOpInterface (gir.local_alloc, gir.mbarrier_alloc,
+///     a plugin's), placed by gir-allocate-shared-memory
+///     (SharedMemoryAllocation.h; `loadSharedMemoryPlan` reads the plan,
+///     `bufferOffset` gives an op its offset), each live from its op to
+///     its last use or for the whole kernel; then the buffers a lowering
+///     asks for itself (`allocatePersistent`: register operands of
+///     tensor-core dots staged in shared memory), after them, for the whole
 ///     kernel;
 ///   - scratch buffers: the buffers one operation writes and reads within
 ///     its own lowering (`scratchBuffer`). Each scratch user gets the lowest
@@ -161,9 +162,17 @@ struct LoweringContext {
   mlir::Value persistentBuffer(mlir::OpBuilder &b, mlir::Location loc,
                                int64_t offset);
 
-  /// Numbers the module's operations in program order and finds where
-  /// each `gir.local_alloc` is last used (before the conversion).
-  void computeLiveness();
+  /// Reads the module's shared-memory plan (gir-allocate-shared-memory's
+  /// offsets, or the same plan made here for a module the pass has not
+  /// seen) and numbers its operations in program order (before the
+  /// conversion).
+  void loadSharedMemoryPlan();
+  /// The offset in the dynamic buffer of buffer op `op`
+  /// (SharedMemoryBufferOpInterface), or -1 if the plan has none.
+  int64_t bufferOffset(mlir::Operation *op) const {
+    auto it = bufferOffsets.find(op);
+    return it == bufferOffsets.end() ? -1 : it->second;
+  }
   /// The dynamic shared bytes a launch must give (after
   /// finalizeSharedMemory).
   int64_t totalSharedBytes() const { return totalBytes; }
@@ -181,9 +190,9 @@ private:
   int64_t scratchEnd = 0;
   size_t scratchUse = 0;
 
-  /// Program order of the module's operations, and the last position at
-  /// which each local_alloc is live (computeLiveness).
-  llvm::DenseMap<mlir::Operation *, int64_t> position, liveEnd;
+  /// Program order of the module's operations, and the planned buffers'
+  /// offsets (loadSharedMemoryPlan).
+  llvm::DenseMap<mlir::Operation *, int64_t> position, bufferOffsets;
   /// A persistent buffer: bytes [offset, offset + bytes), live from
   /// position `begin` to `end`.
   struct Placed {

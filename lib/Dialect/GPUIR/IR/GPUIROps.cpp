@@ -7,8 +7,24 @@
 using namespace mlir;
 using namespace trident::gir;
 
+#include "trident/Dialect/GPUIR/IR/GPUIROpInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "trident/Dialect/GPUIR/IR/GPUIROps.cpp.inc"
+
+// Shared-memory buffers (SharedMemoryBufferOpInterface).
+int64_t LocalAllocOp::getSharedMemoryBytes() {
+  return getType().getSizeInBytes();
+}
+// The widest swizzle's atom: 1024 bytes.
+int64_t LocalAllocOp::getSharedMemoryAlignment() { return 1024; }
+int64_t MBarrierAllocOp::getSharedMemoryBytes() {
+  return 8 * int64_t(getType().getCount());
+}
+int64_t MBarrierAllocOp::getSharedMemoryAlignment() { return 8; }
+// Barriers are waited on until the kernel ends (and may be reused by later
+// loops through the same value).
+bool MBarrierAllocOp::isSharedMemoryLiveForKernel() { return true; }
 
 LogicalResult ConvertLayoutOp::verify() {
   auto src = getSrc().getType();

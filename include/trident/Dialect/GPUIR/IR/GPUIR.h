@@ -18,6 +18,7 @@
 
 #include "trident/Dialect/GPUIR/IR/GPUIRDialect.h.inc"
 #include "trident/Dialect/GPUIR/IR/GPUIRAttrInterfaces.h.inc"
+#include "trident/Dialect/GPUIR/IR/GPUIROpInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "trident/Dialect/GPUIR/IR/GPUIRAttrs.h.inc"

@@ -27,4 +27,28 @@ def GPUIR_DistributedEncoding : AttrInterface<"DistributedEncodingAttr"> {
   ];
 }
 
+def GPUIR_SharedMemoryBuffer : OpInterface<"SharedMemoryBufferOpInterface"> {
+  let cppNamespace = "::trident::gir";
+  let description = [{
+    An op whose result is a buffer in shared memory (gir.local_alloc,
+    gir.mbarrier_alloc, or a plugin's buffers and barriers).
+    gir-allocate-shared-memory gives every such op its byte offset in the
+    program's dynamic shared-memory block (the `gir.shared_offset`
+    attribute), from one allocator, and checks the kernel's total against
+    the target's limit; the op's lowering reads the offset back
+    (`LoweringContext::bufferOffset`). A buffer lives from its op to the
+    last use of its result (through the views made of it), or for the
+    whole kernel.
+  }];
+  let methods = [
+    InterfaceMethod<"Bytes of the buffer.", "int64_t", "getSharedMemoryBytes">,
+    InterfaceMethod<"Alignment of the buffer in bytes (a power of two, at "
+                    "most 1024).", "int64_t", "getSharedMemoryAlignment">,
+    InterfaceMethod<"Whether the buffer lives for the whole kernel rather "
+                    "than until the last use of the op's result.",
+                    "bool", "isSharedMemoryLiveForKernel", (ins), [{}],
+                    [{ return false; }]>,
+  ];
+}
+
 #endif // TRIDENT_GPUIR_INTERFACES

@@ -6,6 +6,7 @@ include "trident/Dialect/GPUIR/IR/GPUIRDialect.td"
 include "trident/Dialect/GPUIR/IR/GPUIRAttrs.td"
 include "trident/Dialect/GPUIR/IR/GPUIRTypes.td"
 include "trident/Dialect/TileIR/IR/TileIRAttrs.td"
+include "trident/Dialect/GPUIR/IR/GPUIRInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def GPUIR_ConvertLayoutOp : GPUIR_Op<"convert_layout",
@@ -28,12 +29,15 @@ def GPUIR_ConvertLayoutOp : GPUIR_Op<"convert_layout",
 }
 
 def GPUIR_LocalAllocOp : GPUIR_Op<"local_alloc",
-    [MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+    [MemoryEffects<[MemAlloc<DefaultResource>]>,
+     DeclareOpInterfaceMethods<GPUIR_SharedMemoryBuffer>]> {
   let summary = "a shared-memory buffer that lives for the whole kernel";
   let description = [{
-    Reserves shared memory for the result's buffer. The lowering places
-    every buffer in the program's one dynamic shared-memory block (aligned
-    for the swizzle) and counts it in the kernel's shared-memory size.
+    Reserves shared memory for the result's buffer, live from here to the
+    last use of the buffer (or of a view of it). gir-allocate-shared-memory
+    places every buffer in the program's one dynamic shared-memory block
+    (aligned to 1024 bytes, for the swizzle) and counts it in the kernel's
+    shared-memory size.
 
     ```mlir
     %buf = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
@@ -101,7 +105,9 @@ def GPUIR_AsyncWaitOp : GPUIR_Op<"async_wait"> {
 }
 
 def GPUIR_MBarrierAllocOp : GPUIR_Op<"mbarrier_alloc",
-    [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+    [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>,
+     DeclareOpInterfaceMethods<GPUIR_SharedMemoryBuffer,
+                               ["isSharedMemoryLiveForKernel"]>]> {
   let summary = "shared-memory barriers, initialized";
   let description = [{
     Reserves the result's mbarriers in shared memory; one thread initializes

@@ -65,6 +65,27 @@ def GPUIRRemoveLayoutConversions
   let dependentDialects = ["::trident::gir::GPUIRDialect"];
 }
 
+def GPUIRAllocateSharedMemory
+    : Pass<"gir-allocate-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Place the kernel's shared-memory buffers";
+  let description = [{
+    Every op that implements `SharedMemoryBufferOpInterface`
+    (`gir.local_alloc`, `gir.mbarrier_alloc`, a plugin's buffers and
+    barriers) gets its byte offset in the program's dynamic shared-memory
+    block, as the attribute `gir.shared_offset`, which the op's lowering
+    reads. Buffers are placed in program order, each at the next offset its
+    alignment allows; they do not share bytes with each other (a buffer over
+    a dead one would need a barrier between the old one's last reads and
+    the new one's first writes). The scratch an op's lowering needs while
+    it runs is placed later, over the buffers that are dead at that op
+    (each scratch user puts a barrier before its first write). A kernel
+    whose buffers need more than the target allows
+    (`gir.compute_capability`: 227 KiB on sm_90, 163 KiB on sm_80) is an
+    error at the largest buffer, with notes at the next largest.
+  }];
+  let dependentDialects = ["::trident::gir::GPUIRDialect"];
+}
+
 def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
   let summary = "Software-pipeline the loads that feed tensor-core dots";
   let description = [{

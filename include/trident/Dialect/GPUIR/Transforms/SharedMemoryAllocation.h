@@ -1,0 +1,61 @@
+//===- SharedMemoryAllocation.h - Buffers in shared memory ------*- C++ -*-===//
+//
+// Where the shared-memory buffers of a kernel go. Every op that implements
+// SharedMemoryBufferOpInterface (gir.local_alloc, gir.mbarrier_alloc, a
+// plugin's buffers) gets a byte offset in the program's one dynamic
+// shared-memory block. gir-allocate-shared-memory computes the plan over
+// the whole module and writes it into the IR (`gir.shared_offset` on each
+// op); convert-gir-to-llvm reads it back (and makes the same plan itself
+// for a module the pass has not seen). Scratch, the bytes an op's lowering
+// needs only while it runs, is placed by the lowering over the buffers that
+// are dead at that op.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_DIALECT_GPUIR_TRANSFORMS_SHAREDMEMORYALLOCATION_H
+#define TRIDENT_DIALECT_GPUIR_TRANSFORMS_SHAREDMEMORYALLOCATION_H
+
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace trident::gir {
+
+/// The attribute that records a buffer's offset (an i64 byte offset).
+inline constexpr llvm::StringLiteral kSharedOffsetAttr = "gir.shared_offset";
+
+/// A buffer of the plan: bytes [offset, offset + bytes), live from program
+/// position `begin` to `end` (inclusive; see SharedMemoryPlan::position).
+struct PlacedBuffer {
+  mlir::Operation *op;
+  int64_t offset, bytes, begin, end;
+};
+
+struct SharedMemoryPlan {
+  /// In program order.
+  std::vector<PlacedBuffer> buffers;
+  /// The end of the last buffer: the bytes the buffers take.
+  int64_t end = 0;
+  /// Pre-order position of every op of the module.
+  llvm::DenseMap<mlir::Operation *, int64_t> position;
+};
+
+/// The buffers of `module`, in program order, each at the lowest offset
+/// past the ones before it that its alignment allows: buffers never share
+/// bytes (a buffer placed over a dead one would need a barrier between the
+/// old one's last reads and the new one's first writes). Offsets already
+/// recorded in `gir.shared_offset` are kept.
+SharedMemoryPlan planSharedMemory(mlir::ModuleOp module);
+
+/// Writes `plan`'s offsets into the IR.
+void recordSharedMemoryPlan(const SharedMemoryPlan &plan);
+
+/// The most shared memory (bytes) one program may have on compute
+/// capability `cc` (with the opt-in above 48 KiB).
+int64_t sharedMemoryLimit(int64_t computeCapability);
+
+} // namespace trident::gir
+
+#endif
