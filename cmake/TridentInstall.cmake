@@ -89,6 +89,11 @@ configure_package_config_file(cmake/TridentConfig.cmake.in
   INSTALL_DESTINATION ${TRIDENT_CMAKE_INSTALL_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/cmake/TridentConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY ExactVersion)
+# For plugin authors: the template of an out-of-tree plugin and the example
+# plugins' sources (share/trident/template, share/trident/examples).
+install(DIRECTORY plugins/template plugins/examples
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/trident
+  PATTERN __pycache__ EXCLUDE)
 install(FILES
   ${PROJECT_BINARY_DIR}/cmake/TridentConfig.cmake
   ${PROJECT_BINARY_DIR}/cmake/TridentConfigVersion.cmake

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Trident build into a scratch prefix, builds the plugin in
-# test/OutOfTree/plugin against it with find_package(Trident), loads the
-# plugin into the installed trident-compile and checks its edit and its pass.
+# Installs the Trident build into a scratch prefix, builds the installed
+# plugin template (PREFIX/share/trident/template, from plugins/template)
+# against it with find_package(Trident), loads the plugin into the installed
+# trident-compile and checks its edit and its pass.
 # Usage: run.sh BUILD_DIR
 set -euo pipefail
 build="$1"
@@ -10,7 +11,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -G Ninja -S "$src/plugin" -B "$work/build" \
+template="$work/prefix/share/trident/template"
+for f in "$template/CMakeLists.txt" "$work/prefix/share/trident/examples/gpu-ext/GpuxOps.td"; do
+  [ -f "$f" ] || { echo "out-of-tree: the install lacks $f" >&2; exit 1; }
+done
+cmake -G Ninja -S "$template" -B "$work/build" \
   -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/build" >/dev/null
 plugin="$work/build/liboutoftree-plugin.so"
