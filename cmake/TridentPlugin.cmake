@@ -47,3 +47,41 @@ function(trident_tablegen output td)
     DEPENDS ${td_abs}
     COMMENT "mlir-tblgen ${output}")
 endfunction()
+
+# trident_add_lit_tests(NAME TEST_DIR PLUGINS target...)
+# A lit suite for plugins, run by ctest as test NAME: the .mlir and .test
+# files of TEST_DIR, whose RUN lines have trident-opt, trident-compile and
+# the other installed tools, FileCheck and not on PATH, and %plugin_<target>
+# for each plugin's library:
+#   // RUN: trident-compile --load-plugin=%plugin_my-plugin --print-pipeline | FileCheck %s
+function(trident_add_lit_tests name test_dir)
+  cmake_parse_arguments(ARG "" "" "PLUGINS" ${ARGN})
+  set(llvm_tools "${TRIDENT_LLVM_TOOLS_DIR}")
+  if(NOT llvm_tools)
+    set(llvm_tools /usr/lib/llvm-22/bin)
+  endif()
+  find_program(TRIDENT_LIT_EXE NAMES lit llvm-lit HINTS ${llvm_tools} REQUIRED)
+  get_filename_component(source_root ${test_dir} ABSOLUTE)
+  set(exec_root ${CMAKE_CURRENT_BINARY_DIR}/${name})
+  set(tools_dir "${TRIDENT_TOOLS_DIR}")
+  if(NOT tools_dir AND TARGET trident-opt) # in Trident's own tree
+    set(tools_dir $<TARGET_FILE_DIR:trident-opt>)
+  endif()
+  set(subs "")
+  foreach(p ${ARG_PLUGINS})
+    string(APPEND subs
+      "config.substitutions.append(('%plugin_${p}', '$<TARGET_FILE:${p}>'))\n")
+  endforeach()
+  file(GENERATE OUTPUT ${exec_root}/lit.cfg.py CONTENT
+"import os
+import lit.formats
+config.name = '${name}'
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = ['.mlir', '.test']
+config.test_source_root = '${source_root}'
+config.test_exec_root = '${exec_root}'
+config.environment['PATH'] = os.pathsep.join(
+    ['${tools_dir}', '${llvm_tools}', config.environment.get('PATH', '')])
+${subs}")
+  add_test(NAME ${name} COMMAND ${TRIDENT_LIT_EXE} -sv ${exec_root})
+endfunction()

@@ -24,4 +24,7 @@ FileCheck=/usr/lib/llvm-22/bin/FileCheck
 
 "$compile" --load-plugin="$plugin" --print-pipeline | $FileCheck "$src/pipeline.check"
 "$compile" --load-plugin="$plugin" --emit=tir "$src/kernel.mlir" | $FileCheck "$src/kernel.mlir"
-echo "out-of-tree plugin: built, loaded and run"
+# The template's own lit tests, through trident_add_lit_tests.
+ctest --test-dir "$work/build" --output-on-failure >/dev/null || {
+  ctest --test-dir "$work/build" --output-on-failure; exit 1; }
+echo "out-of-tree plugin: built, loaded, run and tested"

@@ -1,0 +1,8 @@
+// Input of pipeline.test.
+// RUN: true
+func.func @two_ids() -> i32 {
+  %0 = tir.get_program_id 0 : i32
+  %1 = tir.get_program_id 1 : i32
+  %2 = arith.addi %0, %1 : i32
+  return %2 : i32
+}
