@@ -36,7 +36,7 @@ std::string listed(ArrayRef<std::string> items) {
 struct Names {
   std::mutex mutex;
   size_t backends = 0;
-  std::deque<std::string> store; // stable addresses
+  std::deque<std::string> store; // stable addresses while it grows
   std::vector<StringRef> kinds, targets;
 };
 
@@ -47,6 +47,7 @@ Names &names() {
   if (n.backends != all.size()) {
     n.kinds.clear();
     n.targets.clear();
+    n.store.clear();
     for (const TargetBackend *b : all) {
       n.kinds.push_back(n.store.emplace_back(b->kind));
       for (const std::string &arch : b->archs)

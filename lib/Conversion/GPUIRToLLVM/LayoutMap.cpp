@@ -269,6 +269,13 @@ int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
   return offset;
 }
 
+FailureOr<Value> LoweringContext::bufferPointer(OpBuilder &b, Operation *op) {
+  int64_t offset = bufferOffset(op);
+  if (offset < 0)
+    return op->emitOpError("has no place in shared memory");
+  return persistentBuffer(b, op->getLoc(), offset);
+}
+
 Value LoweringContext::persistentBuffer(OpBuilder &b, Location loc,
                                         int64_t offset) {
   return byteOffset(b, loc, dynamicSmem(b, loc), offset);

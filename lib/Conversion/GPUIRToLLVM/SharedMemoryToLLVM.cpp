@@ -41,10 +41,10 @@ struct LocalAllocPattern : LoweringPattern<gir::LocalAllocOp> {
   LogicalResult
   matchAndRewrite(gir::LocalAllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    int64_t offset = lc.bufferOffset(op);
-    if (offset < 0)
-      return op.emitOpError("has no place in shared memory");
-    rewriter.replaceOp(op, lc.persistentBuffer(rewriter, op.getLoc(), offset));
+    FailureOr<Value> buffer = lc.bufferPointer(rewriter, op);
+    if (failed(buffer))
+      return failure();
+    rewriter.replaceOp(op, *buffer);
     return success();
   }
 };
@@ -177,10 +177,10 @@ struct MBarrierAllocPattern : LoweringPattern<gir::MBarrierAllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned count = op.getType().getCount();
-    int64_t offset = lc.bufferOffset(op);
-    if (offset < 0)
-      return op.emitOpError("has no place in shared memory");
-    Value base = lc.persistentBuffer(rewriter, loc, offset);
+    FailureOr<Value> buffer = lc.bufferPointer(rewriter, op);
+    if (failed(buffer))
+      return failure();
+    Value base = *buffer;
     // Thread 0 initializes every barrier; the others see it after bar.sync.
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,

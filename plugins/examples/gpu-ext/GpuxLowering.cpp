@@ -109,10 +109,10 @@ struct ScratchpadPattern : lowering::LoweringPattern<ScratchpadOp> {
   LogicalResult
   matchAndRewrite(ScratchpadOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    int64_t offset = lc.bufferOffset(op);
-    if (offset < 0)
-      return op.emitOpError("has no place in shared memory");
-    rewriter.replaceOp(op, lc.persistentBuffer(rewriter, op.getLoc(), offset));
+    FailureOr<Value> buffer = lc.bufferPointer(rewriter, op);
+    if (failed(buffer))
+      return failure();
+    rewriter.replaceOp(op, *buffer);
     return success();
   }
 };

@@ -2,8 +2,8 @@
 //
 // A plugin's coalescing strategy, built on the core's layout helpers
 // (trident/Dialect/GPUIR/Transforms/LayoutAssignment.h): it takes the
-// core's coalesced layout and cuts each thread's run to 8 bytes, then
-// records the choice with setAccessLayout, which
+// core's coalesced layout and cuts each thread's run to 8 bytes; the
+// core's driver (coalesceAccesses) records each choice, which
 // gir-remove-layout-conversions reads back like the core's own.
 //
 //===----------------------------------------------------------------------===//
@@ -47,21 +47,13 @@ Attribute narrowed(Operation *access, Attribute layout,
 struct NarrowCoalescePass
     : gpux_plugin::impl::GpuxNarrowCoalesceBase<NarrowCoalescePass> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    FailureOr<gir::LayoutTarget> target =
-        gir::LayoutTarget::fromModule(module, getArgument());
-    if (failed(target))
-      return signalPassFailure();
-    trident::AxisInfoAnalysis axisInfo(module);
-    SmallVector<std::pair<Operation *, Attribute>> choices;
-    module.walk([&](Operation *op) {
-      if (!gir::isMemoryAccess(op))
-        return;
-      if (Attribute layout = gir::coalescedLayout(op, axisInfo, *target))
-        choices.emplace_back(op, narrowed(op, layout, *target));
-    });
-    for (auto [op, layout] : choices)
-      gir::setAccessLayout(op, layout);
+    auto choose = [](Operation *op, const trident::AxisInfoAnalysis &axisInfo,
+                     const gir::LayoutTarget &target) -> Attribute {
+      Attribute layout = gir::coalescedLayout(op, axisInfo, target);
+      return layout ? narrowed(op, layout, target) : Attribute();
+    };
+    if (failed(gir::coalesceAccesses(getOperation(), getArgument(), choose)))
+      signalPassFailure();
   }
 };
 

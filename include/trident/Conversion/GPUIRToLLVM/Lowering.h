@@ -173,6 +173,10 @@ struct LoweringContext {
     auto it = bufferOffsets.find(op);
     return it == bufferOffsets.end() ? -1 : it->second;
   }
+  /// A pointer (address space 3) to buffer op `op`'s planned bytes; an
+  /// error on `op` if the plan has none.
+  mlir::FailureOr<mlir::Value> bufferPointer(mlir::OpBuilder &b,
+                                             mlir::Operation *op);
   /// The dynamic shared bytes a launch must give (after
   /// finalizeSharedMemory).
   int64_t totalSharedBytes() const { return totalBytes; }

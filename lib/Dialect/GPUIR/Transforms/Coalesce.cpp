@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 
-#include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/GPUIR/Transforms/LayoutAssignment.h"
 
 namespace trident::gir {
@@ -16,30 +15,14 @@ namespace trident::gir {
 #include "trident/Dialect/GPUIR/Transforms/Passes.h.inc"
 } // namespace trident::gir
 
-using namespace mlir;
-using namespace trident;
-
 namespace {
 
 struct GPUIRCoalescePass
     : trident::gir::impl::GPUIRCoalesceBase<GPUIRCoalescePass> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    FailureOr<gir::LayoutTarget> target =
-        gir::LayoutTarget::fromModule(module, getArgument());
-    if (failed(target))
-      return signalPassFailure();
-    // Every choice first, from one analysis of the module as it is; then
-    // the rewrites.
-    AxisInfoAnalysis axisInfo(module);
-    SmallVector<std::pair<Operation *, Attribute>> choices;
-    module.walk([&](Operation *op) {
-      if (gir::isMemoryAccess(op))
-        if (Attribute layout = gir::coalescedLayout(op, axisInfo, *target))
-          choices.emplace_back(op, layout);
-    });
-    for (auto [op, layout] : choices)
-      gir::setAccessLayout(op, layout);
+    if (mlir::failed(trident::gir::coalesceAccesses(
+            getOperation(), getArgument(), trident::gir::coalescedLayout)))
+      signalPassFailure();
   }
 };
 

@@ -158,16 +158,11 @@ void LayoutAssigner::collectHints(func::FuncOp func) {
     // Memory accesses: the pointers (and masks, and the values loaded
     // where masked off) in a coalesced layout, unless the loaded value
     // already has a hint of its own (a scan or dot wants it in its layout).
-    if (isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(
-            op)) {
+    if (gir::isMemoryAccess(op)) {
       auto load = dyn_cast<tir::LoadOp>(op);
       bool resultHinted = load && hints.count(load.getResult());
       Value ptr = op->getOperand(0);
-      Value mask = load ? load.getMask()
-                   : isa<tir::StoreOp>(op) ? cast<tir::StoreOp>(op).getMask()
-                   : isa<tir::AtomicRMWOp>(op)
-                       ? cast<tir::AtomicRMWOp>(op).getMask()
-                       : Value();
+      Value mask = gir::accessMask(op);
       if (!resultHinted)
         if (Attribute layout = accessLayout(op)) {
           hints.try_emplace(ptr, layout);

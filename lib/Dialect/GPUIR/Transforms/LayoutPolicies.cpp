@@ -48,8 +48,7 @@ bool gir::isMemoryAccess(Operation *op) {
       op);
 }
 
-/// The mask of memory access `op`, or null.
-static Value accessMask(Operation *op) {
+Value gir::accessMask(Operation *op) {
   if (auto load = dyn_cast<tir::LoadOp>(op))
     return load.getMask();
   if (auto store = dyn_cast<tir::StoreOp>(op))
@@ -155,6 +154,26 @@ Attribute gir::coalescedLayout(Operation *op, const AxisInfoAnalysis &axisInfo,
   return BlockedEncodingAttr::getDefault(op->getContext(), type.getShape(),
                                          target.numWarps, target.threadsPerWarp,
                                          perThread, order);
+}
+
+LogicalResult gir::coalesceAccesses(
+    ModuleOp module, StringRef pass,
+    function_ref<Attribute(Operation *, const AxisInfoAnalysis &,
+                           const LayoutTarget &)>
+        choose) {
+  FailureOr<LayoutTarget> target = LayoutTarget::fromModule(module, pass);
+  if (failed(target))
+    return failure();
+  AxisInfoAnalysis axisInfo(module);
+  SmallVector<std::pair<Operation *, Attribute>> choices;
+  module.walk([&](Operation *op) {
+    if (isMemoryAccess(op))
+      if (Attribute layout = choose(op, axisInfo, *target))
+        choices.emplace_back(op, layout);
+  });
+  for (auto [op, layout] : choices)
+    setAccessLayout(op, layout);
+  return success();
 }
 
 /// The operands' element type of a 2-D dot that tensor cores can take:

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace trident {
 class AxisInfoAnalysis;
@@ -80,6 +81,9 @@ void stripLayouts(mlir::func::FuncOp func);
 /// Whether `op` is a memory access that the layout passes lay out by its
 /// pointer tile.
 bool isMemoryAccess(mlir::Operation *op);
+/// The mask of memory access `op` (tir.load, tir.store, tir.atomic_rmw),
+/// or null.
+mlir::Value accessMask(mlir::Operation *op);
 
 /// Puts memory access `op` in `layout`: its tiled operands are converted
 /// into it, its tiled results made in it and converted back for their
@@ -98,6 +102,18 @@ void setAccumulatorLayout(tir::DotOp dot, mlir::Attribute layout);
 mlir::Attribute coalescedLayout(mlir::Operation *op,
                                 const AxisInfoAnalysis &axisInfo,
                                 const LayoutTarget &target);
+
+/// A coalescing pass's work: `choose` gives each memory access of `module`
+/// its pointer layout (null: leave it), from one axis-info analysis of the
+/// module as it is; then every choice is recorded with setAccessLayout.
+/// gir-coalesce passes coalescedLayout; a plugin's strategy its own rule.
+/// Fails (naming `pass`) when the module is not in GPU IR yet.
+mlir::LogicalResult coalesceAccesses(
+    mlir::ModuleOp module, llvm::StringRef pass,
+    llvm::function_ref<mlir::Attribute(mlir::Operation *,
+                                       const AxisInfoAnalysis &,
+                                       const LayoutTarget &)>
+        choose);
 
 /// Trident's accumulator layout for `dot`: #gir.wgmma where Hopper's
 /// warpgroup MMA can compute it, #gir.mma_v2 for Ampere's mma.sync, else a
