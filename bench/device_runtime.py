@@ -386,6 +386,7 @@ import trident.language as tl
 @trident.jit
 def tiny(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
+    m = offs < n
     tl.store(x_ptr + offs, tl.load(x_ptr + offs, m) + 1, m)
 '''
 
