@@ -1030,6 +1030,181 @@ def autotune_gpu():
                                                      ours / theirs))
 
 
+# ------------------------------------------------------- 9. num_ctas > 1
+SRC_CTAS = """
+import trident
+import trident.language as tl
+
+
+@trident.jit
+def row_softmax(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    mask = (rows[:, None] < M) & (cols[None, :] < N)
+    offs = rows[:, None] * N + cols[None, :]
+    x = tl.load(x_ptr + offs, mask=mask, other=-float("inf"))
+    x = x - tl.max(x, axis=1)[:, None]
+    e = tl.exp(x)
+    tl.store(y_ptr + offs, e / tl.sum(e, axis=1)[:, None], mask=mask)
+
+
+@trident.jit
+def col_sum(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.arange(0, BM)
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    mask = (rows[:, None] < M) & (cols[None, :] < N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :], mask=mask,
+                other=0.0)
+    tl.store(y_ptr + cols, tl.sum(x, axis=0), mask=cols < N)
+
+
+@trident.jit
+def row_cumsum(x_ptr, y_ptr, N, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    offs = rows[:, None] * N + tl.arange(0, BN)[None, :]
+    tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=1))
+
+
+@trident.jit
+def bucket_count(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    v = tl.load(x_ptr + offs, mask=m, other=0)
+    tl.atomic_add(out_ptr + v % 64, 1, mask=m)
+    tl.atomic_add(out_ptr + 64, 1)
+
+
+@trident.jit
+def program_ids(out_ptr):
+    pid = tl.program_id(0)
+    tl.store(out_ptr + pid, pid * 1000 + tl.num_programs(0))
+"""
+
+CTA_CONFIGS = [dict(BLOCK_M=256, BLOCK_N=128, BLOCK_K=64, GROUP_M=8,
+                    num_warps=8, num_stages=3),
+               dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8,
+                    num_warps=4, num_stages=4),
+               dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8,
+                    num_warps=8, num_stages=3)]
+
+
+def num_ctas_checks():
+    print("\n== 9. programs of several CTAs (num_ctas): correctness, then "
+          "the matmul against num_ctas=1, Triton and cuBLAS")
+    mod = _module_from_source("cta_checks", SRC_CTAS)
+    from vector_add import add_kernel
+    from matmul import matmul_kernel
+    import matmul_tma
+    torch.manual_seed(0)
+    for ctas in (2, 4):
+        x, y = torch.rand(98432, device="cuda"), torch.rand(98432, device="cuda")
+        out = torch.full_like(x, float("nan"))
+        n = out.numel()
+        add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024,
+                                            num_ctas=ctas)
+        e = rel_err(out, x.double() + y.double())
+        report("vector_add num_ctas=%d" % ctas, e < 1e-6, "rel err %.2e" % e)
+        x = torch.randn(1000, 200, device="cuda")
+        y = torch.full_like(x, float("nan"))
+        mod.row_softmax[(triton.cdiv(1000, 64),)](x, y, 1000, 200, BM=64,
+                                                  BN=256, num_ctas=ctas)
+        e = rel_err(y, torch.softmax(x.double(), 1))
+        report("row softmax 1000x200 num_ctas=%d" % ctas, e < 1e-5,
+               "rel err %.2e" % e)
+        x = torch.randn(100, 300, device="cuda")
+        y = torch.full((300,), float("nan"), device="cuda")
+        mod.col_sum[(triton.cdiv(300, 64),)](x, y, 100, 300, BM=128, BN=64,
+                                             num_ctas=ctas)
+        e = rel_err(y, x.double().sum(0))
+        report("column sum 100x300 num_ctas=%d" % ctas, e < 1e-5,
+               "rel err %.2e" % e)
+        x = torch.randn(256, 128, device="cuda")
+        y = torch.full_like(x, float("nan"))
+        mod.row_cumsum[(4,)](x, y, 128, BM=64, BN=128, num_ctas=ctas)
+        e = rel_err(y, x.double().cumsum(1))
+        report("row cumsum 256x128 num_ctas=%d" % ctas, e < 1e-5,
+               "rel err %.2e" % e)
+        v = torch.randint(0, 1 << 20, (50000,), device="cuda",
+                          dtype=torch.int32)
+        counts = torch.zeros(65, device="cuda", dtype=torch.int32)
+        progs = triton.cdiv(v.numel(), 1024)
+        mod.bucket_count[(progs,)](v, counts, v.numel(), BLOCK=1024,
+                                   num_ctas=ctas)
+        ref = torch.bincount((v % 64).long(), minlength=64)
+        ok = bool(torch.equal(counts[:64].long().cpu(), ref.cpu()) and
+                  int(counts[64]) == progs)
+        report("atomics (tile and scalar) num_ctas=%d" % ctas, ok,
+               "programs counted %d of %d" % (int(counts[64]), progs))
+        ids = torch.full((37,), -1, device="cuda", dtype=torch.int32)
+        mod.program_ids[(37,)](ids, num_ctas=ctas)
+        want = torch.arange(37, device="cuda", dtype=torch.int32) * 1000 + 37
+        report("program_id / num_programs num_ctas=%d" % ctas,
+               bool(torch.equal(ids, want)), "")
+    for (M, N, K) in ((1000, 520, 300), (4096, 4096, 4096)):
+        a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+        ref = a.double() @ b.double()
+        for cfg in CTA_CONFIGS:
+            c = torch.full((M, N), float("nan"), device="cuda",
+                           dtype=torch.bfloat16)
+            mm(matmul_kernel, a, b, c, dict(cfg, num_ctas=2))
+            e = rel_err(c, ref)
+            report("matmul %dx%dx%d %dx%d w%d num_ctas=2" % (
+                M, N, K, cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["num_warps"]),
+                e < 1e-2, "rel err %.2e" % e)
+        c = torch.full((M, N), float("nan"), device="cuda",
+                       dtype=torch.bfloat16)
+        from trident.tools.tensor_descriptor import TensorDescriptor
+        a_d = TensorDescriptor.from_tensor(a, [128, 64])
+        b_d = TensorDescriptor.from_tensor(b, [64, 256])
+        c_d = TensorDescriptor.from_tensor(c, [128, 256])
+        matmul_tma.matmul_tma_kernel[(triton.cdiv(M, 128) * triton.cdiv(N, 256),)](
+            a_d, b_d, c_d, M, N, K, BLOCK_M=128, BLOCK_N=256, BLOCK_K=64,
+            GROUP_M=8, num_warps=8, num_stages=3, num_ctas=2)
+        e = rel_err(c, ref)
+        report("TMA matmul %dx%dx%d num_ctas=2" % (M, N, K), e < 1e-2,
+               "rel err %.2e" % e)
+
+    theirs = load_on_triton(os.path.join(EXAMPLES, "matmul.py"),
+                            "matmul").matmul_kernel
+    for (M, N, K) in ((4096, 4096, 4096), (8192, 8192, 8192)):
+        a = torch.randn(M, K, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.bfloat16)
+        fns = {"cublas": lambda: torch.matmul(a, b)}
+        for i, cfg in enumerate(CTA_CONFIGS[:2]):
+            for ctas in (1, 2):
+                fns[("trident", i, ctas)] = (
+                    lambda cfg=cfg, ctas=ctas, c=torch.empty(
+                        M, N, device="cuda", dtype=torch.bfloat16):
+                    mm(matmul_kernel, a, b, c, dict(cfg, num_ctas=ctas)))
+            fns[("triton", i, 2)] = (
+                lambda cfg=cfg, c=torch.empty(M, N, device="cuda",
+                                              dtype=torch.bfloat16):
+                mm(theirs, a, b, c, dict(cfg, num_ctas=2)))
+        for k in list(fns):
+            try:
+                fns[k]()
+            except Exception as e:  # Triton may refuse a config
+                print("  %s: %s" % (k, str(e).splitlines()[0][:160]))
+                del fns[k]
+        torch.cuda.synchronize()
+        ms = {k: [] for k in fns}
+        for _ in range(3):
+            for k, f in fns.items():
+                ms[k].append(do_bench(f, warmup=25, rep=100))
+        med = {k: statistics.median(v) for k, v in ms.items()}
+        for i, cfg in enumerate(CTA_CONFIGS[:2]):
+            row = "  %dx%dx%d %dx%d w%d s%d: of cuBLAS" % (
+                M, N, K, cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["num_warps"],
+                cfg["num_stages"])
+            for key, name in ((("trident", i, 1), "trident ctas=1"),
+                              (("trident", i, 2), "trident ctas=2"),
+                              (("triton", i, 2), "triton ctas=2")):
+                if key in med:
+                    row += " %s %.3f" % (name, med["cublas"] / med[key])
+            print(row)
+
+
 def main():
     print("device: %s, torch %s, triton %s, python %s" % (
         torch.cuda.get_device_name(), torch.__version__, triton.__version__,
@@ -1042,7 +1217,7 @@ def main():
                 ("4d", lambda: best_of_configs(tma=True)),
                 ("4e", tma_sweep), ("4f", persistent_sweep),
                 ("5", compile_costs), ("6", warm_cache), ("7", autotune_gpu),
-                ("8", limits)]
+                ("8", limits), ("9", num_ctas_checks)]
     for name, fn in sections:
         if ONLY is None or name in ONLY:
             fn()

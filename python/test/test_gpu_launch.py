@@ -169,8 +169,8 @@ def test_no_driver():
     ("BLOCK=128, blocks=2", "unknown keyword argument 'blocks'"),
     ("BLOCK=128, num_warps=64", "num_warps=64 asks for 2048 threads per "
      "program; a program has at most 1024 (32 warps)"),
-    ("BLOCK=128, num_ctas=2", "num_ctas=2: splitting a program over a "
-     "cluster of CTAs is not supported yet"),
+    ("BLOCK=128, num_ctas=3", "num_ctas must be 1, 2, 4 or 8 (CTAs per "
+     "program, a cluster of them on sm_90 or newer), got 3"),
 ])
 def test_host_mistakes_still_explained(kwargs, message):
     r = run_case("""

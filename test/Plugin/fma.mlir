@@ -28,6 +28,7 @@
 // PIPE-NEXT:   gir-remove-layout-conversions
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse
+// PIPE-NEXT:   gir-split-ctas
 // PIPE-NEXT:   gir-pipeline {num-stages=3 async-dot=true}
 // PIPE-NEXT:   canonicalize#pipelined
 // PIPE-NEXT:   cse#pipelined

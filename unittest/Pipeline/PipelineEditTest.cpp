@@ -106,6 +106,7 @@ TEST(PipelineEdit, Append) {
   EXPECT_EQ(ids(p, "gir"),
             (Ids{"convert-tir-to-gir", "gir-coalesce", "gir-dot-layouts",
                  "gir-remove-layout-conversions", "canonicalize", "cse",
+                 "gir-split-ctas",
                  "gir-pipeline", "canonicalize#pipelined", "cse#pipelined",
                  "p1"}));
   // cuda's llir stage ends in a translation step (see TranslationStep.h);

@@ -53,9 +53,23 @@ Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
     // (The scratch buffer comes with the barrier before thread 0's store.)
     Value buffer =
         used ? lc.scratchBuffer(rewriter, op, sharedBytes(resultType)) : Value();
+    if (used && lc.numCTAs > 1) {
+      op->emitOpError("returns the old value of a scalar atomic in a program "
+                      "of ")
+          << lc.numCTAs
+          << " CTAs, which only one of them can perform (use num_ctas=1)";
+      return {};
+    }
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         tid, i32Const(rewriter, loc, 0));
+    // In a cluster, the first CTA alone.
+    if (lc.numCTAs > 1)
+      first = arith::AndIOp::create(
+          rewriter, loc, first,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                lc.ctaRank(rewriter, loc),
+                                i32Const(rewriter, loc, 0)));
     auto ifOp = scf::IfOp::create(
         rewriter, loc, first,
         [&](OpBuilder &b, Location l) {
@@ -77,7 +91,18 @@ Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
   FailureOr<LayoutMap> map = mapOf(op->getOperand(0).getType(), lc, op);
   if (failed(map))
     return {};
-  Value replica = map->isFirstReplica(rewriter, loc, lane, warp);
+  // CTAs of a cluster that hold the same block update it once; the others
+  // would not see the old values.
+  if (lc.numCTAs > map->ctaSplit() && !op->getResult(0).use_empty()) {
+    op->emitOpError("returns old values of a tile that ")
+        << lc.numCTAs / map->ctaSplit()
+        << " CTAs of the program's cluster hold alike, which only one of "
+           "them can update (use num_ctas=1)";
+    return {};
+  }
+  Value replica = map->isFirstReplica(
+      rewriter, loc, lane, warp,
+      lc.numCTAs > 1 ? lc.ctaRank(rewriter, loc) : Value());
   std::set<SmallVector<int64_t>> seen;
   SmallVector<Value> results;
   Type element = vecType.getElementType();

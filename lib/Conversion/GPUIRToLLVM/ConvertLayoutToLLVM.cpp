@@ -45,6 +45,16 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
     FailureOr<LayoutMap> dst = mapOf(op.getType(), lc, op);
     if (failed(src) || failed(dst))
       return failure();
+    // Layouts that differ only in a CTA split that leaves one block
+    // (a tile too small along dimension 0 to split) place alike.
+    auto srcEnc = gir::getDistributedEncoding(op.getSrc().getType());
+    auto dstEnc = gir::getDistributedEncoding(op.getType());
+    if (src->ctaSplit() == dst->ctaSplit() &&
+        gir::withCTASplit(srcEnc, 1) == gir::withCTASplit(dstEnc, 1) &&
+        gir::withCTASplit(srcEnc, 1)) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
     Type element = op.getType().getElementType();
     if (!element.isIntOrFloat())
       return op.emitOpError("layout conversion of ")
@@ -53,9 +63,21 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
     StagingPlan plan = planStaging(*src, *dst, bytes);
     // (The scratch buffer comes with the barrier before the stores.)
     Value buffer = lc.scratchBuffer(rewriter, op, plan.elements * bytes);
+    // In a cluster, a CTA holds its block of a split tile; it can take its
+    // block from a tile it holds whole, but not gather one from the blocks
+    // of other CTAs (gir-split-ctas never asks for that).
+    if (src->ctaSplit() != dst->ctaSplit() && src->ctaSplit() != 1)
+      return op.emitOpError("converts a tile split over ")
+             << src->ctaSplit() << " CTAs of a cluster to one split over "
+             << dst->ctaSplit()
+             << ": gathering blocks from other CTAs is not supported";
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> srcThread = src->threadCoords(rewriter, loc, lane, warp);
     SmallVector<Value> dstThread = dst->threadCoords(rewriter, loc, lane, warp);
+    if (dst->ctaSplit() != src->ctaSplit())
+      dstThread[0] = arith::XOrIOp::create(
+          rewriter, loc, dstThread[0],
+          dst->ctaRowOffset(rewriter, loc, lc.ctaRank(rewriter, loc)));
     for (int64_t r = 0; r < src->numRegisters(); r += plan.srcVector) {
       SmallVector<Value> values;
       for (int64_t i = 0; i < plan.srcVector; ++i)

@@ -160,9 +160,15 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
-    SmallVector<Value> pid = {NVVM::BlockIdXOp::create(rewriter, loc, i32),
-                              NVVM::BlockIdYOp::create(rewriter, loc, i32),
-                              NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+    // The program id: the cluster's in a program of several CTAs.
+    SmallVector<Value> pid =
+        lc.numCTAs > 1
+            ? SmallVector<Value>{NVVM::ClusterIdXOp::create(rewriter, loc, i32),
+                                 NVVM::ClusterIdYOp::create(rewriter, loc, i32),
+                                 NVVM::ClusterIdZOp::create(rewriter, loc, i32)}
+            : SmallVector<Value>{NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                                 NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                                 NVVM::BlockIdZOp::create(rewriter, loc, i32)};
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     Value zero = i32Const(rewriter, loc, 0);
     Value thread0 = arith::AndIOp::create(
@@ -171,6 +177,12 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
                               zero),
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, warp,
                               zero));
+    // A program of several CTAs prints once, from its first CTA.
+    if (lc.numCTAs > 1)
+      thread0 = arith::AndIOp::create(
+          rewriter, loc, thread0,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                lc.ctaRank(rewriter, loc), zero));
     std::string prefix = escape(op.getPrefix());
     ArrayRef<int32_t> signs = op.getIsSigned();
     auto withPid = [&](ArrayRef<Value> rest) {
@@ -195,7 +207,9 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
       FailureOr<LayoutMap> map = mapOf(tile, lc, op);
       if (failed(map))
         return failure();
-      Value first = map->isFirstReplica(rewriter, loc, lane, warp);
+      Value first = map->isFirstReplica(
+          rewriter, loc, lane, warp,
+          lc.numCTAs > 1 ? lc.ctaRank(rewriter, loc) : Value());
       SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
       std::set<SmallVector<int64_t>> seen;
       for (int64_t r = 0; r < map->numRegisters(); ++r) {

@@ -135,6 +135,11 @@ struct MakeRangePattern : LoweringPattern<tir::MakeRangeOp> {
         DenseElementsAttr::get(vecType, ArrayRef<int32_t>(regs)));
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     Value thread = map->threadCoords(rewriter, loc, lane, warp)[0];
+    // In a cluster, the CTA's block of a split range starts further on.
+    if (map->ctaSplit() > 1)
+      thread = arith::XOrIOp::create(
+          rewriter, loc, thread,
+          map->ctaRowOffset(rewriter, loc, lc.ctaRank(rewriter, loc)));
     Value index = arith::XOrIOp::create(
         rewriter, loc, regConst,
         vector::BroadcastOp::create(rewriter, loc, vecType, thread));
@@ -324,11 +329,22 @@ void populateElementwisePatterns(TypeConverter &converter,
                                                                  mlirCtx);
   patterns.add<MakeRangePattern, BroadcastPattern, ExpandDimsPattern>(
       converter, mlirCtx, ctx);
-  patterns.add<SpecialRegisterPattern<tir::GetProgramIdOp, NVVM::BlockIdXOp,
-                                      NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
-               SpecialRegisterPattern<tir::GetNumProgramsOp, NVVM::GridDimXOp,
-                                      NVVM::GridDimYOp, NVVM::GridDimZOp>>(
-      converter, mlirCtx);
+  // A program that runs on a cluster of CTAs (num_ctas > 1) is the
+  // cluster: its id and the grid's size count clusters.
+  if (ctx.numCTAs > 1)
+    patterns.add<
+        SpecialRegisterPattern<tir::GetProgramIdOp, NVVM::ClusterIdXOp,
+                               NVVM::ClusterIdYOp, NVVM::ClusterIdZOp>,
+        SpecialRegisterPattern<tir::GetNumProgramsOp, NVVM::ClusterDimXOp,
+                               NVVM::ClusterDimYOp, NVVM::ClusterDimZOp>>(
+        converter, mlirCtx);
+  else
+    patterns.add<
+        SpecialRegisterPattern<tir::GetProgramIdOp, NVVM::BlockIdXOp,
+                               NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
+        SpecialRegisterPattern<tir::GetNumProgramsOp, NVVM::GridDimXOp,
+                               NVVM::GridDimYOp, NVVM::GridDimZOp>>(
+        converter, mlirCtx);
 }
 
 } // namespace trident::gir_to_llvm

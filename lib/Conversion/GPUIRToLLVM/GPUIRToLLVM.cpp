@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
 
+#include "trident/Dialect/GPUIR/Transforms/CTASplit.h"
+
 #include "../Float8Casts.h"
 
 #include "trident/Conversion/GPUIRToLLVM/PatternInterface.h"
@@ -92,6 +94,25 @@ public:
   }
 };
 
+/// In a module of clusters, every tile split over the CTAs must be one an
+/// op's lowering works on by blocks (gir-split-ctas chooses only those; a
+/// pass after it may not have).
+LogicalResult checkCTASplits(ModuleOp module) {
+  WalkResult result = module.walk([&](Operation *op) {
+    if (gir::acceptsCTASplit(op))
+      return WalkResult::advance();
+    auto split = [](Value v) { return gir::getCTASplit(v.getType()) > 1; };
+    if (llvm::none_of(op->getOperands(), split) &&
+        llvm::none_of(op->getResults(), split))
+      return WalkResult::advance();
+    op->emitOpError("has a tile split over the CTAs of a cluster, which its "
+                    "lowering does not handle (gir-split-ctas keeps the "
+                    "tiles of such ops whole)");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertGPUIRToLLVMPass
     : trident::impl::ConvertGPUIRToLLVMBase<ConvertGPUIRToLLVMPass> {
   void runOnOperation() override {
@@ -101,6 +122,9 @@ struct ConvertGPUIRToLLVMPass
     lc.module = module;
     lc.numWarps = gir::getNumWarps(module);
     lc.threadsPerWarp = gir::getThreadsPerWarp(module);
+    lc.numCTAs = gir::getNumCTAs(module);
+    if (lc.numCTAs > 1 && failed(checkCTASplits(module)))
+      return signalPassFailure();
     // Before the divisibility hints below are dropped.
     AxisInfoAnalysis axisInfo(module);
     lc.axisInfo = &axisInfo;
@@ -150,6 +174,24 @@ struct ConvertGPUIRToLLVMPass
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   b.getDenseI32ArrayAttr(
                       {int32_t(lc.numWarps * lc.threadsPerWarp), 1, 1}));
+      // A program of several CTAs is a cluster of them (the launch takes
+      // the shape from the kernel's metadata).
+      if (lc.numCTAs > 1) {
+        StringRef name = NVVM::NVVMDialect::getClusterDimAttrName();
+        auto given = fn->getAttrOfType<DenseI32ArrayAttr>(name);
+        if (given && (given.size() < 1 ||
+                      given.asArrayRef()[0] != int32_t(lc.numCTAs) ||
+                      llvm::any_of(given.asArrayRef().drop_front(),
+                                   [](int32_t d) { return d != 1; }))) {
+          fn.emitOpError("sets ")
+              << name << " = " << given << " but its programs have "
+              << lc.numCTAs << " CTAs (num_ctas), a cluster of (" << lc.numCTAs
+              << ", 1, 1)";
+          failedArgs = true;
+          return;
+        }
+        fn->setAttr(name, b.getDenseI32ArrayAttr({int32_t(lc.numCTAs), 1, 1}));
+      }
     });
 
     if (failedArgs || failed(distribute(module, lc)))

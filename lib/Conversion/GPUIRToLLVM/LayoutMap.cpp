@@ -27,6 +27,8 @@ FailureOr<LayoutMap> LayoutMap::get(RankedTensorType type,
       return failure();
     }
   map.shape.assign(type.getShape().begin(), type.getShape().end());
+  map.split = gir::getCTASplit(type);
+  map.blockShape = gir::getCTABlockShape(type);
   map.numRegs = map.layout.getElemsPerThread(map.shape);
   if (!llvm::isPowerOf2_64(map.numRegs)) {
     why = "the layout gives a thread a number of elements that is not a "
@@ -89,8 +91,17 @@ LayoutMap::threadBitSteps(unsigned dim, bool lanes) const {
   return out;
 }
 
+Value LayoutMap::ctaRowOffset(OpBuilder &b, Location loc,
+                              Value ctaRank) const {
+  if (split == 1 || shape.empty())
+    return i32Const(b, loc, 0);
+  Value block = arith::RemUIOp::create(b, loc, ctaRank, i32Const(b, loc, split));
+  return arith::MulIOp::create(b, loc, block,
+                               i32Const(b, loc, shape[0] / split));
+}
+
 Value LayoutMap::isFirstReplica(OpBuilder &b, Location loc, Value lane,
-                                Value warp) const {
+                                Value warp, Value ctaRank) const {
   auto zeroMask = [&](ArrayRef<SmallVector<int64_t>> bases) {
     int64_t mask = 0;
     for (auto [i, basis] : llvm::enumerate(bases))
@@ -109,6 +120,12 @@ Value LayoutMap::isFirstReplica(OpBuilder &b, Location loc, Value lane,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits,
                               i32Const(b, loc, 0)));
   }
+  // The CTAs of a cluster past the first ctaSplit() repeat their blocks.
+  if (ctaRank)
+    ok = arith::AndIOp::create(
+        b, loc, ok,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, ctaRank,
+                              i32Const(b, loc, split)));
   return ok;
 }
 
@@ -182,6 +199,12 @@ std::pair<Value, Value> LoweringContext::laneAndWarp(OpBuilder &b,
   Value warp = arith::DivUIOp::create(b, loc, tid,
                                       i32Const(b, loc, threadsPerWarp));
   return {lane, warp};
+}
+
+Value LoweringContext::ctaRank(OpBuilder &b, Location loc) {
+  if (numCTAs <= 1)
+    return i32Const(b, loc, 0);
+  return NVVM::ClusterId::create(b, loc, b.getI32Type());
 }
 
 Value LoweringContext::dynamicSmem(OpBuilder &b, Location loc) {

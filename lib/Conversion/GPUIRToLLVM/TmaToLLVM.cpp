@@ -261,6 +261,14 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
     // here makes ptxas serialize the wgmmas of a pipelined loop before it
     // (C7514). The other threads commit and wait on empty groups.
     Value first = isThreadZero(rewriter, loc);
+    // CTAs of a cluster hold the stored tile alike (gir-split-ctas keeps it
+    // whole): the first stores it.
+    if (lc.numCTAs > 1)
+      first = arith::AndIOp::create(
+          rewriter, loc, first,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                lc.ctaRank(rewriter, loc),
+                                i32Const(rewriter, loc, 0)));
     for (int64_t j = 0; j < l->pieces; ++j)
       NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
           rewriter, loc, adaptor.getDesc(),

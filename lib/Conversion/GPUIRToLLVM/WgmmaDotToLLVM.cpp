@@ -140,7 +140,10 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   Value useC = {}) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  // In a cluster, an accumulator split over the CTAs (gir-split-ctas) has
+  // the CTA's block of rows: `m` of them, from row (rank % split) * m of A.
+  int64_t split = gir::getCTASplit(cType);
+  int64_t m = cType.getDimSize(0) / split, n = cType.getDimSize(1);
   int64_t k = aLayout.kMajor ? aLayout.inner : aLayout.rows;
   int64_t elemBytes = aLayout.elemBytes;
   int64_t instrK = 32 / elemBytes;
@@ -167,6 +170,15 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       b, loc, i64,
       arith::MulIOp::create(b, loc, group, i32Const(b, loc, groupRowBytes)));
   aBase = arith::AddIOp::create(b, loc, aBase, groupOff);
+  if (split > 1) {
+    Value block = arith::RemUIOp::create(b, loc, lc.ctaRank(b, loc),
+                                         i32Const(b, loc, split));
+    Value blockOff = arith::ExtUIOp::create(
+        b, loc, i64,
+        arith::MulIOp::create(b, loc, block,
+                              i32Const(b, loc, m / 64 * groupRowBytes)));
+    aBase = arith::AddIOp::create(b, loc, aBase, blockOff);
+  }
 
   Type f32 = b.getF32Type();
   int64_t perInstr = instrN / 2;

@@ -68,6 +68,28 @@ struct ConvertTileIRToGPUIRPass
     if (computeCapability != 0)
       module->setAttr(gir::GPUIRDialect::getComputeCapabilityAttrName(),
                       b.getI32IntegerAttr(computeCapability));
+    // Programs of several CTAs (Triton's num_ctas) run on clusters, which
+    // Hopper introduced.
+    if (Attribute attr = module->getAttr("tir.num_ctas")) {
+      auto ctas = dyn_cast<IntegerAttr>(attr);
+      int64_t n = ctas ? ctas.getInt() : 0;
+      if (n < 1 || n > 16 || (n & (n - 1))) {
+        module.emitError("convert-tir-to-gir: 'tir.num_ctas' must be a power "
+                         "of two in [1, 16], got ")
+            << attr;
+        return signalPassFailure();
+      }
+      if (n > 1 && computeCapability != 0 && computeCapability < 90) {
+        module.emitError("convert-tir-to-gir: num_ctas = ")
+            << n << " needs clusters of CTAs, which sm_"
+            << static_cast<unsigned>(computeCapability)
+            << " does not have (sm_90 or newer)";
+        return signalPassFailure();
+      }
+      if (n > 1)
+        module->setAttr(gir::GPUIRDialect::getNumCTAsAttrName(),
+                        b.getI32IntegerAttr(n));
+    }
     gir::LayoutTarget target{numWarps, threadsPerWarp, computeCapability};
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal() && failed(gir::assignLayouts(func, target)))

@@ -34,6 +34,8 @@ void fillStage(const Target &target, StringRef stage, PassListBuilder &e) {
   } else if (stage == "gir") {
     // The compute capability lets dots take tensor-core layouts.
     addGPUIRLayouts(e, cc ? "compute-capability=" + std::to_string(cc) : "");
+    // Programs of num_ctas > 1 CTAs: which tiles each CTA holds a block of.
+    e.add("gir-split-ctas");
     // Loads feeding tensor-core dots become asynchronous copies into a ring
     // of shared-memory buffers, issued iterations ahead.
     e.add("gir-pipeline", "num-stages=3 async-dot=true");

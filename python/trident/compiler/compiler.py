@@ -270,13 +270,12 @@ def validate_options(num_warps, num_stages, num_ctas):
     if num_stages > 16:
         raise TridentUserError("num_stages must be at most 16, got %d" %
                                num_stages)
-    if num_ctas > 1:
-        # Triton splits each program's tiles over a cluster of num_ctas
-        # CTAs; without that split every CTA would redo the whole program.
+    if num_ctas & (num_ctas - 1) or num_ctas > 8:
+        # A program of num_ctas CTAs runs on a cluster of them (sm_90):
+        # portable cluster sizes are 1, 2, 4 and 8.
         raise TridentUserError(
-            "num_ctas=%d: splitting a program over a cluster of CTAs is not "
-            "supported yet; use num_ctas=1 (kernels whose IR sets a cluster "
-            "shape, nvvm.cluster_dim, are launched as clusters)" % num_ctas)
+            "num_ctas must be 1, 2, 4 or 8 (CTAs per program, a cluster of "
+            "them on sm_90 or newer), got %d" % num_ctas)
 
 
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,

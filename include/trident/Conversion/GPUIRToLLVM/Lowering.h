@@ -38,7 +38,10 @@ public:
 
   int64_t numRegisters() const { return numRegs; }
   unsigned rank() const { return shape.size(); }
-  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  /// The shape of the part of the tile a CTA holds: the whole tile's, or,
+  /// for a tile split over the CTAs of a cluster, its block's (the
+  /// coordinates below are within it).
+  llvm::ArrayRef<int64_t> getShape() const { return blockShape; }
   /// Coordinates of register `r` in lane 0 of warp 0.
   llvm::SmallVector<int64_t> registerCoords(int64_t r) const;
   /// Lanes per warp, and the part of the coordinates that lane `lane` of
@@ -57,9 +60,20 @@ public:
   threadBitSteps(unsigned dim, bool lanes) const;
   /// True in the one thread of each group of threads that hold the same
   /// elements (the layout replicates a tile smaller than the CTA): the lane
-  /// and warp bits that move no coordinate are all 0.
+  /// and warp bits that move no coordinate are all 0. In a cluster
+  /// (`ctaRank` given, LoweringContext::ctaRank), also only in the first
+  /// CTA of those that hold the same block (rank < ctaSplit()).
   mlir::Value isFirstReplica(mlir::OpBuilder &b, mlir::Location loc,
-                             mlir::Value lane, mlir::Value warp) const;
+                             mlir::Value lane, mlir::Value warp,
+                             mlir::Value ctaRank = {}) const;
+  /// The blocks of dimension 0 the CTAs of a cluster hold the tile in
+  /// (gir::getCTASplit); coordinates from registerCoords, laneCoords and
+  /// threadCoords are within the CTA's block (those of CTA 0).
+  int64_t ctaSplit() const { return split; }
+  /// What the calling CTA adds to dimension 0 of those coordinates (i32):
+  /// (ctaRank % ctaSplit()) * rows per block; 0 when not split.
+  mlir::Value ctaRowOffset(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value ctaRank) const;
   /// Whether every group of `v` consecutive registers holds `v`
   /// consecutive elements along `dim`, each group starting at a multiple
   /// of `v` in every thread (so the group is one vector access).
@@ -72,8 +86,9 @@ public:
 
 private:
   gir::DistributedEncodingAttr layout;
-  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<int64_t> shape, blockShape;
   int64_t numRegs = 0;
+  int64_t split = 1;
   llvm::SmallVector<llvm::SmallVector<int64_t>> laneBases, warpBases;
 };
 
@@ -104,6 +119,9 @@ private:
 struct LoweringContext {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
+  /// CTAs per program (gir.num_ctas): a program runs on a cluster of this
+  /// many CTAs, and tiles with a CTA split hold a block per CTA.
+  unsigned numCTAs = 1;
   mlir::ModuleOp module;
   /// Contiguity, alignment and mask constancy of the module's values,
   /// computed before the lowering changes anything (MemoryToLLVM vectorizes
@@ -135,6 +153,9 @@ struct LoweringContext {
   /// function that holds `at`.
   std::pair<mlir::Value, mlir::Value> laneAndWarp(mlir::OpBuilder &b,
                                                   mlir::Location loc);
+  /// The calling CTA's rank in its cluster (i32; constant 0 when a program
+  /// is one CTA).
+  mlir::Value ctaRank(mlir::OpBuilder &b, mlir::Location loc);
 
   /// A scratch buffer of `bytes` bytes for `user`, as a pointer in address
   /// space 3. The first call for a user emits a CTA barrier at the

@@ -62,8 +62,12 @@ SmallVector<int64_t> delinearize(int64_t linear, ArrayRef<int64_t> sizes,
 LogicalResult BlockedEncodingAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> sizePerThread,
     ArrayRef<unsigned> threadsPerWarp, ArrayRef<unsigned> warpsPerCTA,
-    ArrayRef<unsigned> order) {
+    ArrayRef<unsigned> order, unsigned ctaSplit) {
   size_t rank = sizePerThread.size();
+  if (ctaSplit == 0 || !llvm::isPowerOf2_32(ctaSplit) || ctaSplit > 16)
+    return emitError() << "blocked layout ctaSplit must be a power of two in "
+                          "[1, 16], got "
+                       << ctaSplit;
   if (rank == 0)
     return emitError() << "blocked layout needs at least one dimension";
   if (threadsPerWarp.size() != rank || warpsPerCTA.size() != rank ||
@@ -85,9 +89,21 @@ unsigned BlockedEncodingAttr::getRank() const {
   return getSizePerThread().size();
 }
 
-/// Per dimension: how many CTA tiles cover the tensor (at least one).
+/// The part of a tile of `shape` one CTA of a cluster holds: dimension 0
+/// cut into min(ctaSplit, shape[0]) blocks.
+static SmallVector<int64_t> ctaBlock(ArrayRef<int64_t> shape,
+                                     unsigned ctaSplit) {
+  SmallVector<int64_t> block(shape.begin(), shape.end());
+  if (!block.empty() && ctaSplit > 1)
+    block[0] /= std::max<int64_t>(1, std::min<int64_t>(ctaSplit, block[0]));
+  return block;
+}
+
+/// Per dimension: how many CTA tiles cover the CTA's block of the tensor
+/// (at least one).
 static SmallVector<int64_t> repetitions(BlockedEncodingAttr layout,
-                                        ArrayRef<int64_t> shape) {
+                                        ArrayRef<int64_t> fullShape) {
+  SmallVector<int64_t> shape = ctaBlock(fullShape, layout.getCtaSplit());
   SmallVector<int64_t> reps;
   for (unsigned d = 0; d < shape.size(); ++d) {
     int64_t cta = int64_t(layout.getSizePerThread()[d]) *
@@ -105,13 +121,16 @@ int64_t BlockedEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
 }
 
 SmallVector<int64_t>
-BlockedEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
-                                      int64_t lane, int64_t warp) const {
+BlockedEncodingAttr::getElementCoords(ArrayRef<int64_t> fullShape,
+                                      int64_t reg, int64_t lane,
+                                      int64_t warp) const {
+  // Coordinates within the CTA's block (those of CTA 0).
+  SmallVector<int64_t> shape = ctaBlock(fullShape, getCtaSplit());
   unsigned rank = getRank();
   SmallVector<int64_t> spt(getSizePerThread().begin(), getSizePerThread().end());
   SmallVector<int64_t> tpw(getThreadsPerWarp().begin(), getThreadsPerWarp().end());
   SmallVector<int64_t> wpc(getWarpsPerCTA().begin(), getWarpsPerCTA().end());
-  SmallVector<int64_t> reps = repetitions(*this, shape);
+  SmallVector<int64_t> reps = repetitions(*this, fullShape);
   // Registers: the element within the thread's block varies fastest, then
   // the repetition of the CTA tile, both in `order`.
   int64_t perBlock = product(getSizePerThread());
@@ -221,7 +240,12 @@ SliceEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
 
 LogicalResult
 WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          ArrayRef<unsigned> warpsPerCTA, unsigned instrN) {
+                          ArrayRef<unsigned> warpsPerCTA, unsigned instrN,
+                          unsigned ctaSplit) {
+  if (ctaSplit == 0 || !llvm::isPowerOf2_32(ctaSplit) || ctaSplit > 16)
+    return emitError() << "wgmma layout ctaSplit must be a power of two in "
+                          "[1, 16], got "
+                       << ctaSplit;
   if (warpsPerCTA.size() != 2)
     return emitError() << "wgmma layout is 2-D, got warpsPerCTA of rank "
                        << warpsPerCTA.size();
@@ -241,7 +265,8 @@ unsigned WgmmaEncodingAttr::getRank() const { return 2; }
 
 /// Instruction tiles per dimension (at least one; a smaller tile wraps).
 static std::pair<int64_t, int64_t> wgmmaReps(WgmmaEncodingAttr layout,
-                                             ArrayRef<int64_t> shape) {
+                                             ArrayRef<int64_t> fullShape) {
+  SmallVector<int64_t> shape = ctaBlock(fullShape, layout.getCtaSplit());
   int64_t rowsCovered = 16 * int64_t(layout.getWarpsPerCTA()[0]);
   return {std::max<int64_t>(1, shape[0] / rowsCovered),
           std::max<int64_t>(1, shape[1] / layout.getInstrN())};
@@ -253,10 +278,12 @@ int64_t WgmmaEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
 }
 
 SmallVector<int64_t>
-WgmmaEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
-                                    int64_t lane, int64_t warp) const {
+WgmmaEncodingAttr::getElementCoords(ArrayRef<int64_t> fullShape,
+                                    int64_t reg, int64_t lane,
+                                    int64_t warp) const {
+  SmallVector<int64_t> shape = ctaBlock(fullShape, getCtaSplit());
   int64_t perInstr = getInstrN() / 2;
-  auto [repM, repN] = wgmmaReps(*this, shape);
+  auto [repM, repN] = wgmmaReps(*this, fullShape);
   (void)repM;
   int64_t inInstr = reg % perInstr, rep = reg / perInstr;
   int64_t row = (rep / repN) * 16 * getWarpsPerCTA()[0] + warp * 16 +

@@ -92,11 +92,60 @@ unsigned getThreadsPerWarp(ModuleOp module) {
   return readModuleAttr(module, GPUIRDialect::getThreadsPerWarpAttrName(), 32);
 }
 
+unsigned getNumCTAs(ModuleOp module) {
+  return readModuleAttr(module, GPUIRDialect::getNumCTAsAttrName(), 1);
+}
+
 DistributedEncodingAttr getDistributedEncoding(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return {};
   return dyn_cast_or_null<DistributedEncodingAttr>(tensor.getEncoding());
+}
+
+/// The root's split along its dimension 0, or 1 when a slice on the way
+/// removes that dimension.
+static unsigned rootCTASplit(Attribute encoding) {
+  if (auto slice = dyn_cast<SliceEncodingAttr>(encoding))
+    return slice.getDim() == 0 ? 1 : rootCTASplit(slice.getParent());
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding))
+    return blocked.getCtaSplit();
+  if (auto wgmma = dyn_cast<WgmmaEncodingAttr>(encoding))
+    return wgmma.getCtaSplit();
+  return 1;
+}
+
+int64_t getCTASplit(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || tensor.getRank() == 0 || !getDistributedEncoding(tensor))
+    return 1;
+  return std::max<int64_t>(
+      1, std::min<int64_t>(rootCTASplit(tensor.getEncoding()),
+                           tensor.getShape()[0]));
+}
+
+SmallVector<int64_t> getCTABlockShape(RankedTensorType type) {
+  SmallVector<int64_t> shape(type.getShape().begin(), type.getShape().end());
+  if (!shape.empty())
+    shape[0] /= getCTASplit(type);
+  return shape;
+}
+
+DistributedEncodingAttr withCTASplit(DistributedEncodingAttr encoding,
+                                     unsigned n) {
+  MLIRContext *ctx = encoding.getContext();
+  if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
+    DistributedEncodingAttr parent = withCTASplit(slice.getParent(), n);
+    return parent ? SliceEncodingAttr::get(ctx, slice.getDim(), parent)
+                  : DistributedEncodingAttr();
+  }
+  if (auto b = dyn_cast<BlockedEncodingAttr>(encoding))
+    return BlockedEncodingAttr::get(ctx, b.getSizePerThread(),
+                                    b.getThreadsPerWarp(), b.getWarpsPerCTA(),
+                                    b.getOrder(), n);
+  if (auto w = dyn_cast<WgmmaEncodingAttr>(encoding))
+    return WgmmaEncodingAttr::get(ctx, w.getWarpsPerCTA(), w.getInstrN(), n);
+  return {};
 }
 
 } // namespace trident::gir

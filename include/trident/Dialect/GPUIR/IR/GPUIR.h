@@ -36,8 +36,24 @@ unsigned getNumWarps(mlir::ModuleOp module);
 /// Lanes per warp recorded on `module` (gir.threads_per_warp), or 32.
 unsigned getThreadsPerWarp(mlir::ModuleOp module);
 
+/// CTAs per program (gir.num_ctas: the cluster a program runs on), or 1.
+unsigned getNumCTAs(mlir::ModuleOp module);
+
 /// The distributed encoding of `type` if it is a tensor that has one.
 DistributedEncodingAttr getDistributedEncoding(mlir::Type type);
+
+/// CTA splits (the `ctaSplit` of #gir.blocked and #gir.wgmma): how many
+/// blocks of dimension 0 the CTAs of a cluster hold a tile of `type` in
+/// (1: every CTA holds all of it). A slice that removes its parent's
+/// dimension 0 is held whole by every CTA.
+int64_t getCTASplit(mlir::Type type);
+/// The rows of dimension 0 one CTA holds (the whole tile's shape when not
+/// split).
+llvm::SmallVector<int64_t> getCTABlockShape(mlir::RankedTensorType type);
+/// `encoding` with its root (#gir.blocked or #gir.wgmma, through slices)
+/// split `n` ways; null for encodings that cannot be split (#gir.mma_v2).
+DistributedEncodingAttr withCTASplit(DistributedEncodingAttr encoding,
+                                     unsigned n);
 
 /// How the tensor memory accelerator moves one block of a tensor
 /// descriptor between global and shared memory. The block is seen as

@@ -22,21 +22,44 @@ def GPUIR_BlockedEncodingAttr : GPUIR_Attr<"BlockedEncoding", "blocked",
     fastest-first by `order`. A tile larger than the CTA tile gives each
     thread several blocks; a smaller one replicates elements across threads.
 
+    In a program that runs on a cluster of CTAs (`num_ctas` > 1,
+    `gir.num_ctas` on the module), `ctaSplit` = n cuts dimension 0 of the
+    tile into `min(n, shape[0])` contiguous blocks of rows: CTA `r` of the
+    cluster holds block `r % min(n, shape[0])`, laid out by the other
+    parameters as if it were the whole tile, and CTAs that share a block
+    hold the same elements (see docs/dialects/GPUIR.md, "CTA splits").
+    Without it (n = 1) every CTA of the cluster holds the whole tile.
+
     ```mlir
     #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4],
                  warpsPerCTA = [4, 1], order = [1, 0]>
+    #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4],
+                 warpsPerCTA = [4, 1], order = [1, 0], ctaSplit = 2>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"unsigned">:$sizePerThread,
     ArrayRefParameter<"unsigned">:$threadsPerWarp,
     ArrayRefParameter<"unsigned">:$warpsPerCTA,
-    ArrayRefParameter<"unsigned">:$order);
+    ArrayRefParameter<"unsigned">:$order,
+    DefaultValuedParameter<"unsigned", "1">:$ctaSplit);
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$sizePerThread,
+                     "::llvm::ArrayRef<unsigned>":$threadsPerWarp,
+                     "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "::llvm::ArrayRef<unsigned>":$order,
+                     CArg<"unsigned", "1">:$ctaSplit), [{
+      return $_get($_ctxt, sizePerThread, threadsPerWarp, warpsPerCTA, order,
+                   ctaSplit);
+    }]>
+  ];
   let assemblyFormat = [{
     `<` `sizePerThread` `=` `[` $sizePerThread `]` `,`
         `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
         `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
-        `order` `=` `[` $order `]` `>`
+        `order` `=` `[` $order `]`
+        (`,` `ctaSplit` `=` $ctaSplit^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -57,7 +80,7 @@ def GPUIR_BlockedEncodingAttr : GPUIR_Attr<"BlockedEncoding", "blocked",
                                           ::llvm::ArrayRef<unsigned> sizePerThread) const {
       return BlockedEncodingAttr::get(context, sizePerThread,
                                       getThreadsPerWarp(), getWarpsPerCTA(),
-                                      getOrder());
+                                      getOrder(), getCtaSplit());
     }
   }];
 }
@@ -91,14 +114,28 @@ def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
     instruction tile along columns (tiles wider than `instrN`) and then
     along rows (tiles taller than the warps cover).
 
+    `ctaSplit` cuts the rows over the CTAs of a cluster as in
+    `#gir.blocked`: each CTA holds `shape[0] / ctaSplit` rows, laid out as
+    above.
+
     ```mlir
     #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+    #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128, ctaSplit = 2>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
-                        "unsigned":$instrN);
+                        "unsigned":$instrN,
+                        DefaultValuedParameter<"unsigned", "1">:$ctaSplit);
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "unsigned":$instrN, CArg<"unsigned", "1">:$ctaSplit), [{
+      return $_get($_ctxt, warpsPerCTA, instrN, ctaSplit);
+    }]>
+  ];
   let assemblyFormat = [{
-    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` `instrN` `=` $instrN `>`
+    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` `instrN` `=` $instrN
+        (`,` `ctaSplit` `=` $ctaSplit^)? `>`
   }];
   let genVerifyDecl = 1;
 }

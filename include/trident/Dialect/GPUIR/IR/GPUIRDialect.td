@@ -22,8 +22,9 @@ def GPUIR_Dialect : Dialect {
     `gir.convert_layout`.
 
     The module carries `gir.num_warps` (warps per program) and
-    `gir.threads_per_warp` (32 on NVIDIA); passes read them through the
-    helpers in GPUIR.h.
+    `gir.threads_per_warp` (32 on NVIDIA), and `gir.num_ctas` when a
+    program runs on a cluster of CTAs (absent: 1); passes read them through
+    the helpers in GPUIR.h.
   }];
   let dependentDialects = ["::trident::tir::TileIRDialect"];
   let useDefaultAttributePrinterParser = 1;
@@ -36,6 +37,9 @@ def GPUIR_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getThreadsPerWarpAttrName() {
       return ::llvm::StringLiteral("gir.threads_per_warp");
+    }
+    static constexpr ::llvm::StringLiteral getNumCTAsAttrName() {
+      return ::llvm::StringLiteral("gir.num_ctas");
     }
     static constexpr ::llvm::StringLiteral getComputeCapabilityAttrName() {
       return ::llvm::StringLiteral("gir.compute_capability");

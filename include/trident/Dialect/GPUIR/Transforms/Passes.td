@@ -47,6 +47,24 @@ def GPUIRDotLayouts : Pass<"gir-dot-layouts", "::mlir::ModuleOp"> {
   let dependentDialects = ["::trident::gir::GPUIRDialect"];
 }
 
+def GPUIRSplitCTAs : Pass<"gir-split-ctas", "::mlir::ModuleOp"> {
+  let summary = "Split tiles over the CTAs of a program's cluster";
+  let description = [{
+    For a module whose programs run on clusters of `gir.num_ctas` CTAs
+    (`num_ctas` > 1; nothing changes otherwise): every CTA runs the whole
+    kernel, and this pass chooses the tiles each CTA holds only a block of,
+    by setting `ctaSplit = num_ctas` on their layouts (dimension 0 cut into
+    one block of rows per CTA). Tiles stay whole where an op needs all of
+    them: ops whose lowering does not work on blocks (CTASplit.h), the A
+    and B operands of dots, reductions and scans along dimension 0, and,
+    backwards, the operands of ops whose results stay whole. Where a split
+    op takes a whole tile, a `gir.convert_layout` takes the CTA's block.
+    A dot's accumulator is split when each block keeps whole warpgroups of
+    rows; a CTA then runs its MMAs on its rows of A.
+  }];
+  let dependentDialects = ["::trident::gir::GPUIRDialect"];
+}
+
 def GPUIRRemoveLayoutConversions
     : Pass<"gir-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Lay the other tiles out around the chosen layouts";
