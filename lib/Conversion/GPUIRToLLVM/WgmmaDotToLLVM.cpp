@@ -141,10 +141,16 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
   // In a cluster, an accumulator split over the CTAs (gir-split-ctas) has
-  // the CTA's block of rows: `m` of them, from row (rank % split) * m of A.
+  // the CTA's block of rows, `m` of them: A holds just those rows (split
+  // with it) or all of them, from which the CTA takes rows
+  // (rank % split) * m on.
   int64_t split = gir::getCTASplit(cType);
   int64_t m = cType.getDimSize(0) / split, n = cType.getDimSize(1);
   int64_t k = aLayout.kMajor ? aLayout.inner : aLayout.rows;
+  int64_t aRows = aLayout.kMajor ? aLayout.rows : aLayout.inner;
+  if (split > 1 && aRows != m && aRows != m * split)
+    return failure();
+  bool aWhole = split > 1 && aRows == m * split;
   int64_t elemBytes = aLayout.elemBytes;
   int64_t instrK = 32 / elemBytes;
   int64_t instrN = encoding.getInstrN();
@@ -170,7 +176,7 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       b, loc, i64,
       arith::MulIOp::create(b, loc, group, i32Const(b, loc, groupRowBytes)));
   aBase = arith::AddIOp::create(b, loc, aBase, groupOff);
-  if (split > 1) {
+  if (aWhole) {
     Value block = arith::RemUIOp::create(b, loc, lc.ctaRank(b, loc),
                                          i32Const(b, loc, split));
     Value blockOff = arith::ExtUIOp::create(
@@ -275,7 +281,9 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
         wgmmaTypeOf(elem, op.getPrecision());
     if (!type || bType.getElementType() != elem) // the CUDA-core lowering
       return rewriter.notifyMatchFailure(op, "no wgmma for these operands");
-    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+    // (The rows of A this CTA holds: a block of them when A is split over
+    // a cluster's CTAs.)
+    int64_t m = gir::getCTABlockShape(aType)[0], k = aType.getDimSize(1);
     int64_t n = bType.getDimSize(1);
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     if (k * elemBytes < 32)

@@ -74,7 +74,9 @@ LogicalResult AsyncCopyOp::verify() {
     return emitOpError("pointee type ")
            << ptr.getPointeeType() << " differs from the buffer's element type "
            << dst.getElementType();
-  if (ptrType.getShape() != dst.getShape())
+  // (A pointer tile split over the CTAs of a cluster fills a buffer of its
+  // CTA's block.)
+  if (ArrayRef<int64_t>(getCTABlockShape(ptrType)) != dst.getShape())
     return emitOpError("pointer tile shape differs from the buffer's");
   if (getMask() && (cast<RankedTensorType>(getMask().getType()).getShape() !=
                         ptrType.getShape() ||
@@ -118,7 +120,12 @@ LogicalResult WarpgroupDotOp::verify() {
   auto c = cast<RankedTensorType>(getC().getType());
   if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
     return emitOpError("takes 2-D operands");
-  if (a.getShape()[1] != b.getShape()[0] || a.getShape()[0] != c.getShape()[0] ||
+  // A holds the accumulator's rows, or, when the accumulator is split over
+  // the CTAs of a cluster, possibly only the CTA's block of them.
+  int64_t rows = c.getShape()[0];
+  bool aRowsFit = a.getShape()[0] == rows ||
+                  a.getShape()[0] == getCTABlockShape(c)[0];
+  if (a.getShape()[1] != b.getShape()[0] || !aRowsFit ||
       b.getShape()[1] != c.getShape()[1])
     return emitOpError("shapes do not form a matrix product: ")
            << a << " * " << b << " -> " << c;

@@ -26,12 +26,14 @@ bool acceptsCTASplit(Operation *op) {
              tir::AtomicRMWOp, tir::AtomicCASOp, tir::ReduceOp,
              tir::ReduceReturnOp, tir::ScanOp, tir::ScanReturnOp, tir::DotOp,
              tir::AssumeOp, gir::ConvertLayoutOp, gir::WarpgroupDotOp,
-             gir::WarpgroupWaitOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op);
+             gir::WarpgroupWaitOp, gir::AsyncCopyOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op);
 }
 
 bool needsWholeOperand(Operation *op, unsigned index) {
+  // A dot's A rows follow its accumulator's (a CTA multiplies its block of
+  // rows); every CTA needs all of B.
   if (isa<tir::DotOp>(op))
-    return index < 2;
+    return index == 1;
   if (auto reduce = dyn_cast<tir::ReduceOp>(op))
     return reduce.getAxis() == 0;
   if (auto scan = dyn_cast<tir::ScanOp>(op))

@@ -335,7 +335,10 @@ gir::MemDescType Pipeliner::bufferType(const Operand &operand) {
   int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
   int64_t swizzle =
       std::min<int64_t>(128, type.getDimSize(contiguous) * bytes);
-  shape.append(type.getShape().begin(), type.getShape().end());
+  // A tile split over the CTAs of a cluster (gir-split-ctas) fills a ring
+  // of its CTA's block.
+  SmallVector<int64_t> block = gir::getCTABlockShape(type);
+  shape.append(block.begin(), block.end());
   auto enc = gir::NVMMASharedEncodingAttr::get(
       load.getContext(), swizzle, {contiguous, 1 - contiguous});
   return gir::MemDescType::get(load.getContext(), shape, type.getElementType(),

@@ -25,8 +25,8 @@ namespace trident::gir {
 bool acceptsCTASplit(mlir::Operation *op);
 
 /// Whether operand `index` of an op that acceptsCTASplit must still be held
-/// whole by every CTA: the A and B operands of a dot, the operand of a
-/// reduction or scan along dimension 0.
+/// whole by every CTA: the B operand of a dot (its A is split with its
+/// accumulator), the operand of a reduction or scan along dimension 0.
 bool needsWholeOperand(mlir::Operation *op, unsigned index);
 
 } // namespace trident::gir
