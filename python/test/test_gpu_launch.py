@@ -164,6 +164,27 @@ def test_no_driver():
         "/nonexistent/libcuda.so.1" in r.stdout, r.stdout
 
 
+def test_num_ctas_launches_clusters():
+    """num_ctas=2: each program is a cluster of 2 CTAs, so the launch gives
+    the grid times 2 in x and the cluster shape (2, 1, 1); the fake reports
+    what it was given."""
+    r = run_case("""
+        @trident.jit
+        def launch_probe(out_ptr):
+            tl.store(out_ptr + tl.program_id(0), tl.num_programs(0))
+
+        seen = DeviceArray(np.zeros(7, np.int32))
+        launch_probe[(5, 3)](seen, num_ctas=2, num_warps=4)
+        print(seen.numpy().tolist())
+        launch_probe[(5, 3)](seen, num_warps=4)
+        print(seen.numpy().tolist())
+    """)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "[10, 3, 1, 128, 2, 1, 1]", r.stdout
+    assert lines[1] == "[5, 3, 1, 128, 1, 1, 1]", r.stdout
+
+
 @pytest.mark.parametrize("kwargs,message", [
     ("BLOCK=128, num_warps=3", "num_warps must be a power of 2, got 3"),
     ("BLOCK=128, blocks=2", "unknown keyword argument 'blocks'"),

@@ -107,10 +107,22 @@ CUresult tmaMatmul(void **params) {
 
 /// What a launch does: vector_add or the TMA matmul on the host; other
 /// kernels nothing.
+/// The cluster shape of the launch being run (1, 1, 1 without one).
+unsigned launchCluster[3] = {1, 1, 1};
+
 CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                 unsigned bx, unsigned by, unsigned bz, unsigned shared,
                 void **params) {
   FakeFunction *fn = reinterpret_cast<FakeFunction *>(f);
+  if (fn->name == "launch_probe") {
+    // (out): the launch's grid, threads per block and cluster shape.
+    auto *out = reinterpret_cast<int *>(*static_cast<CUdeviceptr *>(params[0]));
+    int values[] = {int(gx), int(gy), int(gz), int(bx * by * bz),
+                    int(launchCluster[0]), int(launchCluster[1]),
+                    int(launchCluster[2])};
+    std::memcpy(out, values, sizeof(values));
+    return CUDA_SUCCESS;
+  }
   if (int(shared) > fn->maxDynamicShared)
     return CUDA_ERROR_INVALID_VALUE; // as the driver without the opt-in
   if (fn->name == "matmul_bf16_tma")
@@ -347,6 +359,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                 unsigned bz, unsigned shared, CUstream,
                                 void **params, void **) {
   FAKE_CHECK("cuLaunchKernel", CUDA_ERROR_INVALID_VALUE);
+  launchCluster[0] = launchCluster[1] = launchCluster[2] = 1;
   return launch(f, gx, gy, gz, bx, by, bz, shared, params);
 }
 
@@ -355,6 +368,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
 CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f,
                                   void **params, void **) {
   FAKE_CHECK("cuLaunchKernelEx", CUDA_ERROR_INVALID_VALUE);
+  launchCluster[0] = launchCluster[1] = launchCluster[2] = 1;
   for (unsigned i = 0; i < c->numAttrs; ++i) {
     if (c->attrs[i].id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
       continue;
@@ -362,6 +376,9 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f,
     if (!d.x || !d.y || !d.z || c->gridDimX % d.x || c->gridDimY % d.y ||
         c->gridDimZ % d.z)
       return CUDA_ERROR_INVALID_VALUE;
+    launchCluster[0] = d.x;
+    launchCluster[1] = d.y;
+    launchCluster[2] = d.z;
   }
   return launch(f, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX,
                 c->blockDimY, c->blockDimZ, c->sharedMemBytes, params);
