@@ -354,11 +354,16 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
       return raiseKernel("kernel '" + k.name + "' uses a cluster launch, which "
                    "needs a CUDA 12 driver (cuLaunchKernelEx)"),
              false;
-    CUlaunchAttribute attr;
-    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim.x = k.cluster[0];
-    attr.value.clusterDim.y = k.cluster[1];
-    attr.value.clusterDim.z = k.cluster[2];
+    // The cluster shape, and clusters spread over the GPU's processor
+    // clusters rather than packed (what Triton's launcher asks too).
+    CUlaunchAttribute attrs[2] = {};
+    attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[0].value.clusterDim.x = k.cluster[0];
+    attrs[0].value.clusterDim.y = k.cluster[1];
+    attrs[0].value.clusterDim.z = k.cluster[2];
+    attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+    attrs[1].value.clusterSchedulingPolicyPreference =
+        CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
     CUlaunchConfig config{};
     config.gridDimX = grid[0] * k.cluster[0];
     config.gridDimY = grid[1] * k.cluster[1];
@@ -367,8 +372,8 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
     config.blockDimY = config.blockDimZ = 1;
     config.sharedMemBytes = k.shared;
     config.hStream = stream;
-    config.attrs = &attr;
-    config.numAttrs = 1;
+    config.attrs = attrs;
+    config.numAttrs = 2;
     CU_CHECK(cu->cuLaunchKernelEx(&config, fn, params, nullptr),
              "cuLaunchKernelEx", k.name);
     return true;
