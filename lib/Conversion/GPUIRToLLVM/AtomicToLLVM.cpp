@@ -64,12 +64,7 @@ Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         tid, i32Const(rewriter, loc, 0));
     // In a cluster, the first CTA alone.
-    if (lc.numCTAs > 1)
-      first = arith::AndIOp::create(
-          rewriter, loc, first,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                lc.ctaRank(rewriter, loc),
-                                i32Const(rewriter, loc, 0)));
+    first = lc.andFirstCTA(rewriter, loc, first);
     auto ifOp = scf::IfOp::create(
         rewriter, loc, first,
         [&](OpBuilder &b, Location l) {

@@ -178,11 +178,7 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, warp,
                               zero));
     // A program of several CTAs prints once, from its first CTA.
-    if (lc.numCTAs > 1)
-      thread0 = arith::AndIOp::create(
-          rewriter, loc, thread0,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                lc.ctaRank(rewriter, loc), zero));
+    thread0 = lc.andFirstCTA(rewriter, loc, thread0);
     std::string prefix = escape(op.getPrefix());
     ArrayRef<int32_t> signs = op.getIsSigned();
     auto withPid = [&](ArrayRef<Value> rest) {

@@ -207,6 +207,14 @@ Value LoweringContext::ctaRank(OpBuilder &b, Location loc) {
   return NVVM::ClusterId::create(b, loc, b.getI32Type());
 }
 
+Value LoweringContext::andFirstCTA(OpBuilder &b, Location loc, Value cond) {
+  if (numCTAs <= 1)
+    return cond;
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      ctaRank(b, loc), i32Const(b, loc, 0));
+  return arith::AndIOp::create(b, loc, cond, first);
+}
+
 Value LoweringContext::dynamicSmem(OpBuilder &b, Location loc) {
   if (!module.lookupSymbol(kDynamicSmemName)) {
     // extern __shared__ __align__(1024) char __trident_dynamic_smem[];

@@ -263,12 +263,7 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
     Value first = isThreadZero(rewriter, loc);
     // CTAs of a cluster hold the stored tile alike (gir-split-ctas keeps it
     // whole): the first stores it.
-    if (lc.numCTAs > 1)
-      first = arith::AndIOp::create(
-          rewriter, loc, first,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                lc.ctaRank(rewriter, loc),
-                                i32Const(rewriter, loc, 0)));
+    first = lc.andFirstCTA(rewriter, loc, first);
     for (int64_t j = 0; j < l->pieces; ++j)
       NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
           rewriter, loc, adaptor.getDesc(),

@@ -156,6 +156,11 @@ struct LoweringContext {
   /// The calling CTA's rank in its cluster (i32; constant 0 when a program
   /// is one CTA).
   mlir::Value ctaRank(mlir::OpBuilder &b, mlir::Location loc);
+  /// `cond` (i1), and, in a program of several CTAs, the calling CTA being
+  /// its cluster's first: for what a program does once (a scalar atomic, a
+  /// descriptor store, a print).
+  mlir::Value andFirstCTA(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value cond);
 
   /// A scratch buffer of `bytes` bytes for `user`, as a pointer in address
   /// space 3. The first call for a user emits a CTA barrier at the

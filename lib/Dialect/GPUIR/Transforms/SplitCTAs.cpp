@@ -66,6 +66,17 @@ RankedTensorType splitType(Type type, unsigned n) {
   return result;
 }
 
+/// Calls `fn` on each value `op` defines: its results and the arguments of
+/// the blocks of its regions.
+void forEachDefinedValue(Operation *op, llvm::function_ref<void(Value)> fn) {
+  for (Value r : op->getResults())
+    fn(r);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Value arg : block.getArguments())
+        fn(arg);
+}
+
 class Splitter {
 public:
   Splitter(func::FuncOp func, unsigned n) : func(func), n(n) {}
@@ -90,12 +101,7 @@ private:
       // whole.
       if (!accepts && op->getNumRegions() > 0)
         op->walk([&](Operation *inner) {
-          for (Value r : inner->getResults())
-            markWhole(r);
-          for (Region &region : inner->getRegions())
-            for (Block &block : region)
-              for (Value arg : block.getArguments())
-                markWhole(arg);
+          forEachDefinedValue(inner, [&](Value v) { markWhole(v); });
           for (Value operand : inner->getOperands())
             markWhole(operand);
         });
@@ -172,14 +178,8 @@ private:
           constant.setValueAttr(
               DenseElementsAttr::get(t, dense.getSplatValue<Attribute>()));
     };
-    func.getBody().walk([&](Operation *op) {
-      for (Value r : op->getResults())
-        split(r);
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (Value arg : block.getArguments())
-            split(arg);
-    });
+    func.getBody().walk(
+        [&](Operation *op) { forEachDefinedValue(op, split); });
   }
 
   /// Step 3: operand `operand` takes type `want` (the CTA's block of a
