@@ -21,6 +21,7 @@ same process.
    cache) and `import trident` in a fresh process.
 6. First call in a new process with a warm disk cache. 7. autotune on the
    GPU. 8. Resource limits: too many threads, too much shared memory.
+9. num_ctas > 1. 10. tl.warp_specialize (groups of warps at once).
 """
 import importlib.util
 import os
@@ -1207,6 +1208,81 @@ def num_ctas_checks():
             print(row)
 
 
+SRC_WS = """
+import trident
+import trident.language as tl
+
+
+@trident.jit
+def _ws_add(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs) + tl.load(y_ptr + offs))
+
+
+@trident.jit
+def _ws_sum(src_ptr, dst_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(dst_ptr, tl.sum(tl.load(src_ptr + offs), axis=0))
+
+
+@trident.jit
+def _ws_cumsum(src_ptr, dst_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(dst_ptr + offs, tl.cumsum(tl.load(src_ptr + offs), axis=0))
+
+
+@trident.jit
+def ws_budgets(x_ptr, y_ptr, out_ptr, sums_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    x = x_ptr + pid * BLOCK
+    y = y_ptr + pid * BLOCK
+    tl.warp_specialize([(_ws_add, (x, y, out_ptr + pid * BLOCK, BLOCK)),
+                        (_ws_sum, (x, sums_ptr + 2 * pid, 256)),
+                        (_ws_sum, (y, sums_ptr + 2 * pid + 1, BLOCK))],
+                       [4, 1], [40, 0], 232)
+
+
+@trident.jit
+def ws_plain(x_ptr, y_ptr, out_ptr, scan_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    x = x_ptr + pid * BLOCK
+    tl.warp_specialize([(_ws_add, (x, y_ptr + pid * BLOCK,
+                                   out_ptr + pid * BLOCK, BLOCK)),
+                        (_ws_cumsum, (x, scan_ptr + pid * BLOCK, BLOCK))],
+                       [8])
+"""
+
+
+def warp_specialize_checks():
+    print("\n== 10. tl.warp_specialize: groups of warps at once, checked "
+          "against torch in float64")
+    mod = _module_from_source("ws_checks", SRC_WS)
+    torch.manual_seed(0)
+    progs, block = 264, 1024
+    x = torch.randn(progs * block, device="cuda")
+    y = torch.randn(progs * block, device="cuda")
+    out = torch.full_like(x, float("nan"))
+    sums = torch.full((2 * progs,), float("nan"), device="cuda")
+    k = mod.ws_budgets[(progs,)](x, y, out, sums, BLOCK=block)
+    torch.cuda.synchronize()
+    xd, yd = x.double().view(progs, block), y.double().view(progs, block)
+    e_add = rel_err(out, x.double() + y.double())
+    want = torch.stack([xd[:, :256].sum(1), yd.sum(1)], 1).reshape(-1)
+    e_sum = rel_err(sums, want)
+    report("warp_specialize with budgets (4 + 4x40 regs + 1 warps) %d "
+           "programs" % progs, e_add < 1e-6 and e_sum < 1e-5,
+           "add rel err %.2e, sums rel err %.2e" % (e_add, e_sum))
+    out = torch.full_like(x, float("nan"))
+    scan = torch.full_like(x, float("nan"))
+    mod.ws_plain[(progs,)](x, y, out, scan, BLOCK=block, num_warps=4)
+    torch.cuda.synchronize()
+    e_add = rel_err(out, x.double() + y.double())
+    e_scan = rel_err(scan.view(progs, block), xd.cumsum(1))
+    report("warp_specialize 4 + 8 warps (add, cumsum) %d programs" % progs,
+           e_add < 1e-6 and e_scan < 1e-5,
+           "add rel err %.2e, cumsum rel err %.2e" % (e_add, e_scan))
+
+
 def main():
     print("device: %s, torch %s, triton %s, python %s" % (
         torch.cuda.get_device_name(), torch.__version__, triton.__version__,
@@ -1219,7 +1295,8 @@ def main():
                 ("4d", lambda: best_of_configs(tma=True)),
                 ("4e", tma_sweep), ("4f", persistent_sweep),
                 ("5", compile_costs), ("6", warm_cache), ("7", autotune_gpu),
-                ("8", limits), ("9", num_ctas_checks)]
+                ("8", limits), ("9", num_ctas_checks),
+                ("10", warp_specialize_checks)]
     for name, fn in sections:
         if ONLY is None or name in ONLY:
             fn()

@@ -626,6 +626,21 @@ public:
 
   void setToEntryState(AxisInfoLattice *lattice) override {
     Value v = lattice->getAnchor();
+    // A partition's arguments are the warp_specialize's captures.
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Block *owner = arg.getOwner();
+      if (owner->isEntryBlock() && tir::isWarpPartition(owner->getParent())) {
+        auto ws = llvm::cast<tir::WarpSpecializeOp>(
+            owner->getParentOp()->getParentOp());
+        const AxisInfoLattice *capture = getLatticeElementFor(
+            getProgramPointBefore(owner),
+            ws.getCaptures()[arg.getArgNumber()]);
+        // Not known yet: the block is visited again when it is.
+        if (capture->getValue().isInitialized())
+          propagateIfChanged(lattice, lattice->join(capture->getValue()));
+        return;
+      }
+    }
     AxisInfo info = AxisInfo::getPessimistic(rankOf(v.getType()));
     if (auto arg = dyn_cast<BlockArgument>(v))
       if (auto fn = dyn_cast_or_null<FunctionOpInterface>(

@@ -4,6 +4,7 @@
 #include "trident/Conversion/Passes.h"
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 #include "trident/Target/CPU/CPU.h"
@@ -25,7 +26,8 @@
 namespace trident {
 
 void registerCoreDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tir::TileIRDialect, gir::GPUIRDialect, mlir::arith::ArithDialect,
+  registry.insert<tir::TileIRDialect, gir::GPUIRDialect, nvgir::NVGIRDialect,
+                  mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::ub::UBDialect, mlir::memref::MemRefDialect>();

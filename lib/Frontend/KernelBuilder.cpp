@@ -732,6 +732,64 @@ int KernelBuilder::scan(ArrayRef<int> srcs, int axis, bool reverse) {
   return addOp(op);
 }
 
+int KernelBuilder::warpSpecialize(ArrayRef<int> captures,
+                                  ArrayRef<int> partitionWarps,
+                                  ArrayRef<int> partitionRegisters,
+                                  int defaultRegisters) {
+  SmallVector<Value> vs;
+  if (!values(captures, vs))
+    return -1;
+  if (partitionWarps.empty())
+    return fail("warp_specialize needs at least one worker partition");
+  if (!partitionRegisters.empty() &&
+      partitionRegisters.size() != partitionWarps.size())
+    return fail("warp_specialize: " + Twine(partitionWarps.size()) +
+                " worker partitions but " + Twine(partitionRegisters.size()) +
+                " register budgets");
+  OpBuilder::InsertionGuard guard(builder);
+  OperationState state(loc, tir::WarpSpecializeOp::getOperationName());
+  state.addOperands(vs);
+  SmallVector<int32_t> warps(partitionWarps.begin(), partitionWarps.end());
+  state.addAttribute("partition_num_warps",
+                     builder.getDenseI32ArrayAttr(warps));
+  if (llvm::any_of(partitionRegisters, [](int r) { return r != 0; })) {
+    SmallVector<int32_t> regs(partitionRegisters.begin(),
+                              partitionRegisters.end());
+    state.addAttribute("partition_num_registers",
+                       builder.getDenseI32ArrayAttr(regs));
+  }
+  if (defaultRegisters != 0)
+    state.addAttribute("default_num_registers",
+                       builder.getI32IntegerAttr(defaultRegisters));
+  state.addRegion();
+  state.addRegion();
+  Operation *op = builder.create(state);
+  builder.createBlock(&op->getRegion(0));
+  // The partitions: the regions of a tir.warp_partitions in the second.
+  builder.createBlock(&op->getRegion(1));
+  OperationState inner(loc, tir::WarpPartitionsOp::getOperationName());
+  for (size_t i = 0; i < partitionWarps.size(); ++i)
+    inner.addRegion();
+  Operation *parts = builder.create(inner);
+  SmallVector<Type> types(ValueRange(vs).getTypes());
+  SmallVector<Location> locs(types.size(), loc);
+  for (Region &region : parts->getRegions())
+    builder.createBlock(&region, {}, types, locs);
+  return addOp(op);
+}
+
+int KernelBuilder::warpPartitions(int warpSpecialize) {
+  Operation *op = this->op(warpSpecialize);
+  auto ws = dyn_cast_or_null<tir::WarpSpecializeOp>(op);
+  if (!ws)
+    return fail("warp_partitions needs a tir.warp_specialize");
+  return addOp(ws.getPartitionsOp());
+}
+
+int KernelBuilder::warpYield() {
+  return addOp(tir::WarpYieldOp::create(builder, loc));
+}
+
 int KernelBuilder::reduceReturn(ArrayRef<int> handles) {
   SmallVector<Value> vs;
   if (!values(handles, vs))

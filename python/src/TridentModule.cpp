@@ -322,6 +322,14 @@ BUILDER_METHOD(scan)
   std::vector<int> srcs = a.list<int>(0);
   RETURN_HANDLE(B.scan(srcs, int(a.i(1)), a.b(2)));
 END_METHOD
+BUILDER_METHOD(warp_specialize)
+  CHECK(4);
+  std::vector<int> captures = a.list<int>(0), warps = a.list<int>(1),
+                   regs = a.list<int>(2);
+  RETURN_HANDLE(B.warpSpecialize(captures, warps, regs, int(a.i(3))));
+END_METHOD
+BUILDER_METHOD(warp_partitions) CHECK(1); RETURN_HANDLE(B.warpPartitions(int(a.i(0)))); END_METHOD
+BUILDER_METHOD(warp_yield) CHECK(0); RETURN_HANDLE(B.warpYield()); END_METHOD
 BUILDER_METHOD(reduce_return)
   CHECK(1);
   std::vector<int> vs = a.list<int>(0);
@@ -555,6 +563,7 @@ PyMethodDef builderMethods[] = {
     M(reshape), M(trans), M(join), M(split), M(addptr), M(int_to_ptr),
     M(ptr_to_int), M(bitcast), M(load), M(store), M(atomic_rmw),
     M(atomic_cas), M(dot), M(reduce), M(scan), M(reduce_return),
+    M(warp_specialize), M(warp_partitions), M(warp_yield),
     M(scan_return), M(make_tensor_desc), M(desc_load), M(desc_store),
     M(block_ptr_type), M(make_block_ptr), M(advance), M(block_load),
     M(block_store),

@@ -185,6 +185,32 @@ def test_num_ctas_launches_clusters():
     assert lines[1] == "[5, 3, 1, 128, 1, 1, 1]", r.stdout
 
 
+def test_warp_specialized_kernel_launches_every_group():
+    """A kernel of 4 warps with workers of 4 and 1 warps launches 9 warps
+    (288 threads): the fake reports the block it was given."""
+    r = run_case("""
+        @trident.jit
+        def _probe_default(out_ptr):
+            tl.store(out_ptr + tl.program_id(0), tl.num_programs(0))
+
+        @trident.jit
+        def _probe_worker(out_ptr):
+            pass
+
+        @trident.jit
+        def launch_probe(out_ptr):
+            tl.warp_specialize([(_probe_default, (out_ptr,)),
+                                (_probe_worker, (out_ptr,)),
+                                (_probe_worker, (out_ptr,))], [4, 1])
+
+        seen = DeviceArray(np.zeros(7, np.int32))
+        launch_probe[(5,)](seen, num_warps=4)
+        print(seen.numpy().tolist())
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == "[5, 1, 1, 288, 1, 1, 1]", r.stdout
+
+
 @pytest.mark.parametrize("kwargs,message", [
     ("BLOCK=128, num_warps=3", "num_warps must be a power of 2, got 3"),
     ("BLOCK=128, blocks=2", "unknown keyword argument 'blocks'"),

@@ -59,7 +59,7 @@ def test_matmul_splits_accumulator_and_a(compile_sm90):
     # Each CTA accumulates its 128 rows with both warpgroups, from its rows
     # of A; B is whole in both.
     assert "#gir.wgmma<warpsPerCTA = [8, 1], instrN = 128, ctaSplit = 2>" in gir
-    assert "gir.warpgroup_dot" in gir and "wgmma.mma_async" in two.asm["ptx"]
+    assert "nvgir.warpgroup_dot" in gir and "wgmma.mma_async" in two.asm["ptx"]
     # The ring of A holds 128 of the 256 rows: 3 stages x 128 x 64 bf16 less.
     assert one.metadata["shared_bytes"] - two.metadata["shared_bytes"] == \
         3 * 128 * 64 * 2

@@ -30,10 +30,10 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32, gir
     %c1 = arith.constant 1 : index
     %i0 = arith.constant 0 : i32
     %ring = gir.local_alloc : !gir.memdesc<2x128x64xbf16, #sw>
-    %bars = gir.mbarrier_alloc {arrivals = 1 : i32} : !gir.mbarriers<2>
+    %bars = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<2>
     %in = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<32x32xf32, #a>) {
       %slot = gir.memdesc_index %ring[%i0] : !gir.memdesc<2x128x64xbf16, #sw> -> !gir.memdesc<128x64xbf16, #sw>
-      gir.tma_load %d[%i0, %i0], %slot, %bars[%i0] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw>, !gir.mbarriers<2>
+      nvgir.tma_load %d[%i0, %i0], %slot, %bars[%i0] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw>, !nvgir.mbarriers<2>
       %t = gir.convert_layout %acc : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
       %u = gir.convert_layout %t : tensor<32x32xf32, #b> -> tensor<32x32xf32, #a>
       scf.yield %u : tensor<32x32xf32, #a>

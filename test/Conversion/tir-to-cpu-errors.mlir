@@ -71,3 +71,13 @@ func.func @extern_signatures(%p: !tir.ptr<f32>, %x: f32, %y: f64) attributes {ti
   tir.store %p, %0 : !tir.ptr<f32>
   return
 }
+
+// -----
+
+func.func @warp_specialized(%p: !tir.ptr<i32>) attributes {tir.kernel} {
+  // expected-error @+1 {{runs regions on separate groups of GPU warps; the cpu target runs a program on one thread and has no warps (compile for cuda)}}
+  tir.warp_specialize(%p : !tir.ptr<i32>) {
+  } partition num_warps(1) (%p0: !tir.ptr<i32>) {
+  }
+  return
+}

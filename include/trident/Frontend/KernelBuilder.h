@@ -160,6 +160,20 @@ public:
   /// caller fills the block and ends it with reduceReturn / scanReturn.
   int reduce(llvm::ArrayRef<int> srcs, int axis);
   int scan(llvm::ArrayRef<int> srcs, int axis, bool reverse);
+  /// A tir.warp_specialize of `captures` with one partition per entry of
+  /// `partitionWarps` (register budgets in `partitionRegisters`, 0: none;
+  /// `defaultRegisters` 0: none): an empty default block and empty
+  /// partition blocks whose arguments take the captures' types; the caller
+  /// fills each block and ends it with warpYield. The partition blocks are
+  /// those of warpPartitions(handle).
+  int warpSpecialize(llvm::ArrayRef<int> captures,
+                     llvm::ArrayRef<int> partitionWarps,
+                     llvm::ArrayRef<int> partitionRegisters,
+                     int defaultRegisters);
+  /// The tir.warp_partitions holding the partitions of `warpSpecialize`
+  /// (its region i is partition i).
+  int warpPartitions(int warpSpecialize);
+  int warpYield();
   int reduceReturn(llvm::ArrayRef<int> values);
   int scanReturn(llvm::ArrayRef<int> values);
   int makeTensorDescriptor(int base, llvm::ArrayRef<int> shape,

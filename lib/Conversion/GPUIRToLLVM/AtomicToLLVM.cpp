@@ -60,7 +60,7 @@ Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
           << " CTAs, which only one of them can perform (use num_ctas=1)";
       return {};
     }
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value tid = lc.threadId(rewriter, loc);
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         tid, i32Const(rewriter, loc, 0));
     // In a cluster, the first CTA alone.

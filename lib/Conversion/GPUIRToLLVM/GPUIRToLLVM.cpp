@@ -11,6 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+#include "WarpSpecialize.h"
+
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "trident/Dialect/GPUIR/Transforms/CTASplit.h"
 
@@ -63,7 +66,7 @@ public:
     addConversion([](gir::MemDescType t) -> Type {
       return LLVM::LLVMPointerType::get(t.getContext(), 3);
     });
-    addConversion([](gir::MBarriersType t) -> Type {
+    addConversion([](nvgir::MBarriersType t) -> Type {
       return LLVM::LLVMPointerType::get(t.getContext(), 3);
     });
     // TMA descriptors: the generic address of the 128 bytes (a kernel
@@ -194,7 +197,11 @@ struct ConvertGPUIRToLLVMPass
       }
     });
 
-    if (failedArgs || failed(distribute(module, lc)))
+    // Warp-specialized kernels: launch bounds of all their warps, the
+    // captures' shared memory.
+    if (failedArgs || failed(prepareWarpSpecialize(module, lc)) ||
+        failed(distribute(module, lc)) ||
+        failed(lowerWarpSpecialize(module, lc)))
       return signalPassFailure();
     // Shared memory: one dynamic buffer, persistent buffers, scratch where
     // they leave room.
@@ -254,7 +261,7 @@ struct ConvertGPUIRToLLVMPass
                                  "strides and build the descriptor in the "
                                  "kernel with tir.make_tensor_descriptor";
       std::string why;
-      FailureOr<gir::TmaBlockLayout> l = gir::getTmaBlockLayout(desc, &why);
+      FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc, &why);
       if (failed(l))
         return emitError(loc) << "kernel '" << fn.getSymName() << "' argument #"
                               << i << ": cannot move " << desc
@@ -288,7 +295,8 @@ struct ConvertGPUIRToLLVMPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
                            vector::VectorDialect, ub::UBDialect>();
-    target.addIllegalDialect<tir::TileIRDialect, gir::GPUIRDialect>();
+    target.addIllegalDialect<tir::TileIRDialect, gir::GPUIRDialect,
+                             nvgir::NVGIRDialect>();
     auto legalTypes = [&](Operation *op) {
       return converter.isLegal(op->getOperandTypes()) &&
              converter.isLegal(op->getResultTypes());
@@ -321,6 +329,7 @@ struct ConvertGPUIRToLLVMPass
     populateInlineAsmPatterns(converter, patterns, lc);
     populateExternPatterns(converter, patterns, lc);
     populateDebugPatterns(converter, patterns, lc);
+    populateWarpSpecializePatterns(converter, patterns, target);
     // Dialects (a plugin's) whose ops come with their own lowering.
     for (Dialect *dialect : ctx->getLoadedDialects())
       if (auto *lowering =

@@ -8,6 +8,10 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
 
+#include "llvm/ADT/MapVector.h"
+
+#include <map>
+
 using namespace mlir;
 
 namespace trident::gir_to_llvm {
@@ -180,7 +184,7 @@ FailureOr<LayoutMap> mapOf(Type type, LoweringContext &ctx, Operation *op) {
     return failure();
   }
   FailureOr<LayoutMap> map =
-      LayoutMap::get(tensor, ctx.threadsPerWarp, ctx.numWarps, why);
+      LayoutMap::get(tensor, ctx.threadsPerWarp, gir::getNumWarps(op), why);
   if (failed(map))
     op->emitOpError() << "cannot distribute " << type << ": " << why;
   return map;
@@ -190,10 +194,25 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
 }
 
+Value groupThreadId(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Block *block = b.getInsertionBlock();
+  gir::WarpGroup group = gir::getWarpGroup(block);
+  if (group.firstWarp == 0)
+    return tid;
+  unsigned lanes = gir::getThreadsPerWarp(
+      block->getParentOp()->getParentOfType<ModuleOp>());
+  return arith::SubIOp::create(b, loc, tid,
+                               i32Const(b, loc, group.firstWarp * lanes));
+}
+
+Value LoweringContext::threadId(OpBuilder &b, Location loc) {
+  return groupThreadId(b, loc);
+}
+
 std::pair<Value, Value> LoweringContext::laneAndWarp(OpBuilder &b,
                                                      Location loc) {
-  Type i32 = b.getI32Type();
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+  Value tid = threadId(b, loc);
   Value lane = arith::AndIOp::create(b, loc, tid,
                                      i32Const(b, loc, threadsPerWarp - 1));
   Value warp = arith::DivUIOp::create(b, loc, tid,
@@ -274,6 +293,26 @@ Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
     scratchUse = sharedUses.size() - 1;
     auto it = position.find(user);
     scratchUses.push_back({it == position.end() ? -1 : it->second, scratchUse});
+    // Regions of a warp_specialize run at the same time: their scratch is
+    // placed apart (placeConcurrentScratch).
+    for (Operation *op = user; op; op = op->getParentOp())
+      if (auto ws = dyn_cast_or_null<tir::WarpSpecializeOp>(op->getParentOp())) {
+        // 0: the default region; 1 + i: partition i.
+        ScratchUse &use = scratchUses.back();
+        use.region = 0;
+        if (user->getParentOfType<tir::WarpPartitionsOp>()) {
+          Operation *inner = user;
+          while (!isa<tir::WarpPartitionsOp>(inner->getParentOp()))
+            inner = inner->getParentOp();
+          use.region = 1 + int(inner->getParentRegion()->getRegionNumber());
+        }
+        use.wsBegin = position.lookup(ws);
+        use.wsEnd = use.wsBegin;
+        ws->walk([&](Operation *inner) {
+          use.wsEnd = std::max(use.wsEnd, position.lookup(inner));
+        });
+        break;
+      }
   }
   int64_t offset = llvm::alignTo(scratchEnd, 16);
   scratchEnd = offset + bytes;
@@ -312,13 +351,52 @@ Value LoweringContext::persistentBuffer(OpBuilder &b, Location loc,
   return byteOffset(b, loc, dynamicSmem(b, loc), offset);
 }
 
+void LoweringContext::placeConcurrentScratch(ArrayRef<size_t> users,
+                                             MutableArrayRef<int64_t> base) {
+  // One area per region (the most its users need: a region's users follow
+  // each other, barriered), side by side, where no buffer live at any
+  // point of the op lies.
+  std::map<int, int64_t> need;
+  for (size_t i : users)
+    need[scratchUses[i].region] =
+        std::max<int64_t>(
+            need[scratchUses[i].region],
+            llvm::alignTo(sharedUses[scratchUses[i].use].bytes, 128));
+  std::map<int, int64_t> start;
+  int64_t bytes = 0;
+  for (auto [region, n] : need) {
+    start[region] = bytes;
+    bytes += n;
+  }
+  const ScratchUse &any = scratchUses[users.front()];
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  for (const Placed &p : persistent)
+    if (p.begin <= any.wsEnd && any.wsBegin <= p.end)
+      taken.push_back({p.offset, p.offset + p.bytes});
+  llvm::sort(taken);
+  int64_t at = 0;
+  for (auto [from, to] : taken) {
+    if (at + bytes <= from)
+      break;
+    at = std::max<int64_t>(at, llvm::alignTo(to, 128));
+  }
+  for (size_t i : users)
+    base[i] = at + start[scratchUses[i].region];
+  totalBytes = std::max(totalBytes, at + bytes);
+}
+
 void LoweringContext::finalizeSharedMemory() {
   // First fit: the lowest offset (aligned to 128) where a user's bytes
   // overlap no persistent buffer live at its position (all of them if the
   // position is unknown).
   SmallVector<int64_t> base(scratchUses.size());
   totalBytes = persistentBytes;
+  llvm::MapVector<int64_t, SmallVector<size_t>> concurrent;
   for (auto [i, use] : llvm::enumerate(scratchUses)) {
+    if (use.region >= 0) {
+      concurrent[use.wsBegin].push_back(i);
+      continue;
+    }
     int64_t bytes = sharedUses[use.use].bytes;
     SmallVector<std::pair<int64_t, int64_t>> taken;
     for (const Placed &p : persistent)
@@ -334,6 +412,8 @@ void LoweringContext::finalizeSharedMemory() {
     base[i] = at;
     totalBytes = std::max(totalBytes, at + bytes);
   }
+  for (auto &[ws, users] : concurrent)
+    placeConcurrentScratch(users, base);
   module.walk([&](LLVM::ConstantOp c) {
     auto offset = c->getAttrOfType<IntegerAttr>(kScratchOffsetAttr);
     auto user = c->getAttrOfType<IntegerAttr>(kScratchUserAttr);
@@ -409,7 +489,20 @@ Value loadShared(OpBuilder &b, Location loc, Value base, Value index,
   return v;
 }
 
-void barrier(OpBuilder &b, Location loc) { NVVM::Barrier0Op::create(b, loc); }
+void barrier(OpBuilder &b, Location loc) {
+  Block *block = b.getInsertionBlock();
+  Operation *parent = block ? block->getParentOp() : nullptr;
+  auto module = parent ? parent->getParentOfType<ModuleOp>() : ModuleOp();
+  if (!module || !module->hasAttr(LoweringContext::kWarpSpecializedAttr)) {
+    NVVM::Barrier0Op::create(b, loc);
+    return;
+  }
+  gir::WarpGroup group = gir::getWarpGroup(block);
+  int64_t id = group.partition < 0 ? 0 : 2 + group.partition;
+  int64_t threads = int64_t(group.numWarps) * gir::getThreadsPerWarp(module);
+  NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, id),
+                          i32Const(b, loc, threads), {}, Value());
+}
 
 void fenceAsyncShared(OpBuilder &b, Location loc) {
   NVVM::FenceProxyOp::create(

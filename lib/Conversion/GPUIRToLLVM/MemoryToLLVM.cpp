@@ -71,7 +71,7 @@ VectorPlan planVectors(Operation *op, Value ptr, Value mask,
     return plan;
   std::string why;
   FailureOr<LayoutMap> map =
-      LayoutMap::get(type, lc.threadsPerWarp, lc.numWarps, why);
+      LayoutMap::get(type, lc.threadsPerWarp, gir::getNumWarps(op), why);
   if (failed(map))
     return plan;
   for (unsigned d = 0; d < type.getRank(); ++d) {
@@ -546,7 +546,7 @@ struct StorePattern : LoweringPattern<tir::StoreOp> {
       // program (say, after a lock's release by thread 0).
       Value cond = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::eq,
-          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type()),
+          lc.threadId(rewriter, loc),
           i32Const(rewriter, loc, 0));
       if (adaptor.getMask())
         cond = arith::AndIOp::create(rewriter, loc, cond, adaptor.getMask());

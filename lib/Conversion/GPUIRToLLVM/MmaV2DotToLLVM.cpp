@@ -260,7 +260,7 @@ struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
     int64_t n = bType.getDimSize(1);
     int64_t wm = encoding.getWarpsPerCTA()[0], wn = encoding.getWarpsPerCTA()[1];
     if (k % 16 != 0 || m % (16 * wm) != 0 || n % (8 * wn) != 0 ||
-        wm * wn != int64_t(lc.numWarps) || lc.threadsPerWarp != 32)
+        wm * wn != int64_t(gir::getNumWarps(op)) || lc.threadsPerWarp != 32)
       return rewriter.notifyMatchFailure(
           op, "the tile does not split into m16n8k16 tiles over the warps");
     FailureOr<LayoutMap> aMap = mapOf(aType, lc, op);

@@ -42,7 +42,7 @@ void populateScanPatterns(mlir::TypeConverter &converter,
 void populateAtomicPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns,
                             LoweringContext &ctx);
-/// Tensor descriptors on TMA: gir.tma_load, tir.descriptor_load/store.
+/// Tensor descriptors on TMA: nvgir.tma_load, tir.descriptor_load/store.
 void populateTmaPatterns(mlir::TypeConverter &converter,
                          mlir::RewritePatternSet &patterns,
                          LoweringContext &ctx);

@@ -5,24 +5,26 @@
 //   gir.local_alloc     its slice of the program's dynamic shared memory
 //                       (gir-allocate-shared-memory's offset)
 //   gir.memdesc_index   the base plus index * (bytes of one slice)
-//   gir.async_copy      per thread, one `cp.async` per run of consecutive
+//   nvgir.async_copy      per thread, one `cp.async` per run of consecutive
 //                       registers that are contiguous in global memory
 //                       (4, 8 or 16 bytes; 16-byte copies bypass L1), the
 //                       destination byte from the buffer's swizzled layout,
 //                       masked-off runs zero-filled (source size 0); runs
 //                       under 4 bytes are copied by plain loads and stores
 //   gir.barrier         bar.sync 0
-//   gir.mbarrier_alloc  8 bytes per barrier (at its planned offset),
+//   nvgir.mbarrier_alloc  8 bytes per barrier (at its planned offset),
 //                       mbarrier.init by thread 0, bar.sync
-//   gir.async_copy_arrive / gir.mbarrier_wait
+//   nvgir.async_copy_arrive / nvgir.mbarrier_wait
 //                       cp.async.mbarrier.arrive.noinc / a loop on
 //                       mbarrier.try_wait.parity, then a proxy fence
-//   gir.async_commit_group / gir.async_wait
+//   nvgir.async_commit_group / nvgir.async_wait
 //                       cp.async.commit_group / cp.async.wait_group N, then
 //                       a proxy fence and a CTA barrier
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -65,11 +67,11 @@ struct MemDescIndexPattern : OpConversionPattern<gir::MemDescIndexOp> {
   }
 };
 
-struct AsyncCopyPattern : LoweringPattern<gir::AsyncCopyOp> {
+struct AsyncCopyPattern : LoweringPattern<nvgir::AsyncCopyOp> {
   using LoweringPattern::LoweringPattern;
 
   LogicalResult
-  matchAndRewrite(gir::AsyncCopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(nvgir::AsyncCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
@@ -128,7 +130,7 @@ struct AsyncCopyPattern : LoweringPattern<gir::AsyncCopyOp> {
         continue;
       }
       // Narrower than cp.async's 4 bytes: a plain (masked) copy of the one
-      // element, visible after the barrier of gir.async_wait.
+      // element, visible after the barrier of nvgir.async_wait.
       Value zero = arith::ConstantOp::create(
           rewriter, loc, elem, cast<TypedAttr>(rewriter.getZeroAttr(elem)));
       Value value;
@@ -153,10 +155,10 @@ struct AsyncCopyPattern : LoweringPattern<gir::AsyncCopyOp> {
 };
 
 struct AsyncCommitGroupPattern
-    : OpConversionPattern<gir::AsyncCommitGroupOp> {
+    : OpConversionPattern<nvgir::AsyncCommitGroupOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::AsyncCommitGroupOp op, OpAdaptor,
+  matchAndRewrite(nvgir::AsyncCommitGroupOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
     return success();
@@ -170,10 +172,10 @@ Value barrierAddress(OpBuilder &b, Location loc, Value barriers, Value index) {
                              barriers, ValueRange{byte});
 }
 
-struct MBarrierAllocPattern : LoweringPattern<gir::MBarrierAllocOp> {
+struct MBarrierAllocPattern : LoweringPattern<nvgir::MBarrierAllocOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
-  matchAndRewrite(gir::MBarrierAllocOp op, OpAdaptor,
+  matchAndRewrite(nvgir::MBarrierAllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned count = op.getType().getCount();
@@ -182,7 +184,7 @@ struct MBarrierAllocPattern : LoweringPattern<gir::MBarrierAllocOp> {
       return failure();
     Value base = *buffer;
     // Thread 0 initializes every barrier; the others see it after bar.sync.
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value tid = lc.threadId(rewriter, loc);
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         tid, i32Const(rewriter, loc, 0));
     for (unsigned i = 0; i < count; ++i)
@@ -202,10 +204,10 @@ struct MBarrierAllocPattern : LoweringPattern<gir::MBarrierAllocOp> {
   }
 };
 
-struct AsyncCopyArrivePattern : OpConversionPattern<gir::AsyncCopyArriveOp> {
+struct AsyncCopyArrivePattern : OpConversionPattern<nvgir::AsyncCopyArriveOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::AsyncCopyArriveOp op, OpAdaptor adaptor,
+  matchAndRewrite(nvgir::AsyncCopyArriveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     NVVM::CpAsyncMBarrierArriveOp::create(
@@ -217,10 +219,10 @@ struct AsyncCopyArrivePattern : OpConversionPattern<gir::AsyncCopyArriveOp> {
   }
 };
 
-struct MBarrierWaitPattern : OpConversionPattern<gir::MBarrierWaitOp> {
+struct MBarrierWaitPattern : OpConversionPattern<nvgir::MBarrierWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::MBarrierWaitOp op, OpAdaptor adaptor,
+  matchAndRewrite(nvgir::MBarrierWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     NVVM::MBarrierTryWaitParityOp::create(
@@ -245,10 +247,10 @@ struct BarrierPattern : OpConversionPattern<gir::BarrierOp> {
   }
 };
 
-struct AsyncWaitPattern : OpConversionPattern<gir::AsyncWaitOp> {
+struct AsyncWaitPattern : OpConversionPattern<nvgir::AsyncWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::AsyncWaitOp op, OpAdaptor,
+  matchAndRewrite(nvgir::AsyncWaitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, op.getPending());

@@ -27,6 +27,8 @@
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -80,7 +82,7 @@ void asmStatement(OpBuilder &b, Location loc, StringRef text,
 
 /// The shared image's fields, written by the thread where `pred` holds.
 void fillImage(OpBuilder &b, Location loc, tir::MakeTensorDescOp make,
-               const gir::TmaBlockLayout &l, Value image, Value pred) {
+               const nvgir::TmaBlockLayout &l, Value image, Value pred) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto field = [&](StringRef name, StringRef type, std::optional<int64_t> ord,
                    Value value) {
@@ -151,7 +153,7 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
     return success();
   for (tir::MakeTensorDescOp make : makes) {
     std::string why;
-    if (failed(gir::getTmaBlockLayout(make.getType(), &why)))
+    if (failed(nvgir::getTmaBlockLayout(make.getType(), &why)))
       return make.emitOpError("cannot be served by TMA: ") << why;
     if (ptxElemType(make.getType().getElementType()) < 0)
       return make.emitOpError("cannot be served by TMA: no tensor-map "
@@ -174,7 +176,7 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
     tir::MakeTensorDescOp make = makes[k];
     OpBuilder b(make);
     Location loc = make.getLoc();
-    gir::TmaBlockLayout l = *gir::getTmaBlockLayout(make.getType());
+    nvgir::TmaBlockLayout l = *nvgir::getTmaBlockLayout(make.getType());
     auto c32 = [&](int64_t v) { return i32Const(b, loc, v); };
     // The program's linear id and this descriptor's slot.
     Value x = NVVM::BlockIdXOp::create(b, loc, i32);

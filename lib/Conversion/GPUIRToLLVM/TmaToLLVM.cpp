@@ -3,10 +3,10 @@
 // A `!tir.tensordesc` kernel argument is a 128-byte TMA descriptor passed
 // by value (a `__grid_constant__` parameter, encoded by the launcher with
 // cuTensorMapEncodeTiled from the kernel metadata; see GPUIRToLLVM.cpp). Its
-// blocks move as `gir::getTmaBlockLayout` says: one `cp.async.bulk.tensor`
+// blocks move as `nvgir::getTmaBlockLayout` says: one `cp.async.bulk.tensor`
 // per box, issued by thread 0.
 //
-//   gir.tma_load        thread 0: mbarrier.arrive.expect_tx on the given
+//   nvgir.tma_load        thread 0: mbarrier.arrive.expect_tx on the given
 //                       barrier with the block's bytes, then the box copies
 //                       into the (persistent, 1024-byte aligned) buffer
 //   tir.descriptor_load the same into scratch (re-aligned to 1024 bytes)
@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
 #include "SharedStaging.h"
 
@@ -38,7 +40,7 @@ namespace {
 /// Byte offset, in a block laid out as `l` says, of the element at (row,
 /// in), where `row` is the row-major index over every dimension but the
 /// last.
-Value tmaOffset(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
+Value tmaOffset(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
                 Value row, Value in) {
   if (l.swizzle) {
     OperandLayout swizzled{l.rows, l.inner, l.elemBytes, l.swizzle,
@@ -60,7 +62,7 @@ Value tmaOffset(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
 /// The shared-memory address, in a block at `buf` laid out as `l` says, of
 /// register `r` of the calling thread (`thread`: its part of the
 /// coordinates); rows are row-major over every dimension but the last.
-Value registerAddress(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
+Value registerAddress(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
                       const LayoutMap &map, ArrayRef<Value> thread, Value buf,
                       int64_t r) {
   SmallVector<int64_t> coords = map.registerCoords(r);
@@ -83,7 +85,7 @@ Value registerAddress(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
 /// out as `l` says: the registers that run along the last dimension, up to
 /// 16 bytes (a swizzle moves 16-byte chunks, and a box row is a multiple of
 /// 16 bytes, so such a run stays contiguous and aligned).
-int64_t accessVector(const gir::TmaBlockLayout &l, const LayoutMap &map) {
+int64_t accessVector(const nvgir::TmaBlockLayout &l, const LayoutMap &map) {
   int64_t v = 1;
   for (int64_t c = 2; c * l.elemBytes <= 16 && c <= l.boxInner(); c *= 2) {
     if (!map.registersRunAlong(map.rank() - 1, c))
@@ -111,7 +113,7 @@ Value byteGep(OpBuilder &b, Location loc, Value base, int64_t bytes) {
 /// TMA coordinates (innermost first) of box `piece` of the block at
 /// `indices` (outermost first).
 SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
-                                  const gir::TmaBlockLayout &l,
+                                  const nvgir::TmaBlockLayout &l,
                                   ValueRange indices, int64_t piece) {
   SmallVector<Value> coords(llvm::reverse(indices));
   if (piece)
@@ -122,7 +124,7 @@ SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
 
 /// Where `pred` holds: arrive on `bar` expecting the block's bytes, then
 /// copy every box of the block at `indices` into `dst`.
-void issueLoad(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
+void issueLoad(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
                Value desc, ValueRange indices, Value dst, Value bar,
                Value pred) {
   NVVM::MBarrierArriveExpectTxOp::create(
@@ -138,27 +140,27 @@ void issueLoad(OpBuilder &b, Location loc, const gir::TmaBlockLayout &l,
 }
 
 Value isThreadZero(OpBuilder &b, Location loc) {
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value tid = groupThreadId(b, loc);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                i32Const(b, loc, 0));
 }
 
-FailureOr<gir::TmaBlockLayout> layoutFor(Operation *op,
+FailureOr<nvgir::TmaBlockLayout> layoutFor(Operation *op,
                                          tir::TensorDescType type) {
   std::string why;
-  FailureOr<gir::TmaBlockLayout> l = gir::getTmaBlockLayout(type, &why);
+  FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(type, &why);
   if (failed(l))
     op->emitOpError("cannot move ") << type << " with TMA: " << why;
   return l;
 }
 
-struct TmaLoadPattern : OpConversionPattern<gir::TmaLoadOp> {
+struct TmaLoadPattern : OpConversionPattern<nvgir::TmaLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::TmaLoadOp op, OpAdaptor adaptor,
+  matchAndRewrite(nvgir::TmaLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<gir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    FailureOr<nvgir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
     if (failed(l))
       return failure();
     Value pred = isThreadZero(rewriter, loc);
@@ -183,7 +185,7 @@ struct DescriptorLoadPattern : LoweringPattern<tir::DescriptorLoadOp> {
   matchAndRewrite(tir::DescriptorLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<gir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    FailureOr<nvgir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
     if (failed(l))
       return failure();
     FailureOr<LayoutMap> map = mapOf(op.getType(), lc, op);
@@ -233,7 +235,7 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
   matchAndRewrite(tir::DescriptorStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<gir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    FailureOr<nvgir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
     if (failed(l))
       return failure();
     FailureOr<LayoutMap> map = mapOf(op.getSrc().getType(), lc, op);

@@ -4,7 +4,7 @@
 // `wgmma.mma_async`: each warpgroup multiplies an m64 x instrN slice, reading
 // both operands from shared memory through matrix descriptors.
 //
-// Two forms: `gir.warpgroup_dot` takes its operands in shared memory already
+// Two forms: `nvgir.warpgroup_dot` takes its operands in shared memory already
 // (#gir.nvmma_shared buffers filled by the pipeliner's async copies);
 // `tir.dot` takes them in registers (any distributed layout), and each
 // thread first writes its elements into two such buffers. Either way:
@@ -34,6 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Conversion/GPUIRToLLVM/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -330,13 +332,13 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
   }
 };
 
-/// gir.warpgroup_dot: operands already in shared memory, made visible by
-/// the gir.async_wait before it.
-struct WarpgroupDotPattern : LoweringPattern<gir::WarpgroupDotOp> {
+/// nvgir.warpgroup_dot: operands already in shared memory, made visible by
+/// the nvgir.async_wait before it.
+struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
   using LoweringPattern::LoweringPattern;
 
   LogicalResult
-  matchAndRewrite(gir::WarpgroupDotOp op, OpAdaptor adaptor,
+  matchAndRewrite(nvgir::WarpgroupDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     gir::MemDescType aType = op.getA().getType(), bType = op.getB().getType();
     std::optional<NVVM::WGMMATypes> type =
@@ -358,13 +360,13 @@ struct WarpgroupDotPattern : LoweringPattern<gir::WarpgroupDotOp> {
   }
 };
 
-/// gir.warpgroup_wait: `wgmma.wait_group N` as inline assembly that takes
+/// nvgir.warpgroup_wait: `wgmma.wait_group N` as inline assembly that takes
 /// and returns every accumulator register ("=f" tied to each input), so
 /// that nothing reads or moves them before the wait.
-struct WarpgroupWaitPattern : OpConversionPattern<gir::WarpgroupWaitOp> {
+struct WarpgroupWaitPattern : OpConversionPattern<nvgir::WarpgroupWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::WarpgroupWaitOp op, OpAdaptor adaptor,
+  matchAndRewrite(nvgir::WarpgroupWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> scalars;

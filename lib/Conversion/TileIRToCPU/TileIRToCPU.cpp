@@ -184,6 +184,15 @@ struct ConvertTileIRToCPUPass
           << static_cast<unsigned>(vectorBits);
       return signalPassFailure();
     }
+    // A CPU program is one thread: there are no warps to specialize.
+    WalkResult ws = module.walk([](tir::WarpSpecializeOp op) {
+      op.emitOpError("runs regions on separate groups of GPU warps; the cpu "
+                     "target runs a program on one thread and has no warps "
+                     "(compile for cuda)");
+      return WalkResult::interrupt();
+    });
+    if (ws.wasInterrupted())
+      return signalPassFailure();
     // Nothing here reads the axis hints, and lowered operations (of other
     // ranks) would not verify with them.
     tir::TileIRDialect::removeAxisHints(module);

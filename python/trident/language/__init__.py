@@ -14,7 +14,7 @@ from .core import (  # noqa: F401
     pointer_type, program_id, range, ravel, reduce, reshape, split,
     sqrt_rn, static_assert, static_print, static_range, store,
     store_tensor_descriptor, tensor, trans, uint8, uint16, uint32, uint64,
-    umulhi, view, void, where, zeros, zeros_like)
+    umulhi, view, void, warp_specialize, where, zeros, zeros_like)
 from .math import (  # noqa: F401
     abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin, sqrt)
 from .semantic import tensor_descriptor, tensor_descriptor_type  # noqa

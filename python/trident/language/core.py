@@ -1017,6 +1017,26 @@ def debug_barrier():
 
 
 @builtin
+def warp_specialize(functions_and_args, worker_num_warps,
+                    worker_num_regs=None, default_num_regs=None):
+    """Runs functions on separate groups of the program's warps at once, the
+    shape of Gluon's `warp_specialize`: `functions_and_args` is a list of
+    `(function, args)` pairs, @jit functions with the tuple of arguments to
+    call them with. The first (the default partition) runs on the program's
+    `num_warps` warps and may take any value; each other (a worker) runs on
+    `worker_num_warps[i]` warps added to the program, and takes scalars,
+    pointers and constexprs (tiles are laid out per group: a worker makes
+    its own). `worker_num_regs[i]` (0: none) and `default_num_regs` set the
+    registers per thread of a group (Hopper's setmaxnreg; groups of 4
+    warps, multiples of 8 from 24 to 256). Returns once every group has
+    finished; synchronizing the groups in between is the functions'
+    business. GPU targets only."""
+    return _sem().warp_specialize(
+        functions_and_args, worker_num_warps, worker_num_regs,
+        default_num_regs)
+
+
+@builtin
 def device_print(prefix, *args, hex=False):
     return _sem().device_print(_unwrap(prefix), args, _unwrap(hex))
 

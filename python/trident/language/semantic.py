@@ -1231,6 +1231,85 @@ class Semantic:
                  cond.type)
         self.builder.assume(cond.handle)
 
+    # ------------------------------------------------------------------
+    # Warp specialization
+    # ------------------------------------------------------------------
+
+    def _ws_pairs(self, functions_and_args):
+        from ..runtime.jit import JITFunction
+        pairs = _unwrap(functions_and_args)
+        what = ("tl.warp_specialize takes a list of (function, args) pairs: "
+                "the default partition first, then at least one worker")
+        if not isinstance(pairs, (list, tuple)) or len(pairs) < 2:
+            _err(what)
+        out = []
+        for i, pair in enumerate(pairs):
+            pair = _unwrap(pair)
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                _err(what + "; entry %d is %r", i, pair)
+            fn, args = _unwrap(pair[0]), _unwrap(pair[1])
+            if not isinstance(fn, JITFunction):
+                _err("tl.warp_specialize: entry %d's function must be a "
+                     "@trident.jit function, got %r", i, fn)
+            if not isinstance(args, (list, tuple)):
+                _err("tl.warp_specialize: entry %d's arguments must be a "
+                     "tuple, got %r", i, args)
+            out.append((fn, list(args)))
+        return out
+
+    def warp_specialize(self, functions_and_args, worker_num_warps,
+                        worker_num_regs, default_num_regs):
+        pairs = self._ws_pairs(functions_and_args)
+        workers = pairs[1:]
+        warps = [int(_unwrap(w)) for w in _unwrap(worker_num_warps)]
+        if len(warps) != len(workers):
+            _err("tl.warp_specialize: %d workers but worker_num_warps has %d "
+                 "entries", len(workers), len(warps))
+        regs = [int(_unwrap(r)) for r in _unwrap(worker_num_regs) or []]
+        if regs and len(regs) != len(workers):
+            _err("tl.warp_specialize: %d workers but worker_num_regs has %d "
+                 "entries", len(workers), len(regs))
+        # Each worker's run-time arguments become captures of the op, in
+        # order; constexprs and other compile-time values pass as they are.
+        captures, plans = [], []
+        for i, (fn, args) in enumerate(workers):
+            plan = []
+            for j, a in enumerate(args):
+                if isinstance(a, tensor):
+                    if a.type.is_block():
+                        _err("tl.warp_specialize: argument %d of worker %d "
+                             "(%s) is a tile of %s; each group lays out "
+                             "its own tiles, so a worker takes pointers and "
+                             "scalars and makes its tiles", j, i,
+                             fn.__name__, a.type)
+                    plan.append((len(captures), a.type))
+                    captures.append(a)
+                else:
+                    plan.append((None, a))
+            plans.append(plan)
+        op = self.builder.warp_specialize(
+            [c.handle for c in captures], warps, regs,
+            int(_unwrap(default_num_regs) or 0))
+        parts = self.builder.warp_partitions(op)
+        ip = self.builder.save_ip()
+        try:
+            for region, ((fn, args), plan) in enumerate(
+                    zip(pairs, [None] + plans)):
+                blk = (self.builder.block(op, 0, 0) if plan is None else
+                       self.builder.block(parts, region - 1, 0))
+                self.builder.set_insert_end(blk)
+                if plan is not None:
+                    args = [a if k is None else
+                            tensor(self.builder.block_arg(blk, k), a)
+                            for k, a in plan]
+                result = self.generator.call_function(fn, args)
+                if _unwrap(result) is not None:
+                    _err("tl.warp_specialize: %s returned a value; "
+                         "partitions return nothing", fn.__name__)
+                self.builder.warp_yield()
+        finally:
+            self.builder.restore_ip(ip)
+
     def debug_barrier(self):
         self.builder.op("tir.barrier", [], [])
 

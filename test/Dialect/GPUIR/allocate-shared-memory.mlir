@@ -6,7 +6,7 @@
 // tile at the next 1024-byte boundary.
 // CHECK-LABEL: func.func @buffers
 // CHECK: gir.local_alloc {gir.shared_offset = 0 : i64} : !gir.memdesc<2x128x64xbf16
-// CHECK: gir.mbarrier_alloc {arrivals = 1 : i32, gir.shared_offset = 32768 : i64}
+// CHECK: nvgir.mbarrier_alloc {arrivals = 1 : i32, gir.shared_offset = 32768 : i64}
 // CHECK: gir.local_alloc {gir.shared_offset = 33792 : i64} : !gir.memdesc<64x128xbf16
 // The lowering takes the recorded offsets, and the kernel's dynamic shared
 // memory ends after the last buffer.
@@ -19,7 +19,7 @@
 module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
   func.func @buffers() {
     %a = gir.local_alloc : !gir.memdesc<2x128x64xbf16, #shared>
-    %bars = gir.mbarrier_alloc {arrivals = 1 : i32} : !gir.mbarriers<2>
+    %bars = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<2>
     %b = gir.local_alloc : !gir.memdesc<64x128xbf16, #shared>
     return
   }

@@ -43,21 +43,3 @@ func.func @fold_same(%x: tensor<512xf32, #b>) -> tensor<512xf32, #b> {
   %0 = gir.convert_layout %x : tensor<512xf32, #b> -> tensor<512xf32, #b>
   return %0 : tensor<512xf32, #b>
 }
-
-// -----
-
-// A TMA copy of a 128x64 bf16 block into one stage of a ring laid out as
-// TMA writes it (128-byte swizzle), tracked by a barrier, under a predicate.
-#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
-// CHECK-LABEL: func.func @tma_load
-// CHECK: gir.tma_load %arg0[%arg1, %arg2], %{{.*}}, %{{.*}}[%arg3] if %arg4 : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #{{.*}}>, !gir.mbarriers<2>
-// CHECK: gir.tma_load %arg0[%arg1, %arg2], %{{.*}}, %{{.*}}[%arg3] : !tir.tensordesc
-func.func @tma_load(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32, %j: i32,
-                    %s: i32, %p: i1) {
-  %ring = gir.local_alloc : !gir.memdesc<2x128x64xbf16, #sw>
-  %bars = gir.mbarrier_alloc {arrivals = 1 : i32} : !gir.mbarriers<2>
-  %slot = gir.memdesc_index %ring[%s] : !gir.memdesc<2x128x64xbf16, #sw> -> !gir.memdesc<128x64xbf16, #sw>
-  gir.tma_load %d[%i, %j], %slot, %bars[%s] if %p : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw>, !gir.mbarriers<2>
-  gir.tma_load %d[%i, %j], %slot, %bars[%s] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw>, !gir.mbarriers<2>
-  return
-}

@@ -8,12 +8,12 @@
 // BAD: error: gir-pipeline: copy-order must be 'auto', 'top' or 'after-dot', got 'sideways'
 // FOUR: scf.for {{.*}} iter_args({{.*}}, %{{[^ ]+}} = %c0_i32, %{{[^ ]+}} = %c2_i32, %{{[^ ]+}} = %c0_i32)
 // FOUR-NEXT: gir.barrier
-// FOUR: gir.tma_load
-// FOUR: gir.mbarrier_wait
+// FOUR: nvgir.tma_load
+// FOUR: nvgir.mbarrier_wait
 // TOP: scf.for {{.*}} iter_args({{.*}}, %{{[^ ]+}} = %c0_i32, %{{[^ ]+}} = %c1_i32, %{{[^ ]+}} = %c0_i32)
 // TOP-NEXT: gir.barrier
-// TOP: gir.tma_load
-// TOP: gir.mbarrier_wait
+// TOP: nvgir.tma_load
+// TOP: nvgir.mbarrier_wait
 
 // copies-after-dot: the loop waits for iteration i's data, issues its dot,
 // waits for iteration i-1's MMAs, and only then (behind a CTA barrier: every
@@ -22,17 +22,17 @@
 // order issues the copies at the top of the iteration, one ahead). The
 // prologue fills slots 0 and 1; the loop starts writing slot 2.
 // CHECK-LABEL: func.func @tma_loop
-// CHECK: gir.tma_load %arg0[%arg2, %c0_i32], {{.*}}[%c0_i32] if
-// CHECK: gir.tma_load %arg0[%arg2, %c64_i32], {{.*}}[%c1_i32] if
+// CHECK: nvgir.tma_load %arg0[%arg2, %c0_i32], {{.*}}[%c0_i32] if
+// CHECK: nvgir.tma_load %arg0[%arg2, %c64_i32], {{.*}}[%c1_i32] if
 // CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[K:[^ ]+]] = %c128_i32, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
-// CHECK-NEXT: gir.mbarrier_wait %{{.*}}[%[[READ]]], %[[PHASE]] {async_writes}
-// CHECK: %[[D:.*]] = gir.warpgroup_dot {{.*}}, {{.*}}, %[[ACC]] async
-// CHECK-NEXT: %[[D1:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// CHECK-NEXT: nvgir.mbarrier_wait %{{.*}}[%[[READ]]], %[[PHASE]] {async_writes}
+// CHECK: %[[D:.*]] = nvgir.warpgroup_dot {{.*}}, {{.*}}, %[[ACC]] async
+// CHECK-NEXT: %[[D1:.*]] = nvgir.warpgroup_wait %[[D]] {pending = 1 : i32}
 // CHECK-NEXT: gir.barrier
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[I]], %c2
 // CHECK-NEXT: %[[INRANGE:.*]] = arith.cmpi slt, %[[AHEAD]], %arg4
-// CHECK: gir.tma_load %arg0[%arg2, %[[K]]], {{.*}}[%[[WRITE]]] if %[[INRANGE]]
-// CHECK: gir.tma_load %arg1[%[[K]], %arg3], {{.*}}[%[[WRITE]]] if %[[INRANGE]]
+// CHECK: nvgir.tma_load %arg0[%arg2, %[[K]]], {{.*}}[%[[WRITE]]] if %[[INRANGE]]
+// CHECK: nvgir.tma_load %arg1[%[[K]], %arg3], {{.*}}[%[[WRITE]]] if %[[INRANGE]]
 // CHECK: scf.yield %[[D1]],
 func.func @tma_loop(%A: !tir.tensordesc<tensor<128x64xbf16>>,
                     %B: !tir.tensordesc<tensor<64x128xbf16>>,

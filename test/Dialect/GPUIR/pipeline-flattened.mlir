@@ -14,30 +14,30 @@
 // coordinates carried in; the next ones are computed after them.
 // AUTO-LABEL: func.func @flattened
 // AUTO: scf.for {{.*}} = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %{{[^ ]+}} = %c0_i32)
-// AUTO-NEXT: gir.mbarrier_wait
-// AUTO: %[[D:.*]] = gir.warpgroup_dot %{{.*}} use_c %{{.*}} async
-// AUTO-NEXT: %[[D1:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// AUTO-NEXT: nvgir.mbarrier_wait
+// AUTO: %[[D:.*]] = nvgir.warpgroup_dot %{{.*}} use_c %{{.*}} async
+// AUTO-NEXT: %[[D1:.*]] = nvgir.warpgroup_wait %[[D]] {pending = 1 : i32}
 // AUTO-NEXT: gir.barrier
 // AUTO-NOT: arith.divsi
-// AUTO: gir.tma_load %arg0{{.*}}[%[[WRITE]]]
-// AUTO: gir.tma_load %arg1{{.*}}[%[[WRITE]]]
+// AUTO: nvgir.tma_load %arg0{{.*}}[%[[WRITE]]]
+// AUTO: nvgir.tma_load %arg1{{.*}}[%[[WRITE]]]
 // AUTO: arith.divsi
 // AUTO: scf.if
-// AUTO-NEXT: gir.warpgroup_wait %[[D1]] {pending = 0 : i32}
+// AUTO-NEXT: nvgir.warpgroup_wait %[[D1]] {pending = 0 : i32}
 
 // CHECK-LABEL: func.func @flattened
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[KK:[^ ]+]] = %c0_i32, %[[T:[^ ]+]] = %c0_i32,
 // CHECK-NEXT: gir.barrier
-// CHECK: gir.tma_load %arg0
-// CHECK: gir.tma_load %arg1
+// CHECK: nvgir.tma_load %arg0
+// CHECK: nvgir.tma_load %arg1
 // CHECK-NOT: arith.divsi
-// CHECK: gir.mbarrier_wait
+// CHECK: nvgir.mbarrier_wait
 // CHECK: %[[USE:.*]] = arith.cmpi ne, %[[KK]], %c0_i32
-// CHECK: %[[D:.*]] = gir.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] use_c %[[USE]] async
+// CHECK: %[[D:.*]] = nvgir.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] use_c %[[USE]] async
 // CHECK-NEXT: arith.divsi
-// CHECK: %[[D1:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// CHECK: %[[D1:.*]] = nvgir.warpgroup_wait %[[D]] {pending = 1 : i32}
 // CHECK: scf.if
-// CHECK-NEXT: %[[D0:.*]] = gir.warpgroup_wait %[[D1]] {pending = 0 : i32}
+// CHECK-NEXT: %[[D0:.*]] = nvgir.warpgroup_wait %[[D1]] {pending = 0 : i32}
 // CHECK: tir.descriptor_store %arg2[{{.*}}], %[[D0]]
 // CHECK: scf.yield %[[D1]],
 func.func @flattened(%A: !tir.tensordesc<tensor<128x64xbf16>>,

@@ -12,28 +12,28 @@
 // CHECK-LABEL: func.func @tma_loop
 // CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
 // CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x64x128xbf16, #shared>
-// CHECK: %[[BARS:.*]] = gir.mbarrier_alloc {arrivals = 2 : i32} : !gir.mbarriers<3>
+// CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 2 : i32} : !nvgir.mbarriers<3>
 // CHECK: %[[A0:.*]] = gir.memdesc_index %[[A]][%c0_i32]
-// CHECK: gir.tma_load %arg0[%arg2, %c0_i32], %[[A0]], %[[BARS]][%c0_i32] if
+// CHECK: nvgir.tma_load %arg0[%arg2, %c0_i32], %[[A0]], %[[BARS]][%c0_i32] if
 // CHECK: %[[B0:.*]] = gir.memdesc_index %[[B]][%c0_i32]
-// CHECK: gir.tma_load %arg1[%c0_i32, %arg3], %[[B0]], %[[BARS]][%c0_i32] if
-// CHECK: gir.tma_load %arg0[%arg2, %c64_i32], {{.*}}, %[[BARS]][%c1_i32] if
-// CHECK: gir.tma_load %arg1[%c64_i32, %arg3], {{.*}}, %[[BARS]][%c1_i32] if
+// CHECK: nvgir.tma_load %arg1[%c0_i32, %arg3], %[[B0]], %[[BARS]][%c0_i32] if
+// CHECK: nvgir.tma_load %arg0[%arg2, %c64_i32], {{.*}}, %[[BARS]][%c1_i32] if
+// CHECK: nvgir.tma_load %arg1[%c64_i32, %arg3], {{.*}}, %[[BARS]][%c1_i32] if
 // CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, %[[K:[^ ]+]] = %c128_i32, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
 // CHECK-NEXT: gir.barrier
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[I]], %c2
 // CHECK-NEXT: %[[INRANGE:.*]] = arith.cmpi slt, %[[AHEAD]], %arg4
 // CHECK-NEXT: %[[WA:.*]] = gir.memdesc_index %[[A]][%[[WRITE]]]
-// CHECK-NEXT: gir.tma_load %arg0[%arg2, %[[K]]], %[[WA]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
+// CHECK-NEXT: nvgir.tma_load %arg0[%arg2, %[[K]]], %[[WA]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
 // CHECK-NEXT: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
-// CHECK-NEXT: gir.tma_load %arg1[%[[K]], %arg3], %[[WB]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
-// CHECK-NEXT: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
-// CHECK: gir.warpgroup_dot {{.*}}, {{.*}}, %[[ACC]]
+// CHECK-NEXT: nvgir.tma_load %arg1[%[[K]], %arg3], %[[WB]], %[[BARS]][%[[WRITE]]] if %[[INRANGE]]
+// CHECK-NEXT: nvgir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
+// CHECK: nvgir.warpgroup_dot {{.*}}, {{.*}}, %[[ACC]]
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[I]], %c3
 // CHECK-NEXT: %[[NEXTI:.*]] = arith.index_cast %[[NEXT]]
 // CHECK-NEXT: %[[NEXTK:.*]] = arith.muli %[[NEXTI]], %c64_i32
 // CHECK: scf.yield %{{.*}}, %[[NEXTK]],
-// CHECK-NOT: gir.async_wait
+// CHECK-NOT: nvgir.async_wait
 // CHECK: return
 func.func @tma_loop(%A: !tir.tensordesc<tensor<128x64xbf16>>,
                     %B: !tir.tensordesc<tensor<64x128xbf16>>,
@@ -58,9 +58,9 @@ func.func @tma_loop(%A: !tir.tensordesc<tensor<128x64xbf16>>,
 // A kernel that asks for one stage (tir.num_stages = 1) is not pipelined:
 // its descriptor loads stay (and get a layout, printed after `->`).
 // CHECK-LABEL: func.func @one_stage
-// CHECK-NOT: gir.tma_load
+// CHECK-NOT: nvgir.tma_load
 // CHECK: tir.descriptor_load %arg0[%arg2, %{{.*}}] : !tir.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16, #
-// CHECK-NOT: gir.tma_load
+// CHECK-NOT: nvgir.tma_load
 module attributes {tir.num_stages = 1 : i32} {
 func.func @one_stage(%A: !tir.tensordesc<tensor<128x64xbf16>>,
                      %B: !tir.tensordesc<tensor<64x128xbf16>>,

@@ -6,12 +6,12 @@
 // iteration (no dot in flight, which would need a third slot).
 // CHECK-LABEL: func.func @matmul_loop
 // CHECK: gir.local_alloc : !gir.memdesc<2x128x64xbf16
-// CHECK: gir.mbarrier_alloc {arrivals = 128 : i32} : !gir.mbarriers<2>
+// CHECK: nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<2>
 // CHECK: scf.for
-// CHECK: gir.mbarrier_wait
-// CHECK: gir.warpgroup_dot
+// CHECK: nvgir.mbarrier_wait
+// CHECK: nvgir.warpgroup_dot
 // CHECK-NOT: async
-// CHECK-NOT: gir.warpgroup_wait
+// CHECK-NOT: nvgir.warpgroup_wait
 // CHECK: scf.yield
 module attributes {tir.num_stages = 2 : i32} {
   func.func @matmul_loop(%a_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},

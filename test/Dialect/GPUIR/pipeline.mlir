@@ -15,40 +15,40 @@
 // CHECK-LABEL: func.func @matmul_loop
 // CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
 // CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x64x128xbf16, #shared>
-// CHECK: %[[BARS:.*]] = gir.mbarrier_alloc {arrivals = 128 : i32} : !gir.mbarriers<3>
+// CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>
 // CHECK: gir.memdesc_index %[[A]][%c0_i32]
-// CHECK: gir.async_copy
+// CHECK: nvgir.async_copy
 // CHECK: gir.memdesc_index %[[B]][%c0_i32]
-// CHECK: gir.async_copy
-// CHECK: gir.async_copy_arrive %[[BARS]][%c0_i32]
+// CHECK: nvgir.async_copy
+// CHECK: nvgir.async_copy_arrive %[[BARS]][%c0_i32]
 // CHECK: gir.memdesc_index %[[A]][%c1_i32]
-// CHECK: gir.async_copy
-// CHECK: gir.async_copy
-// CHECK: gir.async_copy_arrive %[[BARS]][%c1_i32]
+// CHECK: nvgir.async_copy
+// CHECK: nvgir.async_copy
+// CHECK: nvgir.async_copy_arrive %[[BARS]][%c1_i32]
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{.*}}, {{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
 // CHECK-NEXT: gir.barrier
 // CHECK: %[[WA:.*]] = gir.memdesc_index %[[A]][%[[WRITE]]]
-// CHECK-NEXT: gir.async_copy %{{.*}}, %[[WA]]
+// CHECK-NEXT: nvgir.async_copy %{{.*}}, %[[WA]]
 // CHECK: %[[WB:.*]] = gir.memdesc_index %[[B]][%[[WRITE]]]
-// CHECK-NEXT: gir.async_copy %{{.*}}, %[[WB]]
-// CHECK-NEXT: gir.async_copy_arrive %[[BARS]][%[[WRITE]]]
-// CHECK: gir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] : !gir.mbarriers
+// CHECK-NEXT: nvgir.async_copy %{{.*}}, %[[WB]]
+// CHECK-NEXT: nvgir.async_copy_arrive %[[BARS]][%[[WRITE]]]
+// CHECK: nvgir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] : !nvgir.mbarriers
 // CHECK-NEXT: %[[RA:.*]] = gir.memdesc_index %[[A]][%[[READ]]]
 // CHECK-NEXT: %[[RB:.*]] = gir.memdesc_index %[[B]][%[[READ]]]
-// CHECK-NEXT: gir.warpgroup_dot %[[RA]], %[[RB]], %[[ACC]]
+// CHECK-NEXT: nvgir.warpgroup_dot %[[RA]], %[[RB]], %[[ACC]]
 // CHECK-NOT: tir.load
 // CHECK: scf.yield
-// CHECK: gir.async_commit_group
-// CHECK-NEXT: gir.async_wait {pending = 0 : i32}
+// CHECK: nvgir.async_commit_group
+// CHECK-NEXT: nvgir.async_wait {pending = 0 : i32}
 // S2-LABEL: func.func @matmul_loop
 // S2: gir.local_alloc : !gir.memdesc<2x128x64xbf16
-// S2: gir.mbarrier_alloc {arrivals = 128 : i32} : !gir.mbarriers<2>
-// S2: gir.async_copy_arrive
-// S2-NOT: gir.async_copy_arrive
+// S2: nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<2>
+// S2: nvgir.async_copy_arrive
+// S2-NOT: nvgir.async_copy_arrive
 // S2: scf.for
-// S2: gir.async_copy_arrive
-// S2: gir.mbarrier_wait
-// S2: gir.warpgroup_dot
+// S2: nvgir.async_copy_arrive
+// S2: nvgir.mbarrier_wait
+// S2: nvgir.warpgroup_dot
 // BAD: gir-pipeline: num-stages must be at least 2, got 1
 // BADASYNC: gir-pipeline: num-stages must be at least 3 with async-dot, got 2
 
@@ -58,17 +58,17 @@
 // the accumulator leaves the loop through a final wait.
 // ASYNC-LABEL: func.func @matmul_loop
 // ASYNC: gir.local_alloc : !gir.memdesc<4x128x64xbf16
-// ASYNC: gir.async_copy_arrive %{{.*}}[%c0_i32]
-// ASYNC: gir.async_copy_arrive %{{.*}}[%c1_i32]
-// ASYNC-NOT: gir.async_copy_arrive
+// ASYNC: nvgir.async_copy_arrive %{{.*}}[%c0_i32]
+// ASYNC: nvgir.async_copy_arrive %{{.*}}[%c1_i32]
+// ASYNC-NOT: nvgir.async_copy_arrive
 // ASYNC: %[[LOOP:[^:]+]]:{{[0-9]+}} = scf.for {{.*}} = %c0_i32, %{{[^ ]+}} = %c2_i32, %{{[^ ]+}} = %c0_i32)
-// ASYNC: gir.mbarrier_wait
+// ASYNC: nvgir.mbarrier_wait
 // ASYNC-NEXT: gir.memdesc_index
 // ASYNC-NEXT: gir.memdesc_index
-// ASYNC-NEXT: %[[D:.*]] = gir.warpgroup_dot {{.*}} async
-// ASYNC-NEXT: %[[W:.*]] = gir.warpgroup_wait %[[D]] {pending = 1 : i32}
+// ASYNC-NEXT: %[[D:.*]] = nvgir.warpgroup_dot {{.*}} async
+// ASYNC-NEXT: %[[W:.*]] = nvgir.warpgroup_wait %[[D]] {pending = 1 : i32}
 // ASYNC: scf.yield %[[W]]
-// ASYNC: gir.warpgroup_wait %[[LOOP]]#0 {pending = 0 : i32}
+// ASYNC: nvgir.warpgroup_wait %[[LOOP]]#0 {pending = 0 : i32}
 module {
   func.func @matmul_loop(%a_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},
                          %b_base: !tir.ptr<bf16> {tir.divisibility = 16 : i32},
@@ -129,12 +129,12 @@ module {
 // function) loads of pointer tiles nothing proves contiguous, which
 // cp.async cannot copy in runs of 4 bytes or more.
 // CHECK-LABEL: func.func @not_pipelined
-// CHECK-NOT: gir.async_copy
+// CHECK-NOT: nvgir.async_copy
 // CHECK: tir.load
 // CHECK: tir.dot
 // CHECK: tir.load
 // CHECK: tir.dot
-// CHECK-NOT: gir.async_copy
+// CHECK-NOT: nvgir.async_copy
 module {
   func.func @not_pipelined(%pa: tensor<128x64x!tir.ptr<bf16>>, %pb: tensor<64x128x!tir.ptr<bf16>>,
                            %pb64: tensor<64x64x!tir.ptr<bf16>>,
@@ -165,7 +165,7 @@ module {
 // -----
 
 // CHECK-LABEL: func.func @not_contiguous
-// CHECK-NOT: gir.async_copy
+// CHECK-NOT: nvgir.async_copy
 // CHECK: tir.dot
 module {
   func.func @not_contiguous(%pa: tensor<128x64x!tir.ptr<bf16>>, %pb: tensor<64x128x!tir.ptr<bf16>>,
@@ -236,7 +236,7 @@ module attributes {tir.num_warps = 8 : i32, tir.num_stages = 3 : i32} {
 // swizzle), and an f32 (tf32) B that is contiguous along N (wgmma reads
 // 32-bit operands K-major only).
 // CHECK-LABEL: func.func @unreadable
-// CHECK-NOT: gir.async_copy
+// CHECK-NOT: nvgir.async_copy
 // CHECK: tir.dot
 // CHECK: tir.dot
 module {

@@ -1113,3 +1113,83 @@ func.func @extern_empty_lib(%x: f32) {
   %0 = tir.extern_elementwise "f" lib "" (%x : f32) -> f32
   return
 }
+
+// -----
+
+func.func @ws_tile_capture(%t: tensor<128xf32>) {
+  // expected-error @+1 {{captures a tile (#0, 'tensor<128xf32>'); partitions lay out their own tiles}}
+  tir.warp_specialize(%t : tensor<128xf32>) {
+  } partition num_warps(1) (%t0: tensor<128xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @ws_outside_value(%p: !tir.ptr<i32>, %v: i32) {
+  tir.warp_specialize(%p : !tir.ptr<i32>) {
+  } partition num_warps(1) (%p0: !tir.ptr<i32>) {
+    // expected-error @+1 {{in partition #0 of tir.warp_specialize uses a value from outside it; pass it through the op's captures}}
+    tir.store %p0, %v : !tir.ptr<i32>
+  }
+  return
+}
+
+// -----
+
+func.func @ws_arguments(%p: !tir.ptr<i32>) {
+  // expected-error @+1 {{partition #0 takes ('i32') but the captures are ('!tir.ptr<i32>')}}
+  tir.warp_specialize(%p : !tir.ptr<i32>) {
+  } partition num_warps(1) (%x: i32) {
+  }
+  return
+}
+
+// -----
+
+func.func @ws_warps() {
+  // expected-error @+1 {{partition #0 has 3 warps; a partition's warps are a power of two}}
+  tir.warp_specialize() {
+  } partition num_warps(3) {
+  }
+  return
+}
+
+// -----
+
+func.func @ws_no_partition() {
+  // expected-error @+1 {{needs at least one partition}}
+  tir.warp_specialize() {
+  }
+  return
+}
+
+// -----
+
+func.func @ws_budget() {
+  // expected-error @+1 {{partition #0 asks for 300 registers per thread; a budget is a multiple of 8 from 24 to 256}}
+  tir.warp_specialize() {
+  } partition num_warps(4) registers(300) {
+  }
+  return
+}
+
+// -----
+
+func.func @ws_budget_warpgroup() {
+  // expected-error @+1 {{partition #0 has a register budget but 2 warps; registers are set per warpgroup (4 warps)}}
+  tir.warp_specialize() {
+  } partition num_warps(2) registers(40) {
+  }
+  return
+}
+
+// -----
+
+func.func @ws_default_budget() {
+  // expected-error @+1 {{the default region asks for 20 registers per thread}}
+  tir.warp_specialize() registers(20) {
+  } partition num_warps(4) {
+  }
+  return
+}

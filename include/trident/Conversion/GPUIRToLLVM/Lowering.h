@@ -98,7 +98,7 @@ private:
 /// `@__trident_dynamic_smem` in address space 3 (aligned to 1024 bytes),
 /// whose size the launch gives. It holds:
 ///   - buffers, live across operations: those of ops that implement
-///     SharedMemoryBufferOpInterface (gir.local_alloc, gir.mbarrier_alloc,
+///     SharedMemoryBufferOpInterface (gir.local_alloc, nvgir.mbarrier_alloc,
 ///     a plugin's), placed by gir-allocate-shared-memory
 ///     (SharedMemoryAllocation.h; `loadSharedMemoryPlan` reads the plan,
 ///     `bufferOffset` gives an op its offset), each live from its op to
@@ -134,6 +134,11 @@ struct LoweringContext {
       "trident.scratch_offset";
   static constexpr llvm::StringLiteral kScratchUserAttr =
       "trident.scratch_user";
+  /// On the module while its kernels are lowered, when one of them has a
+  /// tir.warp_specialize: CTA barriers then count the threads of the group
+  /// that waits (each group barriers alone).
+  static constexpr llvm::StringLiteral kWarpSpecializedAttr =
+      "trident.warp_specialized";
 
   /// Bytes of the persistent buffers (their end).
   int64_t persistentBytes = 0;
@@ -149,10 +154,13 @@ struct LoweringContext {
   };
   std::vector<SharedUse> sharedUses;
 
-  /// The thread's lane id and warp id (i32), computed at the top of the
-  /// function that holds `at`.
+  /// The calling thread's lane id and warp id (i32) in the group of warps
+  /// that runs code at `b`'s insertion point (gir::getWarpGroup: a
+  /// partition of tir.warp_specialize counts its warps from 0).
   std::pair<mlir::Value, mlir::Value> laneAndWarp(mlir::OpBuilder &b,
                                                   mlir::Location loc);
+  /// The calling thread's index in that group (i32).
+  mlir::Value threadId(mlir::OpBuilder &b, mlir::Location loc);
   /// The calling CTA's rank in its cluster (i32; constant 0 when a program
   /// is one CTA).
   mlir::Value ctaRank(mlir::OpBuilder &b, mlir::Location loc);
@@ -234,7 +242,14 @@ private:
   struct ScratchUse {
     int64_t at;
     size_t use;
+    /// In a region of a tir.warp_specialize (those run at the same time):
+    /// the op's span of positions and the region's index; -1 otherwise.
+    int64_t wsBegin = -1, wsEnd = -1;
+    int region = -1;
   };
+  /// Places the scratch users of the regions of one warp_specialize.
+  void placeConcurrentScratch(llvm::ArrayRef<size_t> users,
+                              llvm::MutableArrayRef<int64_t> base);
   std::vector<ScratchUse> scratchUses;
   int64_t totalBytes = 0;
 };
@@ -289,7 +304,14 @@ void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
                  mlir::Value index, mlir::Value value);
 mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value base, mlir::Value index, mlir::Type type);
-/// A CTA-wide barrier.
+/// The calling thread's index in the group of warps that runs code at
+/// `b`'s insertion point (i32; LoweringContext::threadId).
+mlir::Value groupThreadId(mlir::OpBuilder &b, mlir::Location loc);
+/// A barrier among the threads of the group of warps that runs code at
+/// `b`'s insertion point: the CTA barrier (`bar.sync 0`), or, in a module
+/// marked kWarpSpecializedAttr, a named barrier of the group's threads
+/// (barrier 0 for the default group, 2 + i for partition i; barrier 1 is
+/// the one warp_specialize starts and ends on).
 void barrier(mlir::OpBuilder &b, mlir::Location loc);
 /// fence.proxy.async.shared::cta: this thread's generic-proxy accesses to
 /// shared memory are ordered before its later async-proxy ones (wgmma's

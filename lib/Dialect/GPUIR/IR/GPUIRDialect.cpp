@@ -96,6 +96,41 @@ unsigned getNumCTAs(ModuleOp module) {
   return readModuleAttr(module, GPUIRDialect::getNumCTAsAttrName(), 1);
 }
 
+WarpGroup getWarpGroup(Block *block) {
+  WarpGroup group;
+  Operation *parent = block ? block->getParentOp() : nullptr;
+  ModuleOp module = parent ? dyn_cast<ModuleOp>(parent) : ModuleOp();
+  if (parent && !module)
+    module = parent->getParentOfType<ModuleOp>();
+  group.numWarps = getNumWarps(module);
+  for (Region *region = block ? block->getParent() : nullptr; region;
+       region = region->getParentRegion()) {
+    if (!tir::isWarpPartition(region))
+      continue;
+    auto ws = cast<tir::WarpSpecializeOp>(region->getParentOp()->getParentOp());
+    int i = ws.getPartitionIndex(region);
+    group.partition = i;
+    group.op = ws;
+    group.firstWarp = ws.getPartitionWarpStart(i, group.numWarps);
+    group.numWarps = ws.getPartitionNumWarps()[i];
+    break;
+  }
+  return group;
+}
+
+WarpGroup getWarpGroup(Operation *op) { return getWarpGroup(op->getBlock()); }
+
+unsigned getNumWarps(Operation *op) { return getWarpGroup(op).numWarps; }
+
+unsigned getTotalNumWarps(ModuleOp module) {
+  unsigned warps = getNumWarps(module);
+  unsigned total = warps;
+  module.walk([&](tir::WarpSpecializeOp ws) {
+    total = std::max<unsigned>(total, ws.getTotalNumWarps(warps));
+  });
+  return total;
+}
+
 DistributedEncodingAttr getDistributedEncoding(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)

@@ -18,13 +18,6 @@ int64_t LocalAllocOp::getSharedMemoryBytes() {
 }
 // The widest swizzle's atom: 1024 bytes.
 int64_t LocalAllocOp::getSharedMemoryAlignment() { return 1024; }
-int64_t MBarrierAllocOp::getSharedMemoryBytes() {
-  return 8 * int64_t(getType().getCount());
-}
-int64_t MBarrierAllocOp::getSharedMemoryAlignment() { return 8; }
-// Barriers are waited on until the kernel ends (and may be reused by later
-// loops through the same value).
-bool MBarrierAllocOp::isSharedMemoryLiveForKernel() { return true; }
 
 LogicalResult ConvertLayoutOp::verify() {
   auto src = getSrc().getType();
@@ -61,77 +54,5 @@ LogicalResult MemDescIndexOp::verify() {
     return emitOpError("result must be the source without its first "
                        "dimension, got ")
            << src << " -> " << dst;
-  return success();
-}
-
-LogicalResult AsyncCopyOp::verify() {
-  auto ptrType = getPtr().getType();
-  MemDescType dst = getDst().getType();
-  auto ptr = dyn_cast<trident::tir::PointerType>(ptrType.getElementType());
-  if (!ptr)
-    return emitOpError("copies from a tile of pointers, got ") << ptrType;
-  if (ptr.getPointeeType() != dst.getElementType())
-    return emitOpError("pointee type ")
-           << ptr.getPointeeType() << " differs from the buffer's element type "
-           << dst.getElementType();
-  // (A pointer tile split over the CTAs of a cluster fills a buffer of its
-  // CTA's block.)
-  if (ArrayRef<int64_t>(getCTABlockShape(ptrType)) != dst.getShape())
-    return emitOpError("pointer tile shape differs from the buffer's");
-  if (getMask() && (cast<RankedTensorType>(getMask().getType()).getShape() !=
-                        ptrType.getShape() ||
-                    !cast<RankedTensorType>(getMask().getType())
-                         .getElementType()
-                         .isInteger(1)))
-    return emitOpError("mask must be an i1 tile of the pointer tile's shape");
-  if (!getDistributedEncoding(ptrType))
-    return emitOpError("pointer tile needs a distributed layout");
-  return success();
-}
-
-LogicalResult TmaLoadOp::verify() {
-  trident::tir::TensorDescType desc = getDesc().getType();
-  MemDescType dst = getDst().getType();
-  if (getIndices().size() != static_cast<size_t>(desc.getRank()))
-    return emitOpError("takes one index per dimension of the block (")
-           << desc.getRank() << "), got " << getIndices().size();
-  if (dst.getShape() != desc.getBlockShape() ||
-      dst.getElementType() != desc.getElementType())
-    return emitOpError("destination ")
-           << dst << " must hold the descriptor's block "
-           << desc.getBlockType();
-  std::string why;
-  FailureOr<TmaBlockLayout> layout = getTmaBlockLayout(desc, &why);
-  if (failed(layout))
-    return emitOpError(why);
-  if (!layout->sharedEncoding(getContext()))
-    return emitOpError("copies 2-D blocks of 8 or more rows of 32 bytes or "
-                       "more (a swizzled shared layout) only, got ")
-           << desc.getBlockType();
-  if (dst.getEncoding() != layout->sharedEncoding(getContext()))
-    return emitOpError("destination layout ")
-           << dst.getEncoding() << " is not the one TMA writes ("
-           << layout->sharedEncoding(getContext()) << ")";
-  return success();
-}
-
-LogicalResult WarpgroupDotOp::verify() {
-  MemDescType a = getA().getType(), b = getB().getType();
-  auto c = cast<RankedTensorType>(getC().getType());
-  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
-    return emitOpError("takes 2-D operands");
-  // A holds the accumulator's rows, or, when the accumulator is split over
-  // the CTAs of a cluster, possibly only the CTA's block of them.
-  int64_t rows = c.getShape()[0];
-  bool aRowsFit = a.getShape()[0] == rows ||
-                  a.getShape()[0] == getCTABlockShape(c)[0];
-  if (a.getShape()[1] != b.getShape()[0] || !aRowsFit ||
-      b.getShape()[1] != c.getShape()[1])
-    return emitOpError("shapes do not form a matrix product: ")
-           << a << " * " << b << " -> " << c;
-  if (a.getElementType() != b.getElementType())
-    return emitOpError("operands must have one element type");
-  if (!isa<WgmmaEncodingAttr>(c.getEncoding()))
-    return emitOpError("accumulator needs the #gir.wgmma layout, got ") << c;
   return success();
 }

@@ -1,6 +1,8 @@
 //===- CTASplit.cpp - Which ops take tiles split over a cluster -----------===//
 #include "trident/Dialect/GPUIR/Transforms/CTASplit.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
@@ -25,8 +27,8 @@ bool acceptsCTASplit(Operation *op) {
              tir::InlineAsmElementwiseOp, tir::LoadOp, tir::StoreOp,
              tir::AtomicRMWOp, tir::AtomicCASOp, tir::ReduceOp,
              tir::ReduceReturnOp, tir::ScanOp, tir::ScanReturnOp, tir::DotOp,
-             tir::AssumeOp, gir::ConvertLayoutOp, gir::WarpgroupDotOp,
-             gir::WarpgroupWaitOp, gir::AsyncCopyOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op);
+             tir::AssumeOp, gir::ConvertLayoutOp, nvgir::WarpgroupDotOp,
+             nvgir::WarpgroupWaitOp, nvgir::AsyncCopyOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op);
 }
 
 bool needsWholeOperand(Operation *op, unsigned index) {

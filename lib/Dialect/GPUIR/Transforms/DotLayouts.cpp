@@ -30,7 +30,7 @@ struct GPUIRDotLayoutsPass
     if (failed(target))
       return signalPassFailure();
     module.walk([&](tir::DotOp dot) {
-      if (Attribute layout = gir::accumulatorLayout(dot, *target))
+      if (Attribute layout = gir::accumulatorLayout(dot, target->forOp(dot)))
         gir::setAccumulatorLayout(dot, layout);
     });
   }

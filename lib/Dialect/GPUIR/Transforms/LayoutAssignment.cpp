@@ -27,10 +27,14 @@ class LayoutAssigner {
 public:
   LayoutAssigner(MLIRContext *ctx, const gir::LayoutTarget &target,
                  const gir::LayoutAnchors &anchors)
-      : ctx(ctx), numWarps(target.numWarps),
+      : ctx(ctx), target(target), numWarps(target.numWarps),
         threadsPerWarp(target.threadsPerWarp), anchors(anchors) {}
 
   LogicalResult assign(func::FuncOp func);
+  /// Lays out the tiles of `scope` (a function's body or a partition of
+  /// tir.warp_specialize), leaving the partitions in it to assigners of
+  /// their own.
+  LogicalResult assignScope(Region &scope);
 
 private:
   /// One blocked layout per rank: the default of the function's largest
@@ -68,8 +72,8 @@ private:
     auto it = anchors.accesses.find(op);
     return it == anchors.accesses.end() ? Attribute() : it->second;
   }
-  void chooseDominantLayouts(func::FuncOp func);
-  void collectHints(func::FuncOp func);
+  void chooseDominantLayouts(Region &scope);
+  void collectHints(Region &scope);
   static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
     return RankedTensorType::get(type.getShape(), type.getElementType(),
                                  layout);
@@ -101,11 +105,13 @@ private:
   LogicalResult visitFor(scf::ForOp op);
   LogicalResult visitIf(scf::IfOp op);
   LogicalResult visitWhile(scf::WhileOp op);
+  LogicalResult visitWarpSpecialize(tir::WarpSpecializeOp op);
   void visitConstant(arith::ConstantOp op);
   void visitExpandDims(tir::ExpandDimsOp op);
   void visitElementwise(Operation *op, Attribute layout);
 
   MLIRContext *ctx;
+  gir::LayoutTarget target;
   unsigned numWarps;
   unsigned threadsPerWarp;
   const gir::LayoutAnchors &anchors;
@@ -113,10 +119,23 @@ private:
   llvm::DenseMap<Value, Attribute> hints;
 };
 
-void LayoutAssigner::chooseDominantLayouts(func::FuncOp func) {
+/// Calls `fn` on every op of `scope` but those in the partitions of the
+/// tir.warp_specialize ops in it (their warps lay out their own tiles).
+static void walkGroup(Region &scope, llvm::function_ref<void(Operation *)> fn) {
+  scope.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    fn(op);
+    if (auto ws = dyn_cast<tir::WarpSpecializeOp>(op)) {
+      walkGroup(ws.getDefaultRegion(), fn);
+      return WalkResult::skip();
+    }
+    return WalkResult::advance();
+  });
+}
+
+void LayoutAssigner::chooseDominantLayouts(Region &scope) {
   dominant.clear();
   llvm::DenseMap<int64_t, RankedTensorType> largest;
-  func.walk([&](Operation *op) {
+  walkGroup(scope, [&](Operation *op) {
     for (Type t : op->getResultTypes())
       if (auto tile = dyn_cast<RankedTensorType>(t)) {
         RankedTensorType &best = largest[tile.getRank()];
@@ -132,10 +151,10 @@ void LayoutAssigner::chooseDominantLayouts(func::FuncOp func) {
 /// Backward hints so that tiles are created where they will be used: the
 /// operand of `tir.expand_dims` in the slice of the expanded tile's layout,
 /// and the operands of elementwise operations in the hint of their result.
-void LayoutAssigner::collectHints(func::FuncOp func) {
+void LayoutAssigner::collectHints(Region &scope) {
   hints.clear();
   SmallVector<Operation *> ops;
-  func.walk([&](Operation *op) { ops.push_back(op); });
+  walkGroup(scope, [&](Operation *op) { ops.push_back(op); });
   // Twice: a loop is visited before its body in reverse order, so hints
   // that reach a loop's iteration arguments flow to its inits on the second
   // round.
@@ -393,15 +412,31 @@ LogicalResult LayoutAssigner::visitWhile(scf::WhileOp op) {
   return success();
 }
 
+LogicalResult LayoutAssigner::visitWarpSpecialize(tir::WarpSpecializeOp op) {
+  // The default region runs on the program's warps, like the code around
+  // it; each partition lays out its tiles over its own warps.
+  if (failed(visitBlock(op.getDefaultRegion().front())))
+    return failure();
+  for (Region &partition : op.getPartitionRegions()) {
+    LayoutAssigner inner(ctx, target.forOp(&partition.front().front()),
+                         anchors);
+    if (failed(inner.assignScope(partition)))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult LayoutAssigner::visit(Operation *op) {
   if (auto forOp = dyn_cast<scf::ForOp>(op))
     return visitFor(forOp);
+  if (auto ws = dyn_cast<tir::WarpSpecializeOp>(op))
+    return visitWarpSpecialize(ws);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return visitIf(ifOp);
   if (auto whileOp = dyn_cast<scf::WhileOp>(op))
     return visitWhile(whileOp);
   if (isa<scf::YieldOp, scf::ConditionOp, tir::ReduceReturnOp,
-          tir::ScanReturnOp, func::ReturnOp>(op))
+          tir::ScanReturnOp, tir::WarpYieldOp, func::ReturnOp>(op))
     return success(); // handled by their parents
   if (isa<gir::ConvertLayoutOp>(op))
     return success(); // already says what it wants
@@ -495,6 +530,12 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
   return success();
 }
 
+LogicalResult LayoutAssigner::assignScope(Region &scope) {
+  chooseDominantLayouts(scope);
+  collectHints(scope);
+  return visitBlock(scope.front());
+}
+
 LogicalResult LayoutAssigner::visitBlock(Block &block) {
   for (BlockArgument arg : block.getArguments())
     giveDefault(arg);
@@ -522,9 +563,7 @@ LogicalResult LayoutAssigner::assign(func::FuncOp func) {
   });
   if (shapes.wasInterrupted())
     return failure();
-  chooseDominantLayouts(func);
-  collectHints(func);
-  if (failed(visitBlock(func.getBody().front())))
+  if (failed(assignScope(func.getBody())))
     return failure();
   // Signatures follow the arguments' and returned values' layouts.
   SmallVector<Type> results;

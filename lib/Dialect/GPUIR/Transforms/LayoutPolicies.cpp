@@ -168,7 +168,7 @@ LogicalResult gir::coalesceAccesses(
   SmallVector<std::pair<Operation *, Attribute>> choices;
   module.walk([&](Operation *op) {
     if (isMemoryAccess(op))
-      if (Attribute layout = choose(op, axisInfo, *target))
+      if (Attribute layout = choose(op, axisInfo, target->forOp(op)))
         choices.emplace_back(op, layout);
   });
   for (auto [op, layout] : choices)

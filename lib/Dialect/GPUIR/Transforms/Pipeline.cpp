@@ -27,7 +27,7 @@
 //
 // An operand read through a host-encoded tensor descriptor (a kernel
 // argument) takes the same place in the schedule with a TMA copy instead
-// of async_copy + async_copy_arrive: gir.tma_load arrives on the slot's
+// of async_copy + async_copy_arrive: nvgir.tma_load arrives on the slot's
 // barrier itself, with the block's byte count. When both operands come by
 // TMA the loop also carries the next copies' coordinates, computed after
 // the dot is issued (while the tensor cores work) rather than between the
@@ -44,6 +44,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
+
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "trident/Analysis/AxisInfo.h"
 
@@ -324,7 +326,7 @@ gir::MemDescType Pipeliner::bufferType(const Operand &operand) {
     shape.append(desc.getBlockShape().begin(), desc.getBlockShape().end());
     return gir::MemDescType::get(
         loop.getContext(), shape, desc.getElementType(),
-        gir::getTmaBlockLayout(desc)->sharedEncoding(loop.getContext()));
+        nvgir::getTmaBlockLayout(desc)->sharedEncoding(loop.getContext()));
   }
   tir::LoadOp load = operand.load;
   auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
@@ -371,14 +373,14 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
     Value mask = tir::SplatOp::create(builder, loc, maskType, inRange);
     if (Value m = load.getMask())
       mask = arith::AndIOp::create(builder, loc, map.lookupOrDefault(m), mask);
-    gir::AsyncCopyOp::create(builder, loc,
+    nvgir::AsyncCopyOp::create(builder, loc,
                              map.lookupOrDefault(load.getPtr()),
                              stageView(builder, buf, slot), mask);
   }
   // The slot's barrier completes a phase when every thread's copies
   // have landed.
   if (anyCopies)
-    gir::AsyncCopyArriveOp::create(builder, loc, barriers, slot);
+    nvgir::AsyncCopyArriveOp::create(builder, loc, barriers, slot);
 }
 
 SmallVector<Value> Pipeliner::tmaCoordinates(OpBuilder &builder,
@@ -409,7 +411,7 @@ void Pipeliner::issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
 void Pipeliner::tmaLoad(OpBuilder &builder, const Operand &operand, Value buf,
                         ValueRange coords, Value slot, Value inRange) {
   // Thread 0 arrives on the slot's barrier with the block's bytes.
-  gir::TmaLoadOp::create(builder, loop.getLoc(), operand.tma.getDesc(),
+  nvgir::TmaLoadOp::create(builder, loop.getLoc(), operand.tma.getDesc(),
                          coords, stageView(builder, buf, slot), barriers,
                          slot, inRange);
 }
@@ -454,8 +456,8 @@ void Pipeliner::allocateRing(OpBuilder &builder) {
   int32_t threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
   int32_t arrivals = (a.load || b.load ? threads : 0) + (a.tma ? 1 : 0) +
                      (b.tma ? 1 : 0);
-  barriers = gir::MBarrierAllocOp::create(
-      builder, loc, gir::MBarriersType::get(loop.getContext(), stages),
+  barriers = nvgir::MBarrierAllocOp::create(
+      builder, loc, nvgir::MBarriersType::get(loop.getContext(), stages),
       arrivals);
 }
 
@@ -504,7 +506,7 @@ Value Pipeliner::emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
     useC = arith::XOrIOp::create(inner, loc, map.lookup(start),
                                  arith::ConstantIntOp::create(inner, loc, 1, 1));
   }
-  auto wgDot = gir::WarpgroupDotOp::create(
+  auto wgDot = nvgir::WarpgroupDotOp::create(
       inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
       stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
       asyncDot ? inner.getUnitAttr() : UnitAttr());
@@ -512,7 +514,7 @@ Value Pipeliner::emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
   if (!asyncDot)
     return wgDot;
   // The previous iteration's MMAs are done past this point.
-  Value d = gir::WarpgroupWaitOp::create(inner, dot.getLoc(),
+  Value d = nvgir::WarpgroupWaitOp::create(inner, dot.getLoc(),
                                          TypeRange{wgDot.getType()},
                                          ValueRange{wgDot.getResult()}, 1)
                 .getResult(0);
@@ -550,15 +552,15 @@ void Pipeliner::replaceLoop(scf::ForOp newLoop, unsigned numOrig) {
   // flight: drain them before the buffers' memory is used again. (TMA
   // copies past the end are not issued.)
   if (a.load || b.load) {
-    gir::AsyncCommitGroupOp::create(builder, loc);
-    gir::AsyncWaitOp::create(builder, loc, 0);
+    nvgir::AsyncCommitGroupOp::create(builder, loc);
+    nvgir::AsyncWaitOp::create(builder, loc, 0);
   }
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (unsigned i = 0; i < numOrig; ++i) {
     Value result = newLoop.getResult(i);
     // The accumulator leaves the loop with its last MMAs in flight.
     if (asyncDot && yield.getOperand(i) == dot.getResult())
-      result = gir::WarpgroupWaitOp::create(builder, loc,
+      result = nvgir::WarpgroupWaitOp::create(builder, loc,
                                             TypeRange{result.getType()},
                                             ValueRange{result}, 0)
                    .getResult(0);
@@ -641,7 +643,7 @@ void Pipeliner::rewrite() {
   // This iteration's copies were `distance` groups ago: wait for them (and
   // every thread's), leaving the newer groups in flight. A ring filled by
   // TMA alone needs no proxy fence before the wgmmas.
-  auto wait = gir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
+  auto wait = nvgir::MBarrierWaitOp::create(inner, loc, barriers, readSlot, phase);
   if (a.tma && b.tma)
     wait.setAsyncWrites(true);
   llvm::SmallPtrSet<Operation *, 8> skip{a.op(), b.op()};
@@ -697,7 +699,7 @@ void Pipeliner::waitInRegions(Value acc, Block *body) {
     Value &ready = waited[block];
     if (!ready) {
       OpBuilder b = OpBuilder::atBlockBegin(block);
-      ready = gir::WarpgroupWaitOp::create(b, acc.getLoc(),
+      ready = nvgir::WarpgroupWaitOp::create(b, acc.getLoc(),
                                            TypeRange{acc.getType()},
                                            ValueRange{acc}, 0)
                   .getResult(0);
@@ -783,7 +785,7 @@ bool asyncCopyable(const trident::AxisInfoAnalysis &axisInfo,
 bool wgmmaReadable(const Operand &operand, unsigned kDim) {
   if (operand.tma) {
     auto desc = operand.tma.getDesc().getType();
-    FailureOr<gir::TmaBlockLayout> l = gir::getTmaBlockLayout(desc);
+    FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc);
     if (failed(l) || !l->sharedEncoding(desc.getContext()))
       return false;
     // Contiguous along the last dimension.

@@ -1,6 +1,8 @@
 //===- SharedMemoryAllocation.cpp - Buffers in shared memory --------------===//
 #include "trident/Dialect/GPUIR/Transforms/SharedMemoryAllocation.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -13,7 +15,7 @@ namespace {
 
 /// Whether `type` is a view of shared memory that carries a buffer on.
 bool isSharedView(Type type, Type buffer) {
-  return type == buffer || isa<MemDescType, MBarriersType>(type);
+  return type == buffer || isa<MemDescType, nvgir::MBarriersType>(type);
 }
 
 /// The last position at which `op`'s buffer is used: through its result,

@@ -30,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
 #include "BlockAccess.h"
 
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
@@ -76,7 +78,7 @@ bool servedByTma(MakeTensorDescOp make) {
   }
   if (!matchPattern(last, m_One()))
     return false;
-  return succeeded(trident::gir::getTmaBlockLayout(make.getType()));
+  return succeeded(trident::nvgir::getTmaBlockLayout(make.getType()));
 }
 
 struct TileIRLowerDescriptorsPass

@@ -39,6 +39,28 @@ unsigned getThreadsPerWarp(mlir::ModuleOp module);
 /// CTAs per program (gir.num_ctas: the cluster a program runs on), or 1.
 unsigned getNumCTAs(mlir::ModuleOp module);
 
+/// The group of a program's warps that runs an op: the warps of a partition
+/// of the tir.warp_specialize the op is in, or the program's own warps
+/// (gir.num_warps: the default group, which also runs a warp_specialize's
+/// default region).
+struct WarpGroup {
+  unsigned numWarps = 4;
+  /// The group's first warp in the program.
+  unsigned firstWarp = 0;
+  /// The partition's index, or -1 for the default group.
+  int partition = -1;
+  /// The warp_specialize whose partition this is (null: default group).
+  trident::tir::WarpSpecializeOp op;
+};
+/// The group that runs `op` (or code in `block`).
+WarpGroup getWarpGroup(mlir::Operation *op);
+WarpGroup getWarpGroup(mlir::Block *block);
+/// Warps of the group that runs `op`: its partition's, or gir.num_warps.
+unsigned getNumWarps(mlir::Operation *op);
+/// Warps a program of `module` launches: gir.num_warps and every warp of
+/// the partitions of its tir.warp_specialize ops (at most one per kernel).
+unsigned getTotalNumWarps(mlir::ModuleOp module);
+
 /// The distributed encoding of `type` if it is a tensor that has one.
 DistributedEncodingAttr getDistributedEncoding(mlir::Type type);
 
@@ -54,35 +76,6 @@ llvm::SmallVector<int64_t> getCTABlockShape(mlir::RankedTensorType type);
 /// split `n` ways; null for encodings that cannot be split (#gir.mma_v2).
 DistributedEncodingAttr withCTASplit(DistributedEncodingAttr encoding,
                                      unsigned n);
-
-/// How the tensor memory accelerator moves one block of a tensor
-/// descriptor between global and shared memory. The block is seen as
-/// `rows` (the product of every dimension but the last) by `inner`
-/// elements. With a swizzle (32, 64 or 128 bytes: the widest that the
-/// inner dimension fills, used when there are at least 8 rows) each box is
-/// `swizzle` bytes wide and lands as one atom of #gir.nvmma_shared (rows
-/// of `swizzle` bytes, 16-byte chunks XOR-ed by the row); without one,
-/// boxes are up to 256 elements wide and land row after row. Boxes follow
-/// each other along the inner dimension (`pieces` of them).
-struct TmaBlockLayout {
-  llvm::SmallVector<int64_t> box; ///< outermost first; the last is boxInner
-  int64_t swizzle = 0;            ///< 0 (none), 32, 64 or 128 bytes
-  int64_t pieces = 1;
-  int64_t rows = 1, inner = 1, elemBytes = 1;
-
-  int64_t boxInner() const { return box.back(); }
-  int64_t boxBytes() const { return rows * boxInner() * elemBytes; }
-  int64_t bytes() const { return rows * inner * elemBytes; }
-  /// The #gir.nvmma_shared encoding of the block in shared memory, if it
-  /// is swizzled and 2-D.
-  NVMMASharedEncodingAttr sharedEncoding(mlir::MLIRContext *ctx) const;
-};
-
-/// The TMA layout of `type`'s blocks, or an error message saying why TMA
-/// cannot move them (element size, a dimension over 256 boxes, an inner
-/// dimension under 16 bytes, ...).
-llvm::FailureOr<TmaBlockLayout>
-getTmaBlockLayout(trident::tir::TensorDescType type, std::string *why = nullptr);
 
 } // namespace trident::gir
 

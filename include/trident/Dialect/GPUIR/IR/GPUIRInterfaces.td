@@ -31,7 +31,7 @@ def GPUIR_SharedMemoryBuffer : OpInterface<"SharedMemoryBufferOpInterface"> {
   let cppNamespace = "::trident::gir";
   let description = [{
     An op whose result is a buffer in shared memory (gir.local_alloc,
-    gir.mbarrier_alloc, or a plugin's buffers and barriers).
+    nvgir.mbarrier_alloc, or a plugin's buffers and barriers).
     gir-allocate-shared-memory gives every such op its byte offset in the
     program's dynamic shared-memory block (the `gir.shared_offset`
     attribute), from one allocator, and checks the kernel's total against

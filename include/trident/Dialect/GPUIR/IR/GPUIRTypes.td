@@ -30,20 +30,4 @@ def GPUIR_MemDescType : TypeDef<GPUIR_Dialect, "MemDesc"> {
   }];
 }
 
-def GPUIR_MBarriersType : TypeDef<GPUIR_Dialect, "MBarriers"> {
-  let mnemonic = "mbarriers";
-  let summary = "an array of shared-memory barriers (mbarrier objects)";
-  let description = [{
-    `count` mbarrier objects (8 bytes each) in shared memory, one per stage
-    of a ring of buffers: asynchronous copies arrive on a stage's barrier,
-    readers wait for the barrier's phase.
-
-    ```mlir
-    !gir.mbarriers<3>
-    ```
-  }];
-  let parameters = (ins "unsigned":$count);
-  let assemblyFormat = "`<` $count `>`";
-}
-
 #endif // TRIDENT_GPUIR_TYPES

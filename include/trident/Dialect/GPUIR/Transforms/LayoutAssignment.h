@@ -44,6 +44,15 @@ struct LayoutTarget {
   /// `pass` when they are missing (the module is not in GPU IR yet).
   static mlir::FailureOr<LayoutTarget> fromModule(mlir::ModuleOp module,
                                                   llvm::StringRef pass);
+  /// This target for the group of warps that runs `op` (a partition of
+  /// tir.warp_specialize lays out its tiles over its own warps).
+  LayoutTarget forOp(mlir::Operation *op) const {
+    LayoutTarget t = *this;
+    WarpGroup group = getWarpGroup(op);
+    if (group.partition >= 0)
+      t.numWarps = group.numWarps;
+    return t;
+  }
 };
 
 /// The layouts chosen for particular ops, which the others follow:

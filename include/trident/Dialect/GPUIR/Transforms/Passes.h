@@ -3,6 +3,7 @@
 #define TRIDENT_DIALECT_GPUIR_TRANSFORMS_PASSES_H
 
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -88,7 +88,7 @@ def GPUIRAllocateSharedMemory
   let summary = "Place the kernel's shared-memory buffers";
   let description = [{
     Every op that implements `SharedMemoryBufferOpInterface`
-    (`gir.local_alloc`, `gir.mbarrier_alloc`, a plugin's buffers and
+    (`gir.local_alloc`, `nvgir.mbarrier_alloc`, a plugin's buffers and
     barriers) gets its byte offset in the program's dynamic shared-memory
     block, as the attribute `gir.shared_offset`, which the op's lowering
     reads. Buffers are placed in program order, each at the next offset its
@@ -113,16 +113,16 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     shared-memory buffers per operand and copies global memory into them
     asynchronously, `num-stages - 1` iterations ahead:
 
-    - one mbarrier per stage (`gir.mbarrier_alloc`); before the loop, copies
+    - one mbarrier per stage (`nvgir.mbarrier_alloc`); before the loop, copies
       for the first `num-stages - 1` iterations are started, each stage's
-      completion tracked by its barrier (`gir.async_copy`,
-      `gir.async_copy_arrive`);
+      completion tracked by its barrier (`nvgir.async_copy`,
+      `nvgir.async_copy_arrive`);
     - each iteration first starts the copies for iteration
       `i + num-stages - 1` into the buffer the previous iteration read
       (after a `gir.barrier`: every warp is done reading it), then waits on
-      the barrier of its own stage (`gir.mbarrier_wait`, phase parity
+      the barrier of its own stage (`nvgir.mbarrier_wait`, phase parity
       carried by the loop) and multiplies from shared memory
-      (`gir.warpgroup_dot`);
+      (`nvgir.warpgroup_dot`);
     - iterations past the end copy nothing (their masks are false).
 
     The address computation of the loads (the operations their pointers and
@@ -135,10 +135,10 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
 
     An operand loaded through a tensor descriptor that is a kernel argument
     (`tir.descriptor_load` of a host-encoded TMA descriptor) is copied by
-    TMA instead (`gir.tma_load`: one thread arrives on the stage's barrier
+    TMA instead (`nvgir.tma_load`: one thread arrives on the stage's barrier
     with the block's byte count and starts the bulk tensor copies; copies
     for iterations past the end are not issued), into a ring laid out as
-    TMA writes it (`gir::getTmaBlockLayout`). Each stage's barrier then
+    TMA writes it (`nvgir::getTmaBlockLayout`). Each stage's barrier then
     expects one arrival per TMA operand, plus one per thread if the other
     operand comes by cp.async.
 
@@ -159,7 +159,7 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "async-dot)">,
     Option<"asyncDot", "async-dot", "bool", "false",
            "Leave each iteration's MMAs in flight until the next iteration "
-           "(gir.warpgroup_wait {pending = 1}); the copies then run "
+           "(nvgir.warpgroup_wait {pending = 1}); the copies then run "
            "num-stages - 2 iterations ahead">,
     Option<"copyOrder", "copy-order", "std::string", "\"auto\"",
            "With async-dot, where each iteration issues its copies: 'top' "
@@ -170,6 +170,7 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "top would leave fewer than 2 iterations of lead, else top)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
+                           "::trident::nvgir::NVGIRDialect",
                            "::trident::tir::TileIRDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

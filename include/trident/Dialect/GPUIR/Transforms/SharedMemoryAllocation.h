@@ -1,7 +1,7 @@
 //===- SharedMemoryAllocation.h - Buffers in shared memory ------*- C++ -*-===//
 //
 // Where the shared-memory buffers of a kernel go. Every op that implements
-// SharedMemoryBufferOpInterface (gir.local_alloc, gir.mbarrier_alloc, a
+// SharedMemoryBufferOpInterface (gir.local_alloc, nvgir.mbarrier_alloc, a
 // plugin's buffers) gets a byte offset in the program's one dynamic
 // shared-memory block. gir-allocate-shared-memory computes the plan over
 // the whole module and writes it into the IR (`gir.shared_offset` on each

@@ -47,6 +47,10 @@ mlir::Type getTypeLikeWithElement(mlir::Type type, mlir::Type elementType);
 /// Whether `op` is a function marked with the `tir.kernel` attribute.
 bool isKernel(mlir::Operation *op);
 
+/// Whether `region` is a partition region of a tir.warp_specialize (code
+/// that runs on warps of its own and sees only its block arguments).
+bool isWarpPartition(mlir::Region *region);
+
 /// Checks the axis hint `name` (tir.divisibility, tir.contiguity or
 /// tir.constancy) with `value` for a value of `type`: a dense i32 array
 /// with one entry per dimension (one for a scalar), each a positive power

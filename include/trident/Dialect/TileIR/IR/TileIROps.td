@@ -307,5 +307,6 @@ def TIR_BitcastOp : TileIR_Op<"bitcast", [Pure, SameOperandsAndResultShape]> {
 include "trident/Dialect/TileIR/IR/TileIRMemOps.td"
 include "trident/Dialect/TileIR/IR/TileIRComputeOps.td"
 include "trident/Dialect/TileIR/IR/TileIRDebugOps.td"
+include "trident/Dialect/TileIR/IR/TileIRWarpOps.td"
 
 #endif // TRIDENT_TILEIR_OPS

@@ -1,0 +1,185 @@
+//===- NVGIROps.td - NVIDIA GPU IR operations --------------*- tablegen -*-===//
+#ifndef TRIDENT_NVGIR_OPS
+#define TRIDENT_NVGIR_OPS
+
+include "trident/Dialect/NVGIR/IR/NVGIRDialect.td"
+include "trident/Dialect/NVGIR/IR/NVGIRTypes.td"
+include "trident/Dialect/GPUIR/IR/GPUIRTypes.td"
+include "trident/Dialect/GPUIR/IR/GPUIRInterfaces.td"
+include "trident/Dialect/TileIR/IR/TileIRAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def NVGIR_AsyncCopyOp : NVGIR_Op<"async_copy",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start copying a tile from global to shared memory";
+  let description = [{
+    Each thread starts asynchronous copies (`cp.async`, up to 16 bytes
+    each) of the elements of the pointer tile `ptr` that its layout gives
+    it into `dst`. Where `mask` is false the destination is filled with
+    zeros. Copies are grouped by `nvgir.async_commit_group` and awaited with
+    `nvgir.async_wait`; until then `dst` must not be read.
+
+    ```mlir
+    nvgir.async_copy %ptrs, %a, %mask : tensor<128x64x!tir.ptr<bf16>, #blocked>, tensor<128x64xi1, #blocked> -> !gir.memdesc<128x64xbf16, #shared>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, GPUIR_MemDescType:$dst,
+                       Optional<AnyRankedTensor>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) (`,` type($mask)^)?
+    `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVGIR_AsyncCommitGroupOp : NVGIR_Op<"async_commit_group"> {
+  let summary = "close the group of asynchronous copies started so far";
+  let assemblyFormat = "attr-dict";
+}
+
+def NVGIR_AsyncWaitOp : NVGIR_Op<"async_wait"> {
+  let summary = "wait until at most `pending` copy groups are in flight";
+  let description = [{
+    Waits for this thread's copy groups but the `pending` most recent, then
+    synchronizes the program's threads, so that every completed copy is
+    visible to every thread and to the tensor cores (the generic-to-async
+    proxy fence is included).
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def NVGIR_MBarrierAllocOp : NVGIR_Op<"mbarrier_alloc",
+    [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>,
+     DeclareOpInterfaceMethods<GPUIR_SharedMemoryBuffer,
+                               ["isSharedMemoryLiveForKernel"]>]> {
+  let summary = "shared-memory barriers, initialized";
+  let description = [{
+    Reserves the result's mbarriers in shared memory; one thread initializes
+    each with `arrivals` expected arrivals (phase 0), then the program's
+    threads synchronize.
+
+    ```mlir
+    %bars = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>
+    ```
+  }];
+  let arguments = (ins I32Attr:$arrivals);
+  let results = (outs NVGIR_MBarriersType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def NVGIR_AsyncCopyArriveOp : NVGIR_Op<"async_copy_arrive"> {
+  let summary = "arrive on a barrier once this thread's copies have landed";
+  let description = [{
+    The barrier `barriers[index]` counts one arrival of this thread when all
+    the asynchronous copies this thread started before have completed
+    (`cp.async.mbarrier.arrive.noinc`).
+  }];
+  let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def NVGIR_TensorDesc : Type<
+    CPred<"::mlir::isa<::trident::tir::TensorDescType>($_self)">,
+    "tensor descriptor", "::trident::tir::TensorDescType">;
+
+def NVGIR_TmaLoadOp : NVGIR_Op<"tma_load",
+    [AttrSizedOperandSegments,
+     MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start a tensor-memory-accelerator copy of a block into shared memory";
+  let description = [{
+    One thread of the program copies the block of the tensor described by
+    `desc` whose first element is at `indices` into `dst`
+    (`cp.async.bulk.tensor`, one copy per box of the descriptor's TMA
+    layout, see `nvgir::getTmaBlockLayout`); elements outside the tensor
+    land as zeros. The same thread arrives once on `barriers[index]` and
+    adds the block's bytes to the transactions that barrier's phase waits
+    for, so the phase completes when the data has landed. Nothing happens
+    when `pred` is given and false. `dst` must have the descriptor's block
+    shape and element type and the shared layout TMA writes.
+
+    ```mlir
+    nvgir.tma_load %desc[%m, %k], %slot, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #shared>, !nvgir.mbarriers<4>
+    ```
+  }];
+  let arguments = (ins NVGIR_TensorDesc:$desc, Variadic<I32>:$indices,
+                       GPUIR_MemDescType:$dst, NVGIR_MBarriersType:$barriers,
+                       I32:$index, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $dst `,` $barriers `[` $index `]`
+    (`if` $pred^)? attr-dict `:` qualified(type($desc)) `->`
+    qualified(type($dst)) `,` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVGIR_MBarrierWaitOp : NVGIR_Op<"mbarrier_wait"> {
+  let summary = "wait for a phase of a barrier to complete";
+  let description = [{
+    Waits until the phase of `barriers[index]` with parity `phase` has
+    completed; what the arriving threads wrote (their asynchronous copies
+    included) is then visible to this thread and, through the proxy fence
+    included here, to its tensor-core operations. With `async_writes`, the
+    phase is completed by async-proxy writes only (TMA copies): those are
+    visible to the tensor cores (async proxy too) without the fence, which
+    is left out.
+  }];
+  let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index, I32:$phase,
+                       UnitAttr:$async_writes);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
+    [MemoryEffects<[MemRead<DefaultResource>]>,
+     AllTypesMatch<["c", "d"]>]> {
+  let summary = "d = a * b + c on Hopper tensor cores, operands in shared memory";
+  let description = [{
+    `a` (MxK) and `b` (KxN) are shared-memory tiles with `#gir.nvmma_shared`
+    layouts; `c` and `d` have the `#gir.wgmma` layout. Lowers to
+    `wgmma.mma_async` per warpgroup and K step, committed as one group,
+    then waits for them, unless `async` is set: then `d` is in flight until
+    a `nvgir.warpgroup_wait` returns it, and the operand buffers must not be
+    overwritten before. `precision` applies to f32 operands as for
+    `tir.dot` (only `tf32` runs on tensor cores).
+
+    With `use_c %p`, `d = a * b + (p ? c : 0)`: the first MMA of the group
+    takes `p` as its run-time scale-d, so that a persistent kernel's loop
+    starts a new tile's accumulator without reading (or waiting for) the
+    registers the previous tile's MMAs may still be writing.
+  }];
+  let arguments = (ins GPUIR_MemDescType:$a, GPUIR_MemDescType:$b,
+                       AnyRankedTensor:$c,
+                       Optional<I1>:$use_c,
+                       DefaultValuedAttr<TIR_InputPrecision,
+                           "::trident::tir::InputPrecision::IEEE">:$precision,
+                       UnitAttr:$async);
+  let results = (outs AnyRankedTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`use_c` $use_c^)? (`precision` `=` $precision^)?
+    (`async` $async^)? attr-dict `:`
+    qualified(type($a)) `*` qualified(type($b)) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def NVGIR_WarpgroupWaitOp : NVGIR_Op<"warpgroup_wait",
+    [AllTypesMatch<["values", "results"]>]> {
+  let summary = "wait until at most `pending` warpgroup MMA groups are in flight";
+  let description = [{
+    Waits for this warpgroup's asynchronous `nvgir.warpgroup_dot`s but the
+    `pending` most recent, and returns `values` (accumulators of those dots)
+    once they may be read: passing them through the wait keeps their
+    readers after it.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$values, I32Attr:$pending);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $values attr-dict `:` type($values)
+  }];
+}
+
+#endif // TRIDENT_NVGIR_OPS

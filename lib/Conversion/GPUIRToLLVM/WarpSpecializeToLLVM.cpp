@@ -1,0 +1,295 @@
+//===- WarpSpecializeToLLVM.cpp - tir.warp_specialize on NVIDIA GPUs ------===//
+//
+// A program with a tir.warp_specialize launches the warps of its default
+// group (gir.num_warps) and of every partition. Only the default group runs
+// the code around the op; the partitions' warps go straight to a branch of
+// their own, where they wait on named barrier 1 for the default group to
+// reach the op and store the captures in shared memory, read them, run
+// their partition and meet the default group on barrier 1 again when the
+// op ends:
+//
+//   warp < num_warps:  ...before; captures -> smem; bar 1; [setmaxnreg]
+//                      default region; bar 1; ...after
+//   otherwise:         bar 1; captures <- smem; partition of the warp
+//                      ([setmaxnreg]; its region); bar 1
+//
+// Inside a group, CTA barriers are named barriers of the group's threads
+// (barrier() in LayoutMap.cpp), and thread and warp ids count from the
+// group's first warp (LoweringContext::threadId, laneAndWarp).
+//
+//===----------------------------------------------------------------------===//
+#include "WarpSpecialize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir_to_llvm {
+namespace {
+
+/// Named barrier 1, where the default group and the partitions meet.
+constexpr int64_t kJoinBarrier = 1;
+/// Barrier ids 0..15 exist: 0 (default group) and 1 (join) are taken.
+constexpr unsigned kMaxPartitions = 14;
+constexpr llvm::StringLiteral kCapturesOffsetAttr = "trident.captures_offset";
+
+/// The registers each thread of a kernel of `threads` threads starts with
+/// when the kernel is compiled for one CTA per SM (nvvm.minctasm = 1):
+/// the register file divided evenly over whole warpgroups, in steps of 8,
+/// at most 248 (what ptxas reports for such kernels: 168 for 9 warps).
+int64_t entryRegisters(int64_t threads) {
+  int64_t groups = llvm::alignTo(threads, 128);
+  return std::min<int64_t>(65536 / groups / 8 * 8, 248);
+}
+
+LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
+                             LoweringContext &lc) {
+  if (ws->getParentOp() != fn.getOperation())
+    return ws.emitOpError("must be at the top level of its kernel (not in a "
+                          "loop, branch or region)");
+  if (ws.getNumPartitions() > kMaxPartitions)
+    return ws.emitOpError("has ")
+           << ws.getNumPartitions() << " partitions; at most "
+           << kMaxPartitions << " fit in the GPU's 16 named barriers";
+  int64_t warps = ws.getTotalNumWarps(lc.numWarps);
+  int64_t threads = warps * lc.threadsPerWarp;
+  if (threads > 1024)
+    return ws.emitOpError("needs ")
+           << warps << " warps (" << lc.numWarps
+           << " of the program and its partitions'), over the 32 warps "
+              "(1024 threads) of a CTA";
+  bool budgets = ws.getPartitionNumRegisters() || ws.getDefaultNumRegisters();
+  if (!budgets)
+    return success();
+  if (lc.numWarps % 4 != 0)
+    return ws.emitOpError("sets register budgets, which need warpgroups of 4 "
+                          "warps, but the program has ")
+           << lc.numWarps << " warps";
+  // The register file must hold every group's budget.
+  int64_t entry = entryRegisters(threads);
+  int64_t used = int64_t(ws.getDefaultNumRegisters().value_or(entry)) *
+                 lc.numWarps * lc.threadsPerWarp;
+  for (unsigned i = 0; i < ws.getNumPartitions(); ++i) {
+    int64_t regs = ws.getPartitionNumRegisters()
+                       ? (*ws.getPartitionNumRegisters())[i]
+                       : 0;
+    if (regs == 0)
+      regs = entry;
+    used += regs * ws.getPartitionNumWarps()[i] * lc.threadsPerWarp;
+  }
+  if (used > 65536)
+    return ws.emitOpError("register budgets need ")
+           << used << " registers, over the 65536 of an SM (each thread "
+           << "starts with " << entry << ")";
+  return success();
+}
+
+/// setmaxnreg from the entry count to `regs` (nothing when they agree).
+void setRegisters(OpBuilder &b, Location loc, int64_t entry, int64_t regs) {
+  if (regs == entry)
+    return;
+  NVVM::SetMaxRegisterOp::create(
+      b, loc, b.getI32IntegerAttr(regs),
+      NVVM::SetMaxRegisterActionAttr::get(
+          b.getContext(), regs > entry ? NVVM::SetMaxRegisterAction::increase
+                                       : NVVM::SetMaxRegisterAction::decrease));
+}
+
+void namedBarrier(OpBuilder &b, Location loc, int64_t id, int64_t threads) {
+  NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, id),
+                          i32Const(b, loc, threads), {}, Value());
+}
+
+/// Where capture `i` lives in shared memory (8 bytes each).
+Value captureSlot(OpBuilder &b, Location loc, LoweringContext &lc,
+                  int64_t base, unsigned i) {
+  return lc.persistentBuffer(b, loc, base + 8 * int64_t(i));
+}
+
+/// The type a capture of type `t` is stored as (index as i64).
+Type storedType(Type t) {
+  return isa<IndexType>(t) ? IntegerType::get(t.getContext(), 64) : t;
+}
+
+/// Moves `block`'s ops (but its terminator) before `before`, its
+/// arguments replaced by `args`.
+void inlineBefore(IRRewriter &rewriter, Block &block, Operation *before,
+                  ValueRange args) {
+  rewriter.eraseOp(block.getTerminator());
+  rewriter.inlineBlockBefore(&block, before, args);
+}
+
+struct WarpSpecializePattern : OpConversionPattern<tir::WarpSpecializeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tir::WarpSpecializeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    for (Region &region : op.getPartitionRegions())
+      if (failed(rewriter.convertRegionTypes(&region, *getTypeConverter())))
+        return rewriter.notifyMatchFailure(op, "partition arguments");
+    rewriter.modifyOpInPlace(
+        op, [&] { op->setOperands(adaptor.getOperands()); });
+    return success();
+  }
+};
+
+LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
+  auto fn = cast<func::FuncOp>(ws->getParentOp());
+  Location loc = ws.getLoc();
+  MLIRContext *ctx = ws.getContext();
+  IRRewriter rewriter(ctx);
+  int64_t lanes = lc.threadsPerWarp;
+  int64_t totalThreads = ws.getTotalNumWarps(lc.numWarps) * lanes;
+  int64_t entry = entryRegisters(totalThreads);
+  int64_t base = cast<IntegerAttr>(ws->getAttr(kCapturesOffsetAttr)).getInt();
+  Block &body = fn.getBody().front();
+  Operation *ret = body.getTerminator();
+
+  // Allocas and constants at the top (print buffers) stay where every
+  // warp sees them; the rest of the kernel is the default group's.
+  auto first = body.begin();
+  while (isa<LLVM::AllocaOp, LLVM::ConstantOp>(*first))
+    ++first;
+  rewriter.setInsertionPoint(&*first);
+  Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+  Value warp = arith::DivUIOp::create(rewriter, loc, tid,
+                                      i32Const(rewriter, loc, lanes));
+  Value isDefault =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, warp,
+                            i32Const(rewriter, loc, lc.numWarps));
+  rewriter.setInsertionPoint(ret);
+  auto branch = scf::IfOp::create(rewriter, loc, isDefault,
+                                  /*withElseRegion=*/true);
+  Block *defaultBlock = branch.thenBlock();
+  defaultBlock->getOperations().splice(
+      defaultBlock->getTerminator()->getIterator(), body.getOperations(),
+      first, branch->getIterator());
+
+  // The default group: hand the captures over, then run the default region.
+  rewriter.setInsertionPoint(ws);
+  Value isFirst = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, tid, i32Const(rewriter, loc, 0));
+  auto store = scf::IfOp::create(rewriter, loc, isFirst);
+  rewriter.setInsertionPoint(store.thenBlock()->getTerminator());
+  for (auto [i, capture] : llvm::enumerate(ws.getCaptures())) {
+    Value v = capture;
+    if (isa<IndexType>(v.getType()))
+      v = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), v);
+    LLVM::StoreOp::create(rewriter, loc, v,
+                          captureSlot(rewriter, loc, lc, base, i));
+  }
+  rewriter.setInsertionPoint(ws);
+  namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
+  if (auto regs = ws.getDefaultNumRegisters())
+    setRegisters(rewriter, loc, entry, *regs);
+  inlineBefore(rewriter, ws.getDefaultRegion().front(), ws, {});
+  rewriter.setInsertionPoint(ws);
+  namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
+
+  // The partitions' warps.
+  rewriter.setInsertionPoint(branch.elseBlock()->getTerminator());
+  namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
+  SmallVector<Value> captures;
+  for (auto [i, capture] : llvm::enumerate(ws.getCaptures())) {
+    Type t = capture.getType();
+    Value v = LLVM::LoadOp::create(rewriter, loc, storedType(t),
+                                   captureSlot(rewriter, loc, lc, base, i));
+    if (isa<IndexType>(t))
+      v = arith::IndexCastOp::create(rewriter, loc, t, v);
+    captures.push_back(v);
+  }
+  for (unsigned p = 0; p < ws.getNumPartitions(); ++p) {
+    int64_t start = ws.getPartitionWarpStart(p, lc.numWarps);
+    int64_t end = start + ws.getPartitionNumWarps()[p];
+    Value inside = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, warp,
+                              i32Const(rewriter, loc, start)),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, warp,
+                              i32Const(rewriter, loc, end)));
+    auto run = scf::IfOp::create(rewriter, loc, inside);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(run.thenBlock()->getTerminator());
+    if (auto regs = ws.getPartitionNumRegisters())
+      if ((*regs)[p] != 0)
+        setRegisters(rewriter, loc, entry, (*regs)[p]);
+    inlineBefore(rewriter, ws.getPartitionRegions()[p].front(),
+                 run.thenBlock()->getTerminator(), captures);
+  }
+  namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
+  rewriter.eraseOp(ws);
+  return success();
+}
+
+} // namespace
+
+LogicalResult prepareWarpSpecialize(ModuleOp module, LoweringContext &lc) {
+  bool any = false;
+  WalkResult result = module.walk([&](tir::WarpSpecializeOp ws) {
+    any = true;
+    auto fn = ws->getParentOfType<func::FuncOp>();
+    if (!fn || failed(checkPlacement(ws, fn, lc)))
+      return WalkResult::interrupt();
+    bool second = false;
+    fn.walk([&](tir::WarpSpecializeOp other) { second |= other != ws; });
+    if (second) {
+      ws.emitOpError("is one of several in kernel '")
+          << fn.getSymName() << "'; a kernel may have one";
+      return WalkResult::interrupt();
+    }
+    int64_t offset = lc.allocatePersistent(
+        std::max<int64_t>(8, 8 * int64_t(ws.getCaptures().size())), 8, ws);
+    ws->setAttr(kCapturesOffsetAttr,
+                IntegerAttr::get(IntegerType::get(ws.getContext(), 64), offset));
+    Builder b(ws.getContext());
+    int32_t threads = ws.getTotalNumWarps(lc.numWarps) * lc.threadsPerWarp;
+    fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({threads, 1, 1}));
+    // setmaxnreg needs ptxas to know the registers at entry: one CTA per
+    // SM pins them (the register file over the threads).
+    if (ws.getPartitionNumRegisters() || ws.getDefaultNumRegisters())
+      fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b.getI32IntegerAttr(1));
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  if (any)
+    module->setAttr(LoweringContext::kWarpSpecializedAttr,
+                    UnitAttr::get(module.getContext()));
+  return success();
+}
+
+void populateWarpSpecializePatterns(TypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    ConversionTarget &target) {
+  target.addDynamicallyLegalOp<tir::WarpSpecializeOp>(
+      [&converter](tir::WarpSpecializeOp op) {
+        if (!converter.isLegal(op->getOperandTypes()))
+          return false;
+        for (Region &region : op.getPartitionRegions())
+          if (!converter.isLegal(region.front().getArgumentTypes()))
+            return false;
+        return true;
+      });
+  target.addLegalOp<tir::WarpYieldOp, tir::WarpPartitionsOp>();
+  patterns.add<WarpSpecializePattern>(converter, patterns.getContext());
+}
+
+LogicalResult lowerWarpSpecialize(ModuleOp module, LoweringContext &lc) {
+  SmallVector<tir::WarpSpecializeOp> ops;
+  module.walk([&](tir::WarpSpecializeOp ws) { ops.push_back(ws); });
+  for (tir::WarpSpecializeOp ws : ops)
+    if (failed(lowerOne(ws, lc)))
+      return failure();
+  module->removeAttr(LoweringContext::kWarpSpecializedAttr);
+  return success();
+}
+
+} // namespace trident::gir_to_llvm

@@ -1,0 +1,45 @@
+// Warp-specialized kernels the NVIDIA lowering refuses, with the reason.
+// RUN: not trident-opt %s -split-input-file --convert-tir-to-gir=compute-capability=90 --gir-allocate-shared-memory --convert-gir-to-llvm 2>&1 | FileCheck %s
+
+// CHECK: error: 'tir.warp_specialize' op must be at the top level of its kernel (not in a loop, branch or region)
+func.func @nested(%c: i1) attributes {tir.kernel} {
+  scf.if %c {
+    tir.warp_specialize() {
+    } partition num_warps(1) {
+    }
+  }
+  return
+}
+
+// -----
+
+// CHECK: error: 'tir.warp_specialize' op is one of several in kernel 'twice'; a kernel may have one
+func.func @twice() attributes {tir.kernel} {
+  tir.warp_specialize() {
+  } partition num_warps(1) {
+  }
+  tir.warp_specialize() {
+  } partition num_warps(1) {
+  }
+  return
+}
+
+// -----
+
+// CHECK: error: 'tir.warp_specialize' op needs 36 warps (4 of the program and its partitions'), over the 32 warps (1024 threads) of a CTA
+func.func @too_many() attributes {tir.kernel} {
+  tir.warp_specialize() {
+  } partition num_warps(32) {
+  }
+  return
+}
+
+// -----
+
+// CHECK: error: 'tir.warp_specialize' op register budgets need 67584 registers, over the 65536 of an SM (each thread starts with 168)
+func.func @budget() attributes {tir.kernel} {
+  tir.warp_specialize() registers(256) {
+  } partition num_warps(8) registers(136) {
+  }
+  return
+}

@@ -1,0 +1,90 @@
+// Every verifier rule of the NVIDIA GPU IR operations, with its diagnostic.
+// RUN: trident-opt %s -split-input-file -verify-diagnostics
+
+#sw64 = #gir.nvmma_shared<swizzle = 64, order = [1, 0]>
+func.func @tma_wrong_swizzle(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                             %buf: !gir.memdesc<128x64xbf16, #sw64>,
+                             %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op destination layout #gir.nvmma_shared<swizzle = 64, order = [1, 0]> is not the one TMA writes (#gir.nvmma_shared<swizzle = 128, order = [1, 0]>)}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw64>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_wrong_block(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                           %buf: !gir.memdesc<64x64xbf16, #sw>,
+                           %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op destination '!gir.memdesc<64x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>' must hold the descriptor's block 'tensor<128x64xbf16>'}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<64x64xbf16, #sw>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_indices(%d: !tir.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                       %buf: !gir.memdesc<128x64xbf16, #sw>,
+                       %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op takes one index per dimension of the block (2), got 1}}
+  nvgir.tma_load %d[%i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #sw>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 32, order = [1, 0]>
+func.func @tma_few_rows(%d: !tir.tensordesc<tensor<4x16xbf16>>, %i: i32,
+                        %buf: !gir.memdesc<4x16xbf16, #sw>,
+                        %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op copies 2-D blocks of 8 or more rows of 32 bytes or more (a swizzled shared layout) only, got 'tensor<4x16xbf16>'}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<4x16xbf16>> -> !gir.memdesc<4x16xbf16, #sw>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @copy_pointee(%p: tensor<128x64x!tir.ptr<f16>, #b>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.async_copy' op pointee type 'f16' differs from the buffer's element type 'bf16'}}
+  nvgir.async_copy %p, %a : tensor<128x64x!tir.ptr<f16>, #b> -> !gir.memdesc<128x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @copy_shape(%p: tensor<64x64x!tir.ptr<bf16>, #b>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.async_copy' op pointer tile shape differs from the buffer's}}
+  nvgir.async_copy %p, %a : tensor<64x64x!tir.ptr<bf16>, #b> -> !gir.memdesc<128x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @dot_layout(%c: tensor<128x64xf32, #b>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op accumulator needs the #gir.wgmma layout}}
+  %d = nvgir.warpgroup_dot %a, %bt, %c : !gir.memdesc<128x64xbf16, #sw> * !gir.memdesc<64x64xbf16, #sw> -> tensor<128x64xf32, #b>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_shapes(%c: tensor<128x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op shapes do not form a matrix product}}
+  %d = nvgir.warpgroup_dot %a, %bt, %c : !gir.memdesc<128x64xbf16, #sw> * !gir.memdesc<128x64xbf16, #sw> -> tensor<128x64xf32, #acc>
+  return
+}
