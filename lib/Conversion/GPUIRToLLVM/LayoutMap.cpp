@@ -351,6 +351,22 @@ Value LoweringContext::persistentBuffer(OpBuilder &b, Location loc,
   return byteOffset(b, loc, dynamicSmem(b, loc), offset);
 }
 
+int64_t LoweringContext::firstFit(int64_t bytes, int64_t from,
+                                  int64_t to) const {
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  for (const Placed &p : persistent)
+    if (p.begin <= to && from <= p.end)
+      taken.push_back({p.offset, p.offset + p.bytes});
+  llvm::sort(taken);
+  int64_t at = 0;
+  for (auto [lo, hi] : taken) {
+    if (at + bytes <= lo)
+      break;
+    at = std::max<int64_t>(at, llvm::alignTo(hi, 128));
+  }
+  return at;
+}
+
 void LoweringContext::placeConcurrentScratch(ArrayRef<size_t> users,
                                              MutableArrayRef<int64_t> base) {
   // One area per region (the most its users need: a region's users follow
@@ -369,17 +385,7 @@ void LoweringContext::placeConcurrentScratch(ArrayRef<size_t> users,
     bytes += n;
   }
   const ScratchUse &any = scratchUses[users.front()];
-  SmallVector<std::pair<int64_t, int64_t>> taken;
-  for (const Placed &p : persistent)
-    if (p.begin <= any.wsEnd && any.wsBegin <= p.end)
-      taken.push_back({p.offset, p.offset + p.bytes});
-  llvm::sort(taken);
-  int64_t at = 0;
-  for (auto [from, to] : taken) {
-    if (at + bytes <= from)
-      break;
-    at = std::max<int64_t>(at, llvm::alignTo(to, 128));
-  }
+  int64_t at = firstFit(bytes, any.wsBegin, any.wsEnd);
   for (size_t i : users)
     base[i] = at + start[scratchUses[i].region];
   totalBytes = std::max(totalBytes, at + bytes);
@@ -398,17 +404,9 @@ void LoweringContext::finalizeSharedMemory() {
       continue;
     }
     int64_t bytes = sharedUses[use.use].bytes;
-    SmallVector<std::pair<int64_t, int64_t>> taken;
-    for (const Placed &p : persistent)
-      if (use.at < 0 || (p.begin <= use.at && use.at <= p.end))
-        taken.push_back({p.offset, p.offset + p.bytes});
-    llvm::sort(taken);
-    int64_t at = 0;
-    for (auto [from, to] : taken) {
-      if (at + bytes <= from)
-        break;
-      at = std::max<int64_t>(at, llvm::alignTo(to, 128));
-    }
+    int64_t at = use.at < 0 ? firstFit(bytes, std::numeric_limits<int64_t>::min(),
+                                       std::numeric_limits<int64_t>::max())
+                            : firstFit(bytes, use.at, use.at);
     base[i] = at;
     totalBytes = std::max(totalBytes, at + bytes);
   }

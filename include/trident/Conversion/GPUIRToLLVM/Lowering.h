@@ -247,6 +247,9 @@ private:
     int64_t wsBegin = -1, wsEnd = -1;
     int region = -1;
   };
+  /// The lowest offset (aligned to 128) where `bytes` overlap no
+  /// persistent buffer live at any position from `from` to `to`.
+  int64_t firstFit(int64_t bytes, int64_t from, int64_t to) const;
   /// Places the scratch users of the regions of one warp_specialize.
   void placeConcurrentScratch(llvm::ArrayRef<size_t> users,
                               llvm::MutableArrayRef<int64_t> base);
