@@ -25,6 +25,15 @@ TargetBackend amdBackend() {
     else if (stage == "gir")
       addGPUIRLayouts(entries);
   };
+  // CDNA 3: 64 KiB of LDS per workgroup, 1024 work-items, 512 VGPRs of 64
+  // lanes per SIMD (four per CU), no clusters.
+  b.limits = [](const Target &) {
+    TargetLimits l;
+    l.sharedBytesPerProgram = 64 * 1024;
+    l.threadsPerProgram = 1024;
+    l.registersPerProgram = 4 * 512 * 64;
+    return l;
+  };
   return b;
 }
 
@@ -110,6 +119,11 @@ void addGPUIRLayouts(PassListBuilder &entries, StringRef convertOptions) {
   entries.add("gir-remove-layout-conversions");
   entries.add("canonicalize");
   entries.add("cse");
+}
+
+TargetLimits targetLimits(const Target &target) {
+  const TargetBackend *b = lookupTargetBackend(target.kind);
+  return b && b->limits ? b->limits(target) : TargetLimits();
 }
 
 } // namespace trident

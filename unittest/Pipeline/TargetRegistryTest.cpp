@@ -69,3 +69,23 @@ TEST(TargetRegistry, IncompleteBackendIsRefused) {
 }
 
 } // namespace
+
+// Each back end registers what a program may use; the generic code (the
+// shared-memory allocator, the warp-specialization lowering) reads it.
+TEST(TargetRegistry, Limits) {
+  TargetLimits hopper = targetLimits(Target{"cuda", "90a"});
+  EXPECT_EQ(hopper.sharedBytesPerProgram, 227 * 1024);
+  EXPECT_EQ(hopper.threadsPerProgram, 1024);
+  EXPECT_EQ(hopper.registersPerProgram, 65536);
+  EXPECT_EQ(hopper.ctasPerProgram, 8);
+  TargetLimits ampere = targetLimits(Target{"cuda", "80"});
+  EXPECT_EQ(ampere.sharedBytesPerProgram, 163 * 1024);
+  EXPECT_EQ(ampere.ctasPerProgram, 1);
+  EXPECT_EQ(targetLimits(Target{"amd", "gfx942"}).sharedBytesPerProgram,
+            64 * 1024);
+  TargetLimits cpu = targetLimits(Target{"cpu", "native"});
+  EXPECT_EQ(cpu.threadsPerProgram, 1);
+  EXPECT_EQ(cpu.ctasPerProgram, 1);
+  // A kind without a back end has none.
+  EXPECT_EQ(targetLimits(Target{"tpu", "v5"}).threadsPerProgram, 0);
+}

@@ -20,6 +20,8 @@
 //===----------------------------------------------------------------------===//
 #include "WarpSpecialize.h"
 
+#include "trident/Pipeline/TargetRegistry.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -50,6 +52,11 @@ int64_t entryRegisters(int64_t threads) {
 
 LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
                              LoweringContext &lc) {
+  int64_t cc = 90;
+  if (auto attr = lc.module->getAttrOfType<IntegerAttr>(
+          gir::GPUIRDialect::getComputeCapabilityAttrName()))
+    cc = attr.getInt();
+  TargetLimits limits = targetLimits(Target{"cuda", std::to_string(cc)});
   if (ws->getParentOp() != fn.getOperation())
     return ws.emitOpError("must be at the top level of its kernel (not in a "
                           "loop, branch or region)");
@@ -59,11 +66,12 @@ LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
            << kMaxPartitions << " fit in the GPU's 16 named barriers";
   int64_t warps = ws.getTotalNumWarps(lc.numWarps);
   int64_t threads = warps * lc.threadsPerWarp;
-  if (threads > 1024)
+  if (threads > limits.threadsPerProgram)
     return ws.emitOpError("needs ")
            << warps << " warps (" << lc.numWarps
-           << " of the program and its partitions'), over the 32 warps "
-              "(1024 threads) of a CTA";
+           << " of the program and its partitions'), over the "
+           << limits.threadsPerProgram / lc.threadsPerWarp << " warps ("
+           << limits.threadsPerProgram << " threads) of a CTA";
   bool budgets = ws.getPartitionNumRegisters() || ws.getDefaultNumRegisters();
   if (!budgets)
     return success();
@@ -83,10 +91,10 @@ LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
       regs = entry;
     used += regs * ws.getPartitionNumWarps()[i] * lc.threadsPerWarp;
   }
-  if (used > 65536)
+  if (used > limits.registersPerProgram)
     return ws.emitOpError("register budgets need ")
-           << used << " registers, over the 65536 of an SM (each thread "
-           << "starts with " << entry << ")";
+           << used << " registers, over the " << limits.registersPerProgram
+           << " of an SM (each thread starts with " << entry << ")";
   return success();
 }
 

@@ -65,6 +65,12 @@ TargetBackend cpu::targetBackend() {
   // The CPU's back half: LLVM IR and an object file (X86 in process).
   b.runnableStages = b.stages;
   b.fillStage = fillStage;
+  // A program is one host thread: no shared memory, no clusters.
+  b.limits = [](const Target &) {
+    TargetLimits l;
+    l.threadsPerProgram = 1;
+    return l;
+  };
   return b;
 }
 

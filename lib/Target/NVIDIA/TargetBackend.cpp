@@ -57,6 +57,27 @@ void fillStage(const Target &target, StringRef stage, PassListBuilder &e) {
   }
 }
 
+/// What a CTA may use on compute capability `cc`.
+TargetLimits limits(const Target &target) {
+  unsigned cc = computeCapability(target);
+  TargetLimits l;
+  // Shared memory per block with the opt-in (CUDA programming guide,
+  // "Technical specifications per compute capability").
+  if (cc >= 90)
+    l.sharedBytesPerProgram = 227 * 1024;
+  else if (cc == 80 || cc == 87)
+    l.sharedBytesPerProgram = 163 * 1024;
+  else if (cc >= 86)
+    l.sharedBytesPerProgram = 99 * 1024;
+  else
+    l.sharedBytesPerProgram = 48 * 1024;
+  l.threadsPerProgram = 1024;
+  l.registersPerProgram = 64 * 1024;
+  // Thread-block clusters (portable size 8) from Hopper on.
+  l.ctasPerProgram = cc >= 90 ? 8 : 1;
+  return l;
+}
+
 } // namespace
 
 TargetBackend nvidia::targetBackend() {
@@ -68,6 +89,7 @@ TargetBackend nvidia::targetBackend() {
   // NVIDIA's back half: LLVM IR, PTX (NVPTX in process), cubin (ptxas).
   b.runnableStages = b.stages;
   b.fillStage = fillStage;
+  b.limits = limits;
   return b;
 }
 

@@ -1,6 +1,8 @@
 //===- SharedMemoryAllocation.cpp - Buffers in shared memory --------------===//
 #include "trident/Dialect/GPUIR/Transforms/SharedMemoryAllocation.h"
 
+#include "trident/Pipeline/TargetRegistry.h"
+
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -94,11 +96,7 @@ void gir::recordSharedMemoryPlan(const SharedMemoryPlan &plan) {
 }
 
 int64_t gir::sharedMemoryLimit(int64_t cc) {
-  if (cc >= 90)
-    return 227 * 1024;
-  if (cc == 80 || cc == 87)
-    return 163 * 1024;
-  if (cc >= 86)
-    return 99 * 1024;
-  return 48 * 1024;
+  // The NVIDIA back end's registered limits (TargetRegistry.h).
+  return targetLimits(Target{"cuda", std::to_string(cc)})
+      .sharedBytesPerProgram;
 }

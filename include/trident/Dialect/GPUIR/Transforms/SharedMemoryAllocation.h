@@ -53,7 +53,8 @@ SharedMemoryPlan planSharedMemory(mlir::ModuleOp module);
 void recordSharedMemoryPlan(const SharedMemoryPlan &plan);
 
 /// The most shared memory (bytes) one program may have on compute
-/// capability `cc` (with the opt-in above 48 KiB).
+/// capability `cc` (with the opt-in above 48 KiB): the NVIDIA back end's
+/// registered limit (targetLimits, trident/Pipeline/TargetRegistry.h).
 int64_t sharedMemoryLimit(int64_t computeCapability);
 
 } // namespace trident::gir
