@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register Trident's core dialects and passes ----------===//
 #include "trident/InitAll.h"
 
+#include "trident/Conversion/GPUIRToLLVM/ScratchModels.h"
 #include "trident/Conversion/Passes.h"
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
@@ -32,6 +33,9 @@ void registerCoreDialects(mlir::DialectRegistry &registry) {
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::ub::UBDialect, mlir::memref::MemRefDialect>();
   mlir::func::registerInlinerExtension(registry);
+  // The scratch the NVIDIA lowering gives core ops, declared for
+  // gir-allocate-shared-memory.
+  gir_to_llvm::registerScratchModels(registry);
   // The llvm, nvvm and gpu dialects that the llir stage of cuda targets
   // works on, with their translations to LLVM IR.
   nvidia::registerNVIDIADialects(registry);

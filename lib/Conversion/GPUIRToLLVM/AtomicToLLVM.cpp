@@ -52,7 +52,8 @@ Value perElement(ConversionPatternRewriter &rewriter, Operation *op,
     bool used = !op->getResult(0).use_empty();
     // (The scratch buffer comes with the barrier before thread 0's store.)
     Value buffer =
-        used ? lc.scratchBuffer(rewriter, op, sharedBytes(resultType)) : Value();
+        used ? lc.scratchBuffer(rewriter, op, atomicScratch(op)[0].bytes)
+             : Value();
     if (used && lc.numCTAs > 1) {
       op->emitOpError("returns the old value of a scalar atomic in a program "
                       "of ")
@@ -189,6 +190,14 @@ void populateAtomicPatterns(TypeConverter &converter,
                             RewritePatternSet &patterns, LoweringContext &ctx) {
   patterns.add<AtomicRMWPattern, AtomicCASPattern>(converter,
                                                    patterns.getContext(), ctx);
+}
+
+SmallVector<ScratchRequest> atomicScratch(Operation *op) {
+  // A scalar atomic hands thread 0's old value to the others.
+  if (op->getNumResults() != 1 || op->getResult(0).use_empty() ||
+      isa<RankedTensorType>(op->getResult(0).getType()))
+    return {};
+  return {{sharedBytes(op->getResult(0).getType())}};
 }
 
 } // namespace trident::gir_to_llvm

@@ -272,4 +272,32 @@ void populateConvertLayoutPatterns(TypeConverter &converter,
       converter, patterns.getContext(), ctx);
 }
 
+SmallVector<ScratchRequest> convertLayoutScratch(gir::ConvertLayoutOp op) {
+  FailureOr<LayoutMap> src = quietMapOf(op.getSrc().getType(), op);
+  FailureOr<LayoutMap> dst = quietMapOf(op.getType(), op);
+  if (failed(src) || failed(dst))
+    return {};
+  auto srcEnc = gir::getDistributedEncoding(op.getSrc().getType());
+  auto dstEnc = gir::getDistributedEncoding(op.getType());
+  if (src->ctaSplit() == dst->ctaSplit() &&
+      gir::withCTASplit(srcEnc, 1) == gir::withCTASplit(dstEnc, 1) &&
+      gir::withCTASplit(srcEnc, 1))
+    return {}; // the same placement: nothing moves
+  Type element = op.getType().getElementType();
+  if (!element.isIntOrFloat())
+    return {};
+  int64_t bytes = sharedBytes(element);
+  return {{planStaging(*src, *dst, bytes).elements * bytes}};
+}
+
+SmallVector<ScratchRequest> shapeScratch(Operation *op) {
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  Type element = srcType.getElementType();
+  if (!ShapeMover::supported(element))
+    return {};
+  OpBuilder b(op->getContext());
+  int64_t elems = srcType.getNumElements() * (isa<tir::JoinOp>(op) ? 2 : 1);
+  return {{elems * sharedBytes(ShapeMover::storedType(element, b))}};
+}
+
 } // namespace trident::gir_to_llvm

@@ -66,11 +66,11 @@ struct DotPattern : LoweringPattern<tir::DotOp> {
     int64_t m = aType.getDimSize(d0), k = aType.getDimSize(d0 + 1);
     int64_t n = bType.getDimSize(d0 + 1);
 
-    // Scratch: the first request puts a barrier before the stores.
-    Value aBuf =
-        lc.scratchBuffer(rewriter, op, batch * m * k * sharedBytes(aElem));
-    Value bBuf =
-        lc.scratchBuffer(rewriter, op, batch * k * n * sharedBytes(bElem));
+    // Scratch (fmaDotScratch): the first request puts a barrier before
+    // the stores.
+    SmallVector<ScratchRequest> scratch = fmaDotScratch(op);
+    Value aBuf = lc.scratchBuffer(rewriter, op, scratch[0].bytes);
+    Value bBuf = lc.scratchBuffer(rewriter, op, scratch[1].bytes);
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp));
@@ -162,6 +162,18 @@ struct DotPattern : LoweringPattern<tir::DotOp> {
 void populateDotPatterns(TypeConverter &converter, RewritePatternSet &patterns,
                          LoweringContext &ctx) {
   patterns.add<DotPattern>(converter, patterns.getContext(), ctx);
+}
+
+SmallVector<ScratchRequest> fmaDotScratch(tir::DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  bool batched = aType.getRank() == 3;
+  unsigned d0 = batched ? 1 : 0;
+  int64_t batch = batched ? aType.getDimSize(0) : 1;
+  int64_t m = aType.getDimSize(d0), k = aType.getDimSize(d0 + 1);
+  int64_t n = bType.getDimSize(d0 + 1);
+  return {{batch * m * k * sharedBytes(aType.getElementType())},
+          {batch * k * n * sharedBytes(bType.getElementType())}};
 }
 
 } // namespace trident::gir_to_llvm

@@ -200,7 +200,7 @@ struct ConvertGPUIRToLLVMPass
     // Warp-specialized kernels: launch bounds of all their warps, the
     // captures' shared memory.
     if (failedArgs || failed(prepareWarpSpecialize(module, lc)) ||
-        failed(distribute(module, lc)) ||
+        failed(distribute(module, lc)) || lc.scratchOverflow ||
         failed(lowerWarpSpecialize(module, lc)))
       return signalPassFailure();
     // Shared memory: one dynamic buffer, persistent buffers, scratch where

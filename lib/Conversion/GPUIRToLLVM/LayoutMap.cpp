@@ -276,12 +276,57 @@ void LoweringContext::loadSharedMemoryPlan() {
                           "'" + b.op->getName().getStringRef().str() + "'",
                           b.bytes, /*persistent=*/true});
   }
+  // Planned scratch: its op's bytes; unplanned scratch is placed clear of
+  // it (over its position, or the warp_specialize it runs in).
+  for (const gir::PlacedBuffer &b : plan.scratch) {
+    persistent.push_back({b.offset, b.bytes, b.begin, b.end});
+    scratchPlans[b.op] = {b.offset, b.bytes};
+    sharedUses.push_back({b.op->getLoc(),
+                          "'" + b.op->getName().getStringRef().str() + "'",
+                          b.bytes, /*persistent=*/false});
+  }
   persistentBytes = plan.end;
 }
 
+int64_t scratchTotal(ArrayRef<ScratchRequest> requests) {
+  int64_t end = 0;
+  for (const ScratchRequest &r : requests)
+    end = llvm::alignTo(end, r.align) + r.bytes;
+  return end;
+}
+
+FailureOr<LayoutMap> quietMapOf(Type type, Operation *op) {
+  auto tile = dyn_cast<RankedTensorType>(type);
+  if (!tile)
+    return failure();
+  std::string why;
+  return LayoutMap::get(
+      tile, gir::getThreadsPerWarp(op->getParentOfType<ModuleOp>()),
+      gir::getNumWarps(op), why);
+}
+
 Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
-                                     int64_t bytes) {
+                                     int64_t bytes, int64_t align) {
   Location loc = user->getLoc();
+  auto planned = scratchPlans.find(user);
+  if (planned != scratchPlans.end()) {
+    // Planned by gir-allocate-shared-memory: the op's bytes at its offset.
+    auto [base, size] = planned->second;
+    if (user != scratchUser) {
+      barrier(b, loc);
+      scratchUser = user;
+      scratchEnd = 0;
+    }
+    int64_t offset = llvm::alignTo(scratchEnd, align);
+    scratchEnd = offset + bytes;
+    if (scratchEnd > size) {
+      user->emitOpError("asks its lowering for ")
+          << scratchEnd << " bytes of scratch, more than the " << size
+          << " it declared (SharedMemoryScratchOpInterface)";
+      scratchOverflow = true;
+    }
+    return persistentBuffer(b, loc, base + offset);
+  }
   if (user != scratchUser) {
     // A new user: once every warp is done with the previous user's
     // buffers, which may lie where this one's do.
@@ -314,7 +359,7 @@ Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
         break;
       }
   }
-  int64_t offset = llvm::alignTo(scratchEnd, 16);
+  int64_t offset = llvm::alignTo(scratchEnd, align);
   scratchEnd = offset + bytes;
   sharedUses[scratchUse].bytes = scratchEnd;
   return byteOffset(b, loc, dynamicSmem(b, loc), offset,

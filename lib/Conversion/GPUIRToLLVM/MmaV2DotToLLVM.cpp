@@ -270,8 +270,9 @@ struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
 
     Location loc = op.getLoc();
     int64_t aStride = k + mma_v2::kRowPad, bStride = n + mma_v2::kRowPad;
-    Value aBuf = lc.scratchBuffer(rewriter, op, m * aStride * 2);
-    Value bBuf = lc.scratchBuffer(rewriter, op, k * bStride * 2);
+    SmallVector<ScratchRequest> scratch = mmaV2DotScratch(op);
+    Value aBuf = lc.scratchBuffer(rewriter, op, scratch[0].bytes);
+    Value bBuf = lc.scratchBuffer(rewriter, op, scratch[1].bytes);
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp), aStride, elem);
@@ -305,6 +306,23 @@ void populateMmaV2DotPatterns(TypeConverter &converter,
                               RewritePatternSet &patterns,
                               LoweringContext &ctx) {
   patterns.add<MmaV2DotPattern>(converter, patterns.getContext(), ctx);
+}
+
+SmallVector<ScratchRequest> mmaV2DotScratch(tir::DotOp op) {
+  auto cType = cast<RankedTensorType>(op.getType());
+  auto encoding = dyn_cast_or_null<gir::MmaV2EncodingAttr>(cType.getEncoding());
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  Type elem = aType.getElementType();
+  if (!encoding || (!elem.isBF16() && !elem.isF16()) ||
+      bType.getElementType() != elem || !cType.getElementType().isF32() ||
+      aType.getRank() != 2)
+    return {};
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+  int64_t n = bType.getDimSize(1);
+  // Row-major tiles padded per row (ldmatrix phases in distinct banks).
+  int64_t aStride = k + mma_v2::kRowPad, bStride = n + mma_v2::kRowPad;
+  return {{m * aStride * 2}, {k * bStride * 2}};
 }
 
 } // namespace trident::gir_to_llvm

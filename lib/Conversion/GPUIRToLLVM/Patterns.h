@@ -61,6 +61,31 @@ void populateInlineAsmPatterns(mlir::TypeConverter &converter,
 /// kernels (sm_90: built in global scratch, a kernel parameter the launcher
 /// fills from the user's allocator); an error for any such op elsewhere.
 /// Runs before the conversion (TensormapToLLVM.cpp).
+/// The scratch each op's lowering asks for (ScratchModels.cpp gives them
+/// to SharedMemoryScratchOpInterface; empty: none, or a form the pattern
+/// does not lower). One function per pattern file.
+llvm::SmallVector<ScratchRequest> reduceScratch(trident::tir::ReduceOp op);
+llvm::SmallVector<ScratchRequest> scanScratch(trident::tir::ScanOp op);
+llvm::SmallVector<ScratchRequest>
+convertLayoutScratch(trident::gir::ConvertLayoutOp op);
+/// tir.reshape, tir.trans, tir.join, tir.split.
+llvm::SmallVector<ScratchRequest> shapeScratch(mlir::Operation *op);
+/// tir.dot by the lowering its accumulator's layout selects: wgmma
+/// (operands staged 1024-byte aligned), mma.sync, or CUDA cores.
+llvm::SmallVector<ScratchRequest> wgmmaDotScratch(trident::tir::DotOp op);
+llvm::SmallVector<ScratchRequest> mmaV2DotScratch(trident::tir::DotOp op);
+llvm::SmallVector<ScratchRequest> fmaDotScratch(trident::tir::DotOp op);
+/// A scalar atomic whose old value is used.
+llvm::SmallVector<ScratchRequest> atomicScratch(mlir::Operation *op);
+/// tir.descriptor_load / tir.descriptor_store through TMA.
+llvm::SmallVector<ScratchRequest> tmaScratch(mlir::Operation *op);
+/// A tensor map made in the kernel (its image in shared memory).
+llvm::SmallVector<ScratchRequest>
+tensorMapScratch(trident::tir::MakeTensorDescOp op);
+
+/// The layout map of `type` for `op`'s group of warps (no diagnostics).
+llvm::FailureOr<LayoutMap> quietMapOf(mlir::Type type, mlir::Operation *op);
+
 mlir::LogicalResult lowerTensorMaps(mlir::ModuleOp module, LoweringContext &lc,
                                     int64_t computeCapability);
 /// tir.extern_elementwise: a call per register.

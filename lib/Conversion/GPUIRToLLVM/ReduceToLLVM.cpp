@@ -172,4 +172,29 @@ void populateReducePatterns(TypeConverter &converter,
   patterns.add<ReducePattern>(converter, patterns.getContext(), ctx);
 }
 
+SmallVector<ScratchRequest> reduceScratch(tir::ReduceOp op) {
+  FailureOr<LayoutMap> map = quietMapOf(op.getSrcs()[0].getType(), op);
+  if (failed(map))
+    return {};
+  unsigned axis = op.getAxis();
+  SmallVector<int64_t> laneBits, warpBits;
+  bool mixed = false;
+  map->threadBitsAlong(axis, laneBits, warpBits, mixed);
+  if (mixed || warpBits.empty())
+    return {};
+  // Across warps: a slot per warp along the axis for each output element.
+  int64_t outElems = 1;
+  for (auto [d, size] : llvm::enumerate(map->getShape()))
+    if (d != axis)
+      outElems *= size;
+  int64_t slots = int64_t(1) << warpBits.size();
+  SmallVector<ScratchRequest> requests;
+  for (Type t : op.getElementTypes()) {
+    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 64)
+      return {};
+    requests.push_back({outElems * slots * sharedBytes(t)});
+  }
+  return requests;
+}
+
 } // namespace trident::gir_to_llvm

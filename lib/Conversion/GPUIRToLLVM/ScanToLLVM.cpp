@@ -310,4 +310,23 @@ void populateScanPatterns(TypeConverter &converter, RewritePatternSet &patterns,
   patterns.add<ScanPattern>(converter, patterns.getContext(), ctx);
 }
 
+SmallVector<ScratchRequest> scanScratch(tir::ScanOp op) {
+  FailureOr<LayoutMap> map = quietMapOf(op.getSrcs()[0].getType(), op);
+  if (failed(map))
+    return {};
+  unsigned axis = op.getAxis();
+  size_t warpBits = map->threadBitSteps(axis, /*lanes=*/false).size();
+  if (!warpBits)
+    return {};
+  int64_t outElems = 1;
+  for (auto [d, size] : llvm::enumerate(map->getShape()))
+    if (d != axis)
+      outElems *= size;
+  int64_t slots = int64_t(1) << warpBits;
+  SmallVector<ScratchRequest> requests;
+  for (Type t : op.getElementTypes())
+    requests.push_back({outElems * slots * sharedBytes(t)});
+  return requests;
+}
+
 } // namespace trident::gir_to_llvm

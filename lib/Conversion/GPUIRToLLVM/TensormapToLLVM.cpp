@@ -200,7 +200,7 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
                                      ValueRange{byte});
     // The image in shared memory (128-byte aligned; the scratch buffer
     // comes with the barrier before it is written).
-    Value raw = lc.scratchBuffer(b, make, 2 * kMapBytes);
+    Value raw = lc.scratchBuffer(b, make, tensorMapScratch(make)[0].bytes);
     lc.endScratchUser(); // `make` is erased below
     Value addr = LLVM::PtrToIntOp::create(b, loc, i32, raw);
     addr = arith::AndIOp::create(
@@ -266,6 +266,11 @@ LogicalResult lowerTensorMaps(ModuleOp module, LoweringContext &lc,
                                        : WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+SmallVector<ScratchRequest> tensorMapScratch(tir::MakeTensorDescOp op) {
+  // The tensor map's image, 128-byte aligned at run time.
+  return {{2 * kMapBytes}};
 }
 
 } // namespace trident::gir_to_llvm

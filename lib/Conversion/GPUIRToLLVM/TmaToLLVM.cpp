@@ -192,7 +192,7 @@ struct DescriptorLoadPattern : LoweringPattern<tir::DescriptorLoadOp> {
     if (failed(map))
       return failure();
     // The block, 1024-byte aligned for the swizzle, then its barrier.
-    Value raw = lc.scratchBuffer(rewriter, op, l->bytes() + 1024 + 8);
+    Value raw = lc.scratchBuffer(rewriter, op, tmaScratch(op)[0].bytes);
     Value buf = alignShared(rewriter, loc, raw, 1024);
     Value bar = byteGep(rewriter, loc, buf, l->bytes());
     Value first = isThreadZero(rewriter, loc);
@@ -241,7 +241,7 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
     FailureOr<LayoutMap> map = mapOf(op.getSrc().getType(), lc, op);
     if (failed(map))
       return failure();
-    Value raw = lc.scratchBuffer(rewriter, op, l->bytes() + 1024);
+    Value raw = lc.scratchBuffer(rewriter, op, tmaScratch(op)[0].bytes);
     Value buf = alignShared(rewriter, loc, raw, 1024);
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
@@ -288,6 +288,20 @@ void populateTmaPatterns(TypeConverter &converter, RewritePatternSet &patterns,
   patterns.add<TmaLoadPattern>(converter, context);
   patterns.add<DescriptorLoadPattern, DescriptorStorePattern>(converter,
                                                               context, ctx);
+}
+
+SmallVector<ScratchRequest> tmaScratch(Operation *op) {
+  auto desc = dyn_cast<tir::TensorDescType>(op->getOperand(0).getType());
+  if (!desc)
+    return {};
+  FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc);
+  if (failed(l))
+    return {};
+  // The block, 1024-byte aligned for the swizzle at run time (a load adds
+  // its barrier after it).
+  if (isa<tir::DescriptorLoadOp>(op))
+    return {{l->bytes() + 1024 + 8}};
+  return {{l->bytes() + 1024}};
 }
 
 } // namespace trident::gir_to_llvm

@@ -73,6 +73,23 @@ std::optional<NVVM::WGMMATypes> wgmmaTypeOf(Type elem,
   return std::nullopt;
 }
 
+/// How a tir.dot on wgmma stages its register operands: A K-major; B
+/// N-major where wgmma can transpose it (16-bit types), so that its rows
+/// are the loads' contiguous N runs.
+std::pair<OperandLayout, OperandLayout>
+stagedLayouts(int64_t m, int64_t k, int64_t n, int64_t elemBytes,
+              NVVM::WGMMATypes type) {
+  OperandLayout a{m, k, elemBytes, std::min<int64_t>(128, k * elemBytes),
+                  /*kMajor=*/true};
+  bool bKMajor = type == NVVM::WGMMATypes::tf32 || n * elemBytes < 32;
+  OperandLayout b =
+      bKMajor ? OperandLayout{n, k, elemBytes,
+                              std::min<int64_t>(128, k * elemBytes), true}
+              : OperandLayout{k, n, elemBytes,
+                              std::min<int64_t>(128, n * elemBytes), false};
+  return {a, b};
+}
+
 /// One `wgmma.mma_async` as inline PTX whose scale-d is the run-time
 /// `useC` (i1): d = A * B + (useC ? d : 0). NVVM's op takes scale-d as an
 /// attribute only; the operand order is the one it emits (accumulators,
@@ -290,30 +307,21 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     if (k * elemBytes < 32)
       return rewriter.notifyMatchFailure(op, "K is narrower than one step");
-    // A is K-major; B is N-major where wgmma can transpose it (16-bit
-    // types), so that its rows are the loads' contiguous N runs.
-    OperandLayout aLayout{m, k, elemBytes, std::min<int64_t>(128, k * elemBytes),
-                          /*kMajor=*/true};
-    bool bKMajor = *type == NVVM::WGMMATypes::tf32 || n * elemBytes < 32;
-    OperandLayout bLayout =
-        bKMajor ? OperandLayout{n, k, elemBytes,
-                                std::min<int64_t>(128, k * elemBytes), true}
-                : OperandLayout{k, n, elemBytes,
-                                std::min<int64_t>(128, n * elemBytes), false};
+    auto [aLayout, bLayout] = stagedLayouts(m, k, n, elemBytes, *type);
+    bool bKMajor = bLayout.kMajor;
 
     FailureOr<LayoutMap> aMap = mapOf(aType, lc, op);
     FailureOr<LayoutMap> bMap = mapOf(bType, lc, op);
     if (failed(aMap) || failed(bMap))
       return failure();
 
-    // Swizzled operands need 1024-byte aligned buffers: persistent ones
-    // (scratch is only 128-byte aligned).
-    Value aBuf = lc.persistentBuffer(
-        rewriter, loc, lc.allocatePersistent(aLayout.bytes(), 1024, op));
-    Value bBuf = lc.persistentBuffer(
-        rewriter, loc, lc.allocatePersistent(bLayout.bytes(), 1024, op));
+    // Swizzled operands need 1024-byte aligned buffers: scratch so aligned
+    // (wgmmaDotScratch; the MMAs are waited for before the op ends).
+    Value aBuf = lc.scratchBuffer(rewriter, op, aLayout.bytes(), 1024);
+    Value bBuf = lc.scratchBuffer(rewriter, op, bLayout.bytes(), 1024);
+    // (scratchBuffer put the barrier before them: every warp is done with
+    // the previous scratch user's bytes.)
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
-    barrier(rewriter, loc); // the previous dot's wgmmas are done reading
     stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp), /*rowDim=*/0,
           aLayout);
@@ -416,6 +424,23 @@ void populateWgmmaDotPatterns(TypeConverter &converter,
   patterns.add<WgmmaDotPattern, WarpgroupDotPattern>(
       converter, patterns.getContext(), ctx);
   patterns.add<WarpgroupWaitPattern>(converter, patterns.getContext());
+}
+
+SmallVector<ScratchRequest> wgmmaDotScratch(tir::DotOp op) {
+  auto cType = cast<RankedTensorType>(op.getType());
+  if (!isa_and_nonnull<gir::WgmmaEncodingAttr>(cType.getEncoding()))
+    return {};
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  Type elem = aType.getElementType();
+  std::optional<NVVM::WGMMATypes> type = wgmmaTypeOf(elem, op.getPrecision());
+  int64_t m = gir::getCTABlockShape(aType)[0], k = aType.getDimSize(1);
+  int64_t n = bType.getDimSize(1);
+  int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  if (!type || bType.getElementType() != elem || k * elemBytes < 32)
+    return {}; // the CUDA-core lowering
+  auto [a, b] = stagedLayouts(m, k, n, elemBytes, *type);
+  return {{a.bytes(), 1024}, {b.bytes(), 1024}};
 }
 
 } // namespace trident::gir_to_llvm

@@ -64,6 +64,15 @@ LogicalResult ScratchpadOp::verify() {
 }
 
 // SharedMemoryBufferOpInterface: what the core's allocator places.
+// Scratch for the staged tile, unless it stages in a scratchpad.
+int64_t ReverseOp::getScratchBytes() {
+  if (getStaging())
+    return 0;
+  auto type = cast<RankedTensorType>(getType());
+  return type.getNumElements() *
+         std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+}
+
 int64_t ScratchpadOp::getSharedMemoryBytes() { return getBytes(); }
 int64_t ScratchpadOp::getSharedMemoryAlignment() { return getAlignment(); }
 

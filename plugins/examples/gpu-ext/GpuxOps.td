@@ -47,12 +47,14 @@ def Gpux_RangeOp : Gpux_Op<"range", [Pure,
 }
 
 def Gpux_ReverseOp : Gpux_Op<"reverse", [Pure,
-    AllTypesMatch<["src", "result"]>]> {
+    AllTypesMatch<["src", "result"]>,
+    DeclareOpInterfaceMethods<GPUIR_SharedMemoryScratch>]> {
   let summary = "Reverse a 1-D tile";
   let description = [{
     Element i of the result is element N-1-i of the operand. The lowering
-    stages the tile in shared memory: in scratch that it asks the core's
-    lowering for, or in `staging` (a `gpux.scratchpad` of at least the
+    stages the tile in shared memory: in scratch that it declares
+    (SharedMemoryScratchOpInterface: gir-allocate-shared-memory places it
+    with the core's), or in `staging` (a `gpux.scratchpad` of at least the
     tile's bytes). Each thread writes its elements at their reversed index
     and, after a barrier, reads its own.
 

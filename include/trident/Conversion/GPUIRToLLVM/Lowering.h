@@ -103,19 +103,21 @@ private:
 ///     (SharedMemoryAllocation.h; `loadSharedMemoryPlan` reads the plan,
 ///     `bufferOffset` gives an op its offset), each live from its op to
 ///     its last use or for the whole kernel; then the buffers a lowering
-///     asks for itself (`allocatePersistent`: register operands of
-///     tensor-core dots staged in shared memory), after them, for the whole
-///     kernel;
+///     asks for itself (`allocatePersistent`: the captures a
+///     warp_specialize hands over), after the plan, for the whole kernel;
 ///   - scratch buffers: the buffers one operation writes and reads within
-///     its own lowering (`scratchBuffer`). Each scratch user gets the lowest
-///     offset (aligned to 128) where its bytes overlap no persistent buffer
-///     live at that operation, so scratch after a pipelined loop (an
-///     epilogue's staging) reuses the loop's ring. Scratch users never
-///     overlap in time: each one barriers before its first write.
-/// Offsets of scratch are only known once every persistent buffer is, so
-/// they are placeholder constants (marked `kScratchOffsetAttr` and
-/// `kScratchUserAttr`) that `finalizeSharedMemory` sets after the
-/// conversion.
+///     its own lowering (`scratchBuffer`). An op that declares them
+///     (SharedMemoryScratchOpInterface: the core's ops through
+///     ScratchModels.h, a plugin's by implementing it) gets the offset
+///     gir-allocate-shared-memory planned for it, over the buffers dead at
+///     the op (so an epilogue's staging after a pipelined loop reuses the
+///     loop's ring), and the buffers the lowering makes itself follow the
+///     plan. An op that does not is placed after the conversion
+///     (`finalizeSharedMemory`): the lowest offset (aligned to 128) where
+///     its bytes overlap nothing live at the op, its offsets placeholder
+///     constants (marked `kScratchOffsetAttr` and `kScratchUserAttr`) until
+///     then. Scratch users never overlap in time: each one barriers before
+///     its first write.
 struct LoweringContext {
   unsigned numWarps = 4;
   unsigned threadsPerWarp = 32;
@@ -179,8 +181,16 @@ struct LoweringContext {
   /// barriers before its first write. (A pattern that asks for scratch and
   /// then fails leaves its bytes counted; another pattern for the same op
   /// would get no barrier, so fail before asking.)
+  ///
+  /// A user that gir-allocate-shared-memory planned
+  /// (SharedMemoryScratchOpInterface) gets its bytes at the planned
+  /// offset (`align`ed within them); asking for more than planned is an
+  /// error on the user (`scratchOverflow`). Others are placed after the
+  /// conversion, as below.
   mlir::Value scratchBuffer(mlir::OpBuilder &b, mlir::Operation *user,
-                            int64_t bytes);
+                            int64_t bytes, int64_t align = 16);
+  /// Set when a planned scratch user asked for more than its plan.
+  bool scratchOverflow = false;
   /// Ends the current scratch user's requests (call before erasing it, so
   /// that an operation created later at its address is a new user).
   void endScratchUser() { scratchUser = nullptr; }
@@ -231,6 +241,8 @@ private:
   /// Program order of the module's operations, and the planned buffers'
   /// offsets (loadSharedMemoryPlan).
   llvm::DenseMap<mlir::Operation *, int64_t> position, bufferOffsets;
+  /// The planned scratch of each op that has some: offset and bytes.
+  llvm::DenseMap<mlir::Operation *, std::pair<int64_t, int64_t>> scratchPlans;
   /// A persistent buffer: bytes [offset, offset + bytes), live from
   /// position `begin` to `end`.
   struct Placed {
@@ -259,6 +271,17 @@ private:
 
 llvm::FailureOr<LayoutMap> mapOf(mlir::Type type, LoweringContext &ctx,
                                  mlir::Operation *op);
+
+/// One request of an op's lowering for scratch (LoweringContext::
+/// scratchBuffer): bytes, aligned within the op's scratch.
+struct ScratchRequest {
+  int64_t bytes;
+  int64_t align = 16;
+};
+/// The bytes `requests` take when handed out one after the other as
+/// scratchBuffer does: what SharedMemoryScratchOpInterface's
+/// getScratchBytes says for an op whose lowering makes them.
+int64_t scratchTotal(llvm::ArrayRef<ScratchRequest> requests);
 
 /// The base of convert-gir-to-llvm's patterns: an OpConversionPattern with
 /// the lowering context of the module (warps, shared memory, lane and warp

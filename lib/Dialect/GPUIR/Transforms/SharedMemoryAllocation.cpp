@@ -5,7 +5,10 @@
 
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 #include <limits>
 
@@ -41,6 +44,102 @@ int64_t lastUse(Operation *op, const DenseMap<Operation *, int64_t> &last,
     }
   }
   return end;
+}
+
+/// The lowest offset, aligned to `align`, where `bytes` overlap no buffer
+/// of `plan` live at any position from `from` to `to`.
+int64_t firstFit(const SharedMemoryPlan &plan, int64_t bytes, int64_t align,
+                 int64_t from, int64_t to) {
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  for (const PlacedBuffer &b : plan.buffers)
+    if (b.begin <= to && from <= b.end)
+      taken.push_back({b.offset, b.offset + b.bytes});
+  llvm::sort(taken);
+  int64_t at = 0;
+  for (auto [lo, hi] : taken) {
+    if (at + bytes <= lo)
+      break;
+    at = std::max<int64_t>(at, llvm::alignTo(hi, align));
+  }
+  return at;
+}
+
+/// The tir.warp_specialize `op` runs in and the region (0: default, 1 + i:
+/// partition i), or null.
+std::pair<tir::WarpSpecializeOp, int> warpRegion(Operation *op) {
+  for (Operation *inner = op; inner; inner = inner->getParentOp()) {
+    auto ws = dyn_cast_or_null<tir::WarpSpecializeOp>(inner->getParentOp());
+    if (!ws)
+      continue;
+    auto parts = dyn_cast<tir::WarpPartitionsOp>(inner);
+    if (!parts)
+      return {ws, 0};
+    // `op` is in one of the partitions: which one.
+    for (Operation *p = op; p != inner; p = p->getParentOp())
+      if (p->getParentOp() == inner)
+        return {ws, 1 + int(p->getParentRegion()->getRegionNumber())};
+    return {ws, 0};
+  }
+  return {tir::WarpSpecializeOp(), -1};
+}
+
+void planScratch(ModuleOp module, SharedMemoryPlan &plan,
+                 const DenseMap<Operation *, int64_t> &last) {
+  auto place = [&](Operation *op, int64_t offset, int64_t bytes, int64_t from,
+                   int64_t to) {
+    plan.scratch.push_back({op, offset, bytes, from, to});
+    plan.end = std::max(plan.end, offset + bytes);
+  };
+  // Regions of one warp_specialize: [ws][region] -> ops.
+  llvm::MapVector<Operation *, std::map<int, SmallVector<Operation *>>>
+      concurrent;
+  module.walk([&](SharedMemoryScratchOpInterface op) {
+    int64_t bytes = op.getScratchBytes();
+    if (bytes <= 0)
+      return;
+    int64_t at = plan.position.lookup(op);
+    if (auto [ws, region] = warpRegion(op); ws) {
+      concurrent[ws][region].push_back(op);
+      return;
+    }
+    int64_t align = std::max<int64_t>(128, op.getScratchAlignment());
+    int64_t offset;
+    if (auto given = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttr))
+      offset = given.getInt();
+    else
+      offset = firstFit(plan, bytes, align, at, at);
+    place(op, offset, bytes, at, at);
+  });
+  for (auto &[ws, regions] : concurrent) {
+    int64_t from = plan.position.lookup(ws), to = last.lookup(ws);
+    // One area per region (the most its ops need: they run one after the
+    // other), side by side.
+    int64_t align = 128;
+    for (auto &[region, ops] : regions)
+      for (Operation *op : ops)
+        align = std::max<int64_t>(
+            align, cast<SharedMemoryScratchOpInterface>(op)
+                       .getScratchAlignment());
+    std::map<int, int64_t> start;
+    int64_t total = 0;
+    for (auto &[region, ops] : regions) {
+      int64_t need = 0;
+      for (Operation *op : ops)
+        need = std::max(need,
+                        cast<SharedMemoryScratchOpInterface>(op).getScratchBytes());
+      start[region] = total;
+      total += llvm::alignTo(need, align);
+    }
+    int64_t base = firstFit(plan, total, align, from, to);
+    for (auto &[region, ops] : regions)
+      for (Operation *op : ops) {
+        auto s = cast<SharedMemoryScratchOpInterface>(op);
+        int64_t offset = base + start[region];
+        if (auto given = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttr))
+          offset = given.getInt();
+        place(op, offset, s.getScratchBytes(), from, to);
+      }
+  }
 }
 
 } // namespace
@@ -85,6 +184,7 @@ SharedMemoryPlan gir::planSharedMemory(ModuleOp module) {
     }
     plan.buffers.push_back(placed);
   }
+  planScratch(module, plan, last);
   return plan;
 }
 
@@ -92,6 +192,10 @@ void gir::recordSharedMemoryPlan(const SharedMemoryPlan &plan) {
   for (const PlacedBuffer &b : plan.buffers) {
     Builder builder(b.op->getContext());
     b.op->setAttr(kSharedOffsetAttr, builder.getI64IntegerAttr(b.offset));
+  }
+  for (const PlacedBuffer &b : plan.scratch) {
+    Builder builder(b.op->getContext());
+    b.op->setAttr(kScratchOffsetAttr, builder.getI64IntegerAttr(b.offset));
   }
 }
 

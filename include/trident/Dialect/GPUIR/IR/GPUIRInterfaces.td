@@ -51,4 +51,27 @@ def GPUIR_SharedMemoryBuffer : OpInterface<"SharedMemoryBufferOpInterface"> {
   ];
 }
 
+def GPUIR_SharedMemoryScratch : OpInterface<"SharedMemoryScratchOpInterface"> {
+  let cppNamespace = "::trident::gir";
+  let description = [{
+    An op whose lowering needs shared memory only while the op runs: a
+    layout conversion's staging, a reduction or scan across warps, a dot's
+    staged operands, a TMA block, a plugin op's scratch. The op says how
+    many bytes before anything is lowered; gir-allocate-shared-memory
+    places them with the buffers, over those dead at the op (each region
+    of a tir.warp_specialize apart from the others), and records the
+    offset in `gir.scratch_offset`; the lowering takes its bytes from there
+    (`LoweringContext::scratchBuffer`, which checks it asks for no more).
+    The core's ops get this interface from the NVIDIA lowering, whose
+    patterns and sizes share one function per op (ScratchModels.h).
+  }];
+  let methods = [
+    InterfaceMethod<"Bytes of scratch the op's lowering takes (0: none).",
+                    "int64_t", "getScratchBytes">,
+    InterfaceMethod<"Alignment of the scratch (a power of two from 128 to "
+                    "1024).", "int64_t", "getScratchAlignment", (ins), [{}],
+                    [{ return 128; }]>,
+  ];
+}
+
 #endif // TRIDENT_GPUIR_INTERFACES

@@ -7,8 +7,9 @@
 // the whole module and writes it into the IR (`gir.shared_offset` on each
 // op); convert-gir-to-llvm reads it back (and makes the same plan itself
 // for a module the pass has not seen). Scratch, the bytes an op's lowering
-// needs only while it runs, is placed by the lowering over the buffers that
-// are dead at that op.
+// needs only while it runs, is declared by the op
+// (SharedMemoryScratchOpInterface) and placed here too, over the buffers
+// that are dead at the op (`gir.scratch_offset`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_DIALECT_GPUIR_TRANSFORMS_SHAREDMEMORYALLOCATION_H
@@ -25,6 +26,8 @@ namespace trident::gir {
 
 /// The attribute that records a buffer's offset (an i64 byte offset).
 inline constexpr llvm::StringLiteral kSharedOffsetAttr = "gir.shared_offset";
+/// The attribute that records the offset of an op's scratch.
+inline constexpr llvm::StringLiteral kScratchOffsetAttr = "gir.scratch_offset";
 
 /// A buffer of the plan: bytes [offset, offset + bytes), live from program
 /// position `begin` to `end` (inclusive; see SharedMemoryPlan::position).
@@ -36,7 +39,12 @@ struct PlacedBuffer {
 struct SharedMemoryPlan {
   /// In program order.
   std::vector<PlacedBuffer> buffers;
-  /// The end of the last buffer: the bytes the buffers take.
+  /// The scratch of the ops that declare some
+  /// (SharedMemoryScratchOpInterface), in program order: live at the op
+  /// (at every position of the tir.warp_specialize it runs in, for an op in
+  /// one of its regions).
+  std::vector<PlacedBuffer> scratch;
+  /// The end of the last buffer or scratch: the bytes the plan takes.
   int64_t end = 0;
   /// Pre-order position of every op of the module.
   llvm::DenseMap<mlir::Operation *, int64_t> position;
@@ -48,6 +56,11 @@ struct SharedMemoryPlan {
 /// old one's last reads and the new one's first writes). Offsets already
 /// recorded in `gir.shared_offset` are kept.
 SharedMemoryPlan planSharedMemory(mlir::ModuleOp module);
+
+/// (Scratch: each op's at the lowest offset, aligned as it asks, where it
+/// overlaps no buffer live at the op; the regions of a tir.warp_specialize
+/// run at once, so their scratch lies side by side, clear of every buffer
+/// live in the op.)
 
 /// Writes `plan`'s offsets into the IR.
 void recordSharedMemoryPlan(const SharedMemoryPlan &plan);
