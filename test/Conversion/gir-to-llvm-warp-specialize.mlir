@@ -4,8 +4,8 @@
 // barrier 1 (288 threads), and sets the register budgets; inside the
 // 4-warp partition, thread ids count from its first thread (128) and its
 // reduction's barriers are named barrier 2 of its 128 threads, around the
-// scratch gir-allocate-shared-memory planned for it (bytes 0-15; the
-// captures follow, at 16).
+// scratch gir-allocate-shared-memory planned for it (at 128, after the
+// op's capture slots, a buffer at 0).
 // RUN: trident-opt %trident_src/examples/kernels/warp_specialize.mlir --convert-tir-to-gir=compute-capability=90 --gir-allocate-shared-memory --convert-gir-to-llvm | FileCheck %s
 
 // CHECK-LABEL: llvm.func @warp_specialize
@@ -19,9 +19,9 @@
 // CHECK-NEXT: llvm.cond_br %[[DEFAULT]], ^bb1, ^[[WORKERS:bb[0-9]+]]
 // The default group: thread 0 stores the captures (8 bytes each), then
 // barrier 1, the budget, the default region, barrier 1.
-// CHECK: llvm.mlir.constant(16 : i32) : i32
+// CHECK: llvm.mlir.constant(0 : i32) : i32
 // CHECK: llvm.store %arg0, %{{.*}} : !llvm.ptr<1>, !llvm.ptr<3>
-// CHECK: llvm.mlir.constant(24 : i32) : i32
+// CHECK: llvm.mlir.constant(8 : i32) : i32
 // CHECK: llvm.store %arg1, %{{.*}} : !llvm.ptr<1>, !llvm.ptr<3>
 // CHECK: llvm.store %arg3, %{{.*}} : !llvm.ptr<1>, !llvm.ptr<3>
 // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
@@ -43,7 +43,7 @@
 // CHECK-NEXT: llvm.sub %[[T1]], %[[BASE]] : i32
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
 // CHECK-NEXT: llvm.mlir.addressof @__trident_dynamic_smem
-// CHECK-NEXT: llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.mlir.constant(128 : i32) : i32
 // The 1-warp partition: no budget, thread ids from 256, no barrier of its
 // own (its reduction stays in the warp).
 // CHECK: llvm.icmp "uge" %[[WARP]]

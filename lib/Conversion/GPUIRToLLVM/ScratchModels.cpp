@@ -3,7 +3,8 @@
 // SharedMemoryScratchOpInterface for the core ops the NVIDIA lowering gives
 // scratch, as external models: each asks the function its pattern takes
 // its requests from (Patterns.h), so that gir-allocate-shared-memory plans
-// exactly what the lowering will use.
+// exactly what the lowering will use; and SharedMemoryBufferOpInterface for
+// tir.warp_specialize's capture slots.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Conversion/GPUIRToLLVM/ScratchModels.h"
@@ -54,6 +55,20 @@ template <typename Op> SmallVector<ScratchRequest> tmaOf(Op op) {
   return tmaScratch(op);
 }
 
+/// tir.warp_specialize's buffer: a slot of 8 bytes per capture, through
+/// which the default group hands the captures to the partitions (the
+/// lowering's protocol, WarpSpecializeToLLVM.cpp).
+struct CaptureSlots
+    : gir::SharedMemoryBufferOpInterface::ExternalModel<CaptureSlots,
+                                                        tir::WarpSpecializeOp> {
+  int64_t getSharedMemoryBytes(Operation *op) const {
+    return std::max<int64_t>(
+        8, 8 * int64_t(cast<tir::WarpSpecializeOp>(op).getCaptures().size()));
+  }
+  int64_t getSharedMemoryAlignment(Operation *) const { return 8; }
+  bool isSharedMemoryLiveForKernel(Operation *) const { return true; }
+};
+
 } // namespace
 
 void registerScratchModels(DialectRegistry &registry) {
@@ -80,6 +95,7 @@ void registerScratchModels(DialectRegistry &registry) {
         Scratch<tir::DescriptorStoreOp, tmaOf<tir::DescriptorStoreOp>>>(*ctx);
     tir::MakeTensorDescOp::attachInterface<
         Scratch<tir::MakeTensorDescOp, tensorMapScratch>>(*ctx);
+    tir::WarpSpecializeOp::attachInterface<CaptureSlots>(*ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx, gir::GPUIRDialect *) {
     gir::ConvertLayoutOp::attachInterface<

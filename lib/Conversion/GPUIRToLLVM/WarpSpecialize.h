@@ -14,8 +14,9 @@ namespace trident::gir_to_llvm {
 /// Before the distribution: checks that each kernel has at most one
 /// tir.warp_specialize, at its top level, within the limits of the target
 /// (threads, named barriers, registers), marks the module
-/// (LoweringContext::kWarpSpecializedAttr) and reserves the shared memory
-/// the captures pass through; sets each such kernel's launch bounds.
+/// (LoweringContext::kWarpSpecializedAttr) and finds the shared memory the
+/// captures pass through (the op's buffer: 8 bytes a capture, placed by
+/// gir-allocate-shared-memory); sets each such kernel's launch bounds.
 mlir::LogicalResult prepareWarpSpecialize(mlir::ModuleOp module,
                                           LoweringContext &lc);
 

@@ -251,8 +251,13 @@ LogicalResult prepareWarpSpecialize(ModuleOp module, LoweringContext &lc) {
           << fn.getSymName() << "'; a kernel may have one";
       return WalkResult::interrupt();
     }
-    int64_t offset = lc.allocatePersistent(
-        std::max<int64_t>(8, 8 * int64_t(ws.getCaptures().size())), 8, ws);
+    // The captures' slots: the op's buffer, which gir-allocate-shared-
+    // memory placed (ScratchModels.cpp gives the op the buffer interface).
+    int64_t offset = lc.bufferOffset(ws);
+    if (offset < 0) {
+      ws.emitOpError("has no place in shared memory for its captures");
+      return WalkResult::interrupt();
+    }
     ws->setAttr(kCapturesOffsetAttr,
                 IntegerAttr::get(IntegerType::get(ws.getContext(), 64), offset));
     Builder b(ws.getContext());

@@ -78,11 +78,13 @@ module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, g
 
 // The regions of a tir.warp_specialize run at once: the scratch of the
 // default region's reduction and of the partition's lies side by side
-// (0 and 128), clear of each other; a reduction after the op reuses 0.
+// (128 and 256), clear of each other and of the op's capture slots (a
+// buffer at 0, for the whole kernel); a reduction after the op reuses 128.
 // CHECK-LABEL: func.func @concurrent
-// CHECK: tir.reduce {{.*}} {gir.scratch_offset = 0 : i64}
+// CHECK: tir.warp_specialize(%{{.*}} : !tir.ptr<f32>) attributes {gir.shared_offset = 0 : i64}
 // CHECK: tir.reduce {{.*}} {gir.scratch_offset = 128 : i64}
-// CHECK: tir.reduce {{.*}} {gir.scratch_offset = 0 : i64}
+// CHECK: tir.reduce {{.*}} {gir.scratch_offset = 256 : i64}
+// CHECK: tir.reduce {{.*}} {gir.scratch_offset = 128 : i64}
 #b = #gir.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
   func.func @concurrent(%p: !tir.ptr<f32>) attributes {tir.kernel} {

@@ -102,9 +102,10 @@ private:
 ///     a plugin's), placed by gir-allocate-shared-memory
 ///     (SharedMemoryAllocation.h; `loadSharedMemoryPlan` reads the plan,
 ///     `bufferOffset` gives an op its offset), each live from its op to
-///     its last use or for the whole kernel; then the buffers a lowering
-///     asks for itself (`allocatePersistent`: the captures a
-///     warp_specialize hands over), after the plan, for the whole kernel;
+///     its last use or for the whole kernel (tir.warp_specialize's capture
+///     slots among them); then the buffers a lowering asks for itself
+///     (`allocatePersistent`; the core's lowering asks for none), after
+///     the plan, for the whole kernel;
 ///   - scratch buffers: the buffers one operation writes and reads within
 ///     its own lowering (`scratchBuffer`). An op that declares them
 ///     (SharedMemoryScratchOpInterface: the core's ops through
