@@ -270,7 +270,7 @@ void LoweringContext::loadSharedMemoryPlan() {
   gir::SharedMemoryPlan plan = gir::planSharedMemory(module);
   position = std::move(plan.position);
   for (const gir::PlacedBuffer &b : plan.buffers) {
-    persistent.push_back({b.offset, b.bytes, b.begin, b.end});
+    persistent.push_back(b);
     bufferOffsets[b.op] = b.offset;
     sharedUses.push_back({b.op->getLoc(),
                           "'" + b.op->getName().getStringRef().str() + "'",
@@ -279,7 +279,7 @@ void LoweringContext::loadSharedMemoryPlan() {
   // Planned scratch: its op's bytes; unplanned scratch is placed clear of
   // it (over its position, or the warp_specialize it runs in).
   for (const gir::PlacedBuffer &b : plan.scratch) {
-    persistent.push_back({b.offset, b.bytes, b.begin, b.end});
+    persistent.push_back(b);
     scratchPlans[b.op] = {b.offset, b.bytes};
     sharedUses.push_back({b.op->getLoc(),
                           "'" + b.op->getName().getStringRef().str() + "'",
@@ -372,7 +372,7 @@ int64_t LoweringContext::allocatePersistent(int64_t bytes, int64_t align,
          "alignment must be a power of two up to 1024");
   int64_t offset = llvm::alignTo(persistentBytes, align);
   persistentBytes = offset + bytes;
-  persistent.push_back({offset, bytes, std::numeric_limits<int64_t>::min(),
+  persistent.push_back({user, offset, bytes, std::numeric_limits<int64_t>::min(),
                         std::numeric_limits<int64_t>::max()});
   if (user)
     sharedUses.push_back({user->getLoc(),
@@ -398,18 +398,7 @@ Value LoweringContext::persistentBuffer(OpBuilder &b, Location loc,
 
 int64_t LoweringContext::firstFit(int64_t bytes, int64_t from,
                                   int64_t to) const {
-  SmallVector<std::pair<int64_t, int64_t>> taken;
-  for (const Placed &p : persistent)
-    if (p.begin <= to && from <= p.end)
-      taken.push_back({p.offset, p.offset + p.bytes});
-  llvm::sort(taken);
-  int64_t at = 0;
-  for (auto [lo, hi] : taken) {
-    if (at + bytes <= lo)
-      break;
-    at = std::max<int64_t>(at, llvm::alignTo(hi, 128));
-  }
-  return at;
+  return gir::firstFit(persistent, bytes, 128, from, to);
 }
 
 void LoweringContext::placeConcurrentScratch(ArrayRef<size_t> users,

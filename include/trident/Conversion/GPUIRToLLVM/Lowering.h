@@ -19,6 +19,7 @@
 
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/GPUIR/Transforms/SharedMemoryAllocation.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -244,12 +245,9 @@ private:
   llvm::DenseMap<mlir::Operation *, int64_t> position, bufferOffsets;
   /// The planned scratch of each op that has some: offset and bytes.
   llvm::DenseMap<mlir::Operation *, std::pair<int64_t, int64_t>> scratchPlans;
-  /// A persistent buffer: bytes [offset, offset + bytes), live from
-  /// position `begin` to `end`.
-  struct Placed {
-    int64_t offset, bytes, begin, end;
-  };
-  std::vector<Placed> persistent;
+  /// The buffers and planned scratch, each live from position `begin` to
+  /// `end` (what unplanned scratch must not overlap).
+  std::vector<gir::PlacedBuffer> persistent;
   /// A scratch user: its position (-1: unknown) and its entry in
   /// sharedUses (which counts its bytes).
   struct ScratchUse {

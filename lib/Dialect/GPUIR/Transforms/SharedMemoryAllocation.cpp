@@ -46,24 +46,6 @@ int64_t lastUse(Operation *op, const DenseMap<Operation *, int64_t> &last,
   return end;
 }
 
-/// The lowest offset, aligned to `align`, where `bytes` overlap no buffer
-/// of `plan` live at any position from `from` to `to`.
-int64_t firstFit(const SharedMemoryPlan &plan, int64_t bytes, int64_t align,
-                 int64_t from, int64_t to) {
-  SmallVector<std::pair<int64_t, int64_t>> taken;
-  for (const PlacedBuffer &b : plan.buffers)
-    if (b.begin <= to && from <= b.end)
-      taken.push_back({b.offset, b.offset + b.bytes});
-  llvm::sort(taken);
-  int64_t at = 0;
-  for (auto [lo, hi] : taken) {
-    if (at + bytes <= lo)
-      break;
-    at = std::max<int64_t>(at, llvm::alignTo(hi, align));
-  }
-  return at;
-}
-
 /// The tir.warp_specialize `op` runs in and the region (0: default, 1 + i:
 /// partition i), or null.
 std::pair<tir::WarpSpecializeOp, int> warpRegion(Operation *op) {
@@ -107,7 +89,7 @@ void planScratch(ModuleOp module, SharedMemoryPlan &plan,
     if (auto given = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttr))
       offset = given.getInt();
     else
-      offset = firstFit(plan, bytes, align, at, at);
+      offset = gir::firstFit(plan.buffers, bytes, align, at, at);
     place(op, offset, bytes, at, at);
   });
   for (auto &[ws, regions] : concurrent) {
@@ -130,7 +112,7 @@ void planScratch(ModuleOp module, SharedMemoryPlan &plan,
       start[region] = total;
       total += llvm::alignTo(need, align);
     }
-    int64_t base = firstFit(plan, total, align, from, to);
+    int64_t base = gir::firstFit(plan.buffers, total, align, from, to);
     for (auto &[region, ops] : regions)
       for (Operation *op : ops) {
         auto s = cast<SharedMemoryScratchOpInterface>(op);
@@ -203,4 +185,20 @@ int64_t gir::sharedMemoryLimit(int64_t cc) {
   // The NVIDIA back end's registered limits (TargetRegistry.h).
   return targetLimits(Target{"cuda", std::to_string(cc)})
       .sharedBytesPerProgram;
+}
+
+int64_t gir::firstFit(ArrayRef<PlacedBuffer> placed, int64_t bytes,
+                      int64_t align, int64_t from, int64_t to) {
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  for (const PlacedBuffer &b : placed)
+    if (b.begin <= to && from <= b.end)
+      taken.push_back({b.offset, b.offset + b.bytes});
+  llvm::sort(taken);
+  int64_t at = 0;
+  for (auto [lo, hi] : taken) {
+    if (at + bytes <= lo)
+      break;
+    at = std::max<int64_t>(at, llvm::alignTo(hi, align));
+  }
+  return at;
 }

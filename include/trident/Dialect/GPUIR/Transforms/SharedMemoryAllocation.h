@@ -62,6 +62,12 @@ SharedMemoryPlan planSharedMemory(mlir::ModuleOp module);
 /// run at once, so their scratch lies side by side, clear of every buffer
 /// live in the op.)
 
+/// The lowest offset, aligned to `align`, where `bytes` overlap none of
+/// `placed` that is live at any position from `from` to `to` (the first
+/// fit that places scratch; the lowering's own placement uses it too).
+int64_t firstFit(llvm::ArrayRef<PlacedBuffer> placed, int64_t bytes,
+                 int64_t align, int64_t from, int64_t to);
+
 /// Writes `plan`'s offsets into the IR.
 void recordSharedMemoryPlan(const SharedMemoryPlan &plan);
 
