@@ -1,6 +1,8 @@
 //===- PluginManager.cpp - The registry of loaded plugins -----------------===//
 #include "PluginInternal.h"
 
+#include "trident/Support/Files.h"
+
 #include "trident/Compiler/TranslationStep.h"
 #include "trident/InitAll.h"
 #include "trident/Support/Guard.h"
@@ -165,10 +167,12 @@ Error PluginManager::loadLocked(StringRef path) {
   registerCorePasses();
   if (path.empty())
     return createStringError("empty plugin path");
-  if (!sys::fs::exists(path))
-    return createStringError("no such file");
+  // Only a regular file is opened (a FIFO would block, a device never
+  // end), and a path that cannot be used says why.
   if (sys::fs::is_directory(path))
     return createStringError("is a directory, not a shared library");
+  if (Error err = checkReadableFile(path))
+    return err;
   SmallString<256> real;
   if (std::error_code ec = sys::fs::real_path(path, real))
     return createStringError("cannot resolve path: " + ec.message());
