@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Runtime/CudaDriver.h"
+#include "trident/Support/Files.h"
 #include "trident/Target/NVIDIA/KernelMetadata.h"
 #include "trident/Tools/ProblemOptions.h"
 #include "trident/Tools/TestProblems.h"
@@ -201,6 +202,8 @@ int main(int argc, char **argv) {
                                   listNames(kOffered) + ")"));
 
   // Everything that needs no GPU first, so that its errors come first.
+  if (Error err = checkReadableFile(cubinPath))
+    return fail(createStringError(cubinPath + ": " + toString(std::move(err))));
   ErrorOr<std::unique_ptr<MemoryBuffer>> cubin = MemoryBuffer::getFile(
       cubinPath, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!cubin)

@@ -1,5 +1,6 @@
 //===- Compiler.cpp - The C++ compiler API --------------------------------===//
 #include "trident/Compiler/Compiler.h"
+#include "trident/Support/Files.h"
 #include "trident/Compiler/PassTracker.h"
 
 #include "trident/InitAll.h"
@@ -100,6 +101,9 @@ Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
 }
 
 Expected<OwningOpRef<ModuleOp>> Compiler::parseFile(StringRef path) {
+  // A regular file, not empty (a FIFO or device would hang or never end).
+  if (Error err = checkReadableFile(path))
+    return createStringError(path + ": " + toString(std::move(err)));
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
   if (!buffer)
     return createStringError(path + ": cannot read: " +

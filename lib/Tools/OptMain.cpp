@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Compiler/PassTracker.h"
+#include "trident/Support/Files.h"
 #include "trident/InitAll.h"
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Support/Guard.h"
@@ -87,6 +88,14 @@ int optMain(int argc, char **argv) {
   });
 
   std::string error;
+  // A regular file (or "-"): a FIFO or device would hang or never end. An
+  // empty file is an empty module.
+  if (inputFile != "-")
+    if (Error err = checkReadableFile(inputFile, /*allowEmpty=*/true)) {
+      errs() << "trident: error: " << inputFile << ": "
+             << toString(std::move(err)) << "\n";
+      return 1;
+    }
   std::unique_ptr<MemoryBuffer> input = mlir::openInputFile(inputFile, &error);
   if (!input) {
     errs() << "trident: error: " << error << "\n";
