@@ -88,3 +88,72 @@ func.func @dot_shapes(%c: tensor<128x64xf32, #acc>) {
   %d = nvgir.warpgroup_dot %a, %bt, %c : !gir.memdesc<128x64xbf16, #sw> * !gir.memdesc<128x64xbf16, #sw> -> tensor<128x64xf32, #acc>
   return
 }
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @copy_mask(%p: tensor<128x64x!tir.ptr<bf16>, #b>, %m: tensor<128x64xi8, #b>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.async_copy' op mask must be an i1 tile of the pointer tile's shape}}
+  nvgir.async_copy %p, %a, %m : tensor<128x64x!tir.ptr<bf16>, #b>, tensor<128x64xi8, #b> -> !gir.memdesc<128x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @copy_layout(%p: tensor<128x64x!tir.ptr<bf16>>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.async_copy' op pointer tile needs a distributed layout}}
+  nvgir.async_copy %p, %a : tensor<128x64x!tir.ptr<bf16>> -> !gir.memdesc<128x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @copy_pointers(%p: tensor<128x64xi64, #b>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.async_copy' op copies from a tile of pointers, got 'tensor<128x64xi64, }}
+  nvgir.async_copy %p, %a : tensor<128x64xi64, #b> -> !gir.memdesc<128x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_types(%c: tensor<128x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<64x64xf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op operands must have one element type}}
+  %d = nvgir.warpgroup_dot %a, %bt, %c : !gir.memdesc<128x64xbf16, #sw> * !gir.memdesc<64x64xf16, #sw> -> tensor<128x64xf32, #acc>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_rank(%c: tensor<128x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<2x128x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op takes 2-D operands}}
+  %d = nvgir.warpgroup_dot %a, %bt, %c : !gir.memdesc<2x128x64xbf16, #sw> * !gir.memdesc<64x64xbf16, #sw> -> tensor<128x64xf32, #acc>
+  return
+}
+
+// -----
+
+// What TMA cannot move (nvgir::getTmaBlockLayout's refusals) is the op's
+// error too.
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_element(%d: !tir.tensordesc<tensor<128x128xi1>>, %i: i32,
+                       %buf: !gir.memdesc<128x128xi1, #sw>,
+                       %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op TMA moves elements of 1, 2, 4 or 8 bytes}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x128xi1>> -> !gir.memdesc<128x128xi1, #sw>, !nvgir.mbarriers<1>
+  return
+}
