@@ -62,7 +62,9 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
     int64_t bytes = sharedBytes(element);
     StagingPlan plan = planStaging(*src, *dst, bytes);
     // (The scratch buffer comes with the barrier before the stores.)
-    Value buffer = lc.scratchBuffer(rewriter, op, plan.elements * bytes);
+    // (convertLayoutScratch declares the same plan's bytes.)
+    Value buffer =
+        lc.scratchBuffer(rewriter, op, convertLayoutScratch(op)[0].bytes);
     // In a cluster, a CTA holds its block of a split tile; it can take its
     // block from a tile it holds whole, but not gather one from the blocks
     // of other CTAs (gir-split-ctas never asks for that).
@@ -180,11 +182,10 @@ struct ShapeMover {
     }
     return vector::FromElementsOp::create(b, loc, vecType, out);
   }
-  /// A scratch buffer for `elems` elements of `element` (with the barrier
-  /// before the writes), and the thread's lane and warp.
-  Value begin(Operation *op, Type element, int64_t elems) {
-    Value buffer = lc.scratchBuffer(
-        b, op, elems * sharedBytes(storedType(element, b)));
+  /// `op`'s scratch buffer (shapeScratch: what the op declares; with the
+  /// barrier before the writes), and the thread's lane and warp.
+  Value begin(Operation *op) {
+    Value buffer = lc.scratchBuffer(b, op, shapeScratch(op)[0].bytes);
     std::tie(lane, warp) = lc.laneAndWarp(b, loc);
     return buffer;
   }
@@ -214,8 +215,7 @@ struct ShapePattern : LoweringPattern<Op> {
     };
     const TypeConverter &tc = *this->getTypeConverter();
     if constexpr (std::is_same_v<Op, tir::JoinOp>) {
-      Value buffer = m.begin(op, srcType.getElementType(),
-                             2 * srcType.getNumElements());
+      Value buffer = m.begin(op);
       m.write(buffer, adaptor.getLhs(), *src, [&](ArrayRef<Value> c) {
         return m.scaled(m.linear(c, srcShape), 2, 0);
       });
@@ -226,8 +226,7 @@ struct ShapePattern : LoweringPattern<Op> {
       rewriter.replaceOp(op, m.read(buffer, dstType, *dst, tc,
                                     rowMajor(dstShape)));
     } else if constexpr (std::is_same_v<Op, tir::SplitOp>) {
-      Value buffer = m.begin(op, srcType.getElementType(),
-                             srcType.getNumElements());
+      Value buffer = m.begin(op);
       m.write(buffer, adaptor.getSrc(), *src, rowMajor(srcShape));
       barrier(rewriter, op.getLoc());
       Value lo = m.read(buffer, dstType, *dst, tc, [&](ArrayRef<Value> c) {
@@ -238,8 +237,7 @@ struct ShapePattern : LoweringPattern<Op> {
       });
       rewriter.replaceOp(op, ValueRange{lo, hi});
     } else {
-      Value buffer = m.begin(op, srcType.getElementType(),
-                             srcType.getNumElements());
+      Value buffer = m.begin(op);
       m.write(buffer, adaptor.getSrc(), *src, rowMajor(srcShape));
       barrier(rewriter, op.getLoc());
       if constexpr (std::is_same_v<Op, tir::TransOp>) {

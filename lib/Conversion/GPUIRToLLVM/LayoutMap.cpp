@@ -340,24 +340,15 @@ Value LoweringContext::scratchBuffer(OpBuilder &b, Operation *user,
     scratchUses.push_back({it == position.end() ? -1 : it->second, scratchUse});
     // Regions of a warp_specialize run at the same time: their scratch is
     // placed apart (placeConcurrentScratch).
-    for (Operation *op = user; op; op = op->getParentOp())
-      if (auto ws = dyn_cast_or_null<tir::WarpSpecializeOp>(op->getParentOp())) {
-        // 0: the default region; 1 + i: partition i.
-        ScratchUse &use = scratchUses.back();
-        use.region = 0;
-        if (user->getParentOfType<tir::WarpPartitionsOp>()) {
-          Operation *inner = user;
-          while (!isa<tir::WarpPartitionsOp>(inner->getParentOp()))
-            inner = inner->getParentOp();
-          use.region = 1 + int(inner->getParentRegion()->getRegionNumber());
-        }
-        use.wsBegin = position.lookup(ws);
-        use.wsEnd = use.wsBegin;
-        ws->walk([&](Operation *inner) {
-          use.wsEnd = std::max(use.wsEnd, position.lookup(inner));
-        });
-        break;
-      }
+    if (auto [ws, region] = gir::warpRegion(user); ws) {
+      ScratchUse &use = scratchUses.back();
+      use.region = region;
+      use.wsBegin = position.lookup(ws);
+      use.wsEnd = use.wsBegin;
+      ws->walk([&](Operation *inner) {
+        use.wsEnd = std::max(use.wsEnd, position.lookup(inner));
+      });
+    }
   }
   int64_t offset = llvm::alignTo(scratchEnd, align);
   scratchEnd = offset + bytes;

@@ -108,10 +108,10 @@ struct ReducePattern : LoweringPattern<tir::ReduceOp> {
       };
       // The scratch buffers come with the barrier before the stores; the
       // next scratch user barriers before overwriting them.
+      // (reduceScratch: what the op declares to the allocator.)
       SmallVector<Value> buffers;
-      for (Type t : op.getElementTypes())
-        buffers.push_back(
-            lc.scratchBuffer(rewriter, op, outElems * slots * sharedBytes(t)));
+      for (const ScratchRequest &r : reduceScratch(op))
+        buffers.push_back(lc.scratchBuffer(rewriter, op, r.bytes));
       SmallVector<Value> bases;
       for (auto [g, key] : llvm::enumerate(groupKeys)) {
         Value base = outIndex(key);

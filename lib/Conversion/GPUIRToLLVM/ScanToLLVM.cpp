@@ -222,10 +222,10 @@ void ScanLowering::scanWarps() {
   thread.erase(thread.begin() + axis);
   // The scratch buffers come with the barrier before the stores; the next
   // scratch user barriers before overwriting them.
+  // (scanScratch: what the op declares to the allocator.)
   SmallVector<Value> buffers;
-  for (Type t : elementTypes)
-    buffers.push_back(
-        lc.scratchBuffer(b, op, outElems * slots * sharedBytes(t)));
+  for (const ScratchRequest &r : scanScratch(op))
+    buffers.push_back(lc.scratchBuffer(b, op, r.bytes));
   // The last lane of each warp stores its groups' totals in the warp's slot.
   SmallVector<Value> bases;
   for (auto [g, key] : llvm::enumerate(keys)) {

@@ -46,25 +46,6 @@ int64_t lastUse(Operation *op, const DenseMap<Operation *, int64_t> &last,
   return end;
 }
 
-/// The tir.warp_specialize `op` runs in and the region (0: default, 1 + i:
-/// partition i), or null.
-std::pair<tir::WarpSpecializeOp, int> warpRegion(Operation *op) {
-  for (Operation *inner = op; inner; inner = inner->getParentOp()) {
-    auto ws = dyn_cast_or_null<tir::WarpSpecializeOp>(inner->getParentOp());
-    if (!ws)
-      continue;
-    auto parts = dyn_cast<tir::WarpPartitionsOp>(inner);
-    if (!parts)
-      return {ws, 0};
-    // `op` is in one of the partitions: which one.
-    for (Operation *p = op; p != inner; p = p->getParentOp())
-      if (p->getParentOp() == inner)
-        return {ws, 1 + int(p->getParentRegion()->getRegionNumber())};
-    return {ws, 0};
-  }
-  return {tir::WarpSpecializeOp(), -1};
-}
-
 void planScratch(ModuleOp module, SharedMemoryPlan &plan,
                  const DenseMap<Operation *, int64_t> &last) {
   auto place = [&](Operation *op, int64_t offset, int64_t bytes, int64_t from,
@@ -80,7 +61,7 @@ void planScratch(ModuleOp module, SharedMemoryPlan &plan,
     if (bytes <= 0)
       return;
     int64_t at = plan.position.lookup(op);
-    if (auto [ws, region] = warpRegion(op); ws) {
+    if (auto [ws, region] = gir::warpRegion(op); ws) {
       concurrent[ws][region].push_back(op);
       return;
     }
@@ -201,4 +182,21 @@ int64_t gir::firstFit(ArrayRef<PlacedBuffer> placed, int64_t bytes,
     at = std::max<int64_t>(at, llvm::alignTo(hi, align));
   }
   return at;
+}
+
+std::pair<tir::WarpSpecializeOp, int> gir::warpRegion(Operation *op) {
+  for (Operation *inner = op; inner; inner = inner->getParentOp()) {
+    auto ws = dyn_cast_or_null<tir::WarpSpecializeOp>(inner->getParentOp());
+    if (!ws)
+      continue;
+    auto parts = dyn_cast<tir::WarpPartitionsOp>(inner);
+    if (!parts)
+      return {ws, 0};
+    // `op` is in one of the partitions: which one.
+    for (Operation *p = op; p != inner; p = p->getParentOp())
+      if (p->getParentOp() == inner)
+        return {ws, 1 + int(p->getParentRegion()->getRegionNumber())};
+    return {ws, 0};
+  }
+  return {tir::WarpSpecializeOp(), -1};
 }

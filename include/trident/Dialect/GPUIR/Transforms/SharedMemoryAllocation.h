@@ -68,6 +68,10 @@ SharedMemoryPlan planSharedMemory(mlir::ModuleOp module);
 int64_t firstFit(llvm::ArrayRef<PlacedBuffer> placed, int64_t bytes,
                  int64_t align, int64_t from, int64_t to);
 
+/// The tir.warp_specialize `op` runs in, and the region (0: the default
+/// region, 1 + i: partition i); null and -1 outside any.
+std::pair<trident::tir::WarpSpecializeOp, int> warpRegion(mlir::Operation *op);
+
 /// Writes `plan`'s offsets into the IR.
 void recordSharedMemoryPlan(const SharedMemoryPlan &plan);
 
