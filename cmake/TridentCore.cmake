@@ -66,9 +66,14 @@ function(trident_link_core target)
     "LINKER:--start-group" ${TRIDENT_MLIR_ARCHIVES} ${TRIDENT_LLVM_ARCHIVES}
     "LINKER:--end-group"
     "LINKER:--exclude-libs=libz.a:libzstd.a"
-    "LINKER:-z,defs"
     # Calls inside the core bind to the core, whatever other LLVM copies
     # (Triton's, a driver's) the process holds.
     "LINKER:-Bsymbolic-functions")
+  # Every symbol resolved at link time; not under AddressSanitizer, whose
+  # runtime lives in the executable and leaves a shared library's
+  # __asan_* references to it.
+  if(NOT TRIDENT_ENABLE_FUZZER)
+    target_link_options(${target} PRIVATE "LINKER:-z,defs")
+  endif()
   target_link_libraries(${target} PRIVATE z zstd rt dl m pthread)
 endfunction()

@@ -1,0 +1,26 @@
+// Programs of two CTAs (num_ctas = 2) in the lowering: the kernel is a
+// cluster of two, the program id counts clusters, and a split range starts
+// at the CTA's block: (rank % 2) * 128 of the 256 elements.
+
+// CHECK-LABEL: llvm.func @store_ids
+// CHECK-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// CHECK: nvvm.read.ptx.sreg.clusterid.x
+// CHECK-NOT: nvvm.read.ptx.sreg.ctaid
+// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[TWO:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: %[[BLOCK:.*]] = llvm.urem %[[RANK]], %[[TWO]] : i32
+// CHECK-NEXT: %[[ROWS:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK-NEXT: llvm.mul %[[BLOCK]], %[[ROWS]] : i32
+// CHECK: llvm.intr.masked.scatter {{.*}} : vector<1xi32>
+module attributes {tir.num_ctas = 2 : i32, tir.num_warps = 4 : i32} {
+func.func @store_ids(%y: !tir.ptr<i32>) attributes {tir.kernel} {
+  %pid = tir.get_program_id 0 : i32
+  %r = tir.make_range 0 to 256 : tensor<256xi32>
+  %p = tir.splat %pid : i32 -> tensor<256xi32>
+  %v = arith.addi %r, %p : tensor<256xi32>
+  %py = tir.splat %y : !tir.ptr<i32> -> tensor<256x!tir.ptr<i32>>
+  %py2 = tir.addptr %py, %r : tensor<256x!tir.ptr<i32>>, tensor<256xi32>
+  tir.store %py2, %v : tensor<256x!tir.ptr<i32>>
+  return
+}
+}

@@ -1,0 +1,40 @@
+// tir.print (DebugToLLVM.cpp): vprintf(format, buffer) with the CPU
+// target's lines; the arguments go in a local struct (an alloca at the top
+// of the function), floats as f64, integers widened to i64. A tile prints
+// each element from the first of its replicas (64 elements on 128 threads:
+// warps 2 and 3 repeat warps 0 and 1), a scalar from thread 0 (lane 0 of
+// warp 0).
+// CHECK-DAG: llvm.mlir.global private constant @[[SFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) x = %f\0A\00")
+// CHECK-DAG: llvm.mlir.global private constant @[[TFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) idx (%d) x = %lld\0A\00")
+// CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
+// CHECK-LABEL: llvm.func @print(
+// CHECK: %[[SBUF:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, f64)>
+// CHECK: %[[TBUF:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32, i64)>
+// CHECK: nvvm.read.ptx.sreg.ctaid.x
+// CHECK: nvvm.read.ptx.sreg.ctaid.y
+// CHECK: nvvm.read.ptx.sreg.ctaid.z
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[LANE:.*]] = llvm.and %[[TID]]
+// CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
+// CHECK: %[[L0:.*]] = llvm.icmp "eq" %[[LANE]]
+// CHECK: %[[W0:.*]] = llvm.icmp "eq" %[[WARP]]
+// CHECK: %[[THREAD0:.*]] = llvm.and %[[L0]], %[[W0]] : i1
+// CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i32)
+// CHECK: %[[WBIT:.*]] = llvm.and %[[WARP]], %[[TWO]]
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[WBIT]]
+// CHECK: llvm.sext %{{.*}} : i32 to i64
+// CHECK: llvm.cond_br %[[FIRST]]
+// CHECK: llvm.getelementptr %[[TBUF]][0, 4]
+// CHECK: llvm.store %{{.*}} : i64, !llvm.ptr
+// CHECK: llvm.mlir.addressof @[[TFMT]]
+// CHECK: llvm.call @vprintf(%{{.*}}, %[[TBUF]])
+// CHECK: llvm.fpext %{{.*}} : f32 to f64
+// CHECK: llvm.cond_br %[[THREAD0]]
+// CHECK: llvm.getelementptr %[[SBUF]][0, 3]
+// CHECK: llvm.store %{{.*}} : f64, !llvm.ptr
+// CHECK: llvm.mlir.addressof @[[SFMT]]
+// CHECK: llvm.call @vprintf(%{{.*}}, %[[SBUF]])
+func.func @print(%x: tensor<64xi32>, %s: f32) attributes {tir.kernel} {
+  tir.print "x = " (%x, %s : tensor<64xi32>, f32)
+  return
+}

@@ -1,0 +1,34 @@
+// tir.dot with a #gir.mma_v2 accumulator on Ampere's mma.sync: both
+// operands are stored into padded row-major scratch tiles (A: 64 rows of
+// 32 + 8 bf16, 5120 bytes; B: 32 rows of 64 + 8, 4608 bytes), in 16-byte
+// vectors where a thread holds 8 consecutive elements of a row (A here),
+// element by element otherwise (B); then, per K step of 16, each warp
+// (2x2 warps: 32x32 per warp) loads its two m16 A fragments with
+// ldmatrix.x4 and its four n8 B fragments with two ldmatrix.x4.trans, and
+// issues 2 x 4 mma.sync m16n8k16: 16 in all over K = 32.
+#a = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#b = #gir.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+#mma = #gir.mma_v2<warpsPerCTA = [2, 2]>
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  // CHECK: module attributes {{{.*}}trident.shared_bytes = 9728 : i32
+  // CHECK-LABEL: llvm.func @bf16
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+  // CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32
+  // CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32
+  // CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32
+  // CHECK-COUNT-8: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK: nvvm.ldmatrix
+  // CHECK-COUNT-8: nvvm.mma.sync
+  // CHECK-NOT: nvvm.mma.sync
+  // CHECK-NOT: llvm.intr.fma
+  // CHECK: llvm.return %{{.*}} : vector<32xf32>
+  func.func @bf16(%a: tensor<64x32xbf16, #a>, %b: tensor<32x64xbf16, #b>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tir.dot %a, %b, %c : tensor<64x32xbf16, #a> * tensor<32x64xbf16, #b> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}

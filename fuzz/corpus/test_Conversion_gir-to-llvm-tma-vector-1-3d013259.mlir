@@ -1,0 +1,15 @@
+// A descriptor load into rows of 8 bf16 per thread: 16-byte reads.
+// CHECK-LABEL: llvm.func @load_rows
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xbf16>
+// CHECK-NOT: llvm.load
+// CHECK: nvvm.barrier0
+#b = #gir.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32, gir.compute_capability = 90 : i32} {
+  func.func @load_rows(%d: !tir.tensordesc<tensor<64x64xbf16>>, %p: !tir.ptr<bf16>, %i: i32) attributes {tir.kernel} {
+    %x = tir.descriptor_load %d[%i, %i] : !tir.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16, #b>
+    %s = tir.splat %p : !tir.ptr<bf16> -> tensor<64x64x!tir.ptr<bf16>, #b>
+    tir.store %s, %x : tensor<64x64x!tir.ptr<bf16>, #b>
+    return
+  }
+}

@@ -1,0 +1,5 @@
+func.func @program_id_axis() {
+  // expected-error @+1 {{'tir.get_program_id' op attribute 'axis' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 2}}
+  %0 = tir.get_program_id 3 : i32
+  return
+}

@@ -1,0 +1,80 @@
+// The tir-flatten-loops pass.
+
+// A persistent matmul: tiles strided over the programs, the K loop inside.
+// The nest becomes one loop over tiles x k-steps (guarded by nk > 0 and
+// tiles > 0) that carries the accumulator, the k index, the tile and the
+// prologue's values the K loop reads (the tile's row offset), computed for
+// the first tile before the loop and for the next one (clamped to the last
+// tile) in an `if` at the tile's last step; the accumulator restarts from
+// its initial value where k == 0; the epilogue runs under k == nk - 1 with
+// its own copy of the prologue. With nk == 0 (or no tiles), the outer loop
+// runs without the inner one (the epilogue stores the initial
+// accumulator).
+// CHECK-LABEL: func.func @persistent
+// CHECK-SAME: (%[[DA:[^:]*]]: {{.*}}, %[[DB:[^:]*]]: {{.*}}, %[[DC:[^:]*]]: {{.*}}, %[[FIRST:[^:]*]]: i32, %[[TILES:[^:]*]]: i32, %[[NK:[^:]*]]: i32)
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.0{{.*}}> : tensor<64x64xf32>
+// CHECK: %[[KCOUNT:.*]] = arith.maxsi %[[NK]], %c0_i32
+// CHECK: %[[SPAN:.*]] = arith.subi %[[TILES]], %[[FIRST]]
+// CHECK: %[[TCOUNT:.*]] = arith.divsi {{.*}}, %c4_i32
+// CHECK: %[[ANYK:.*]] = arith.cmpi sgt, %[[KCOUNT]], %c0_i32
+// CHECK: %[[ANYT:.*]] = arith.cmpi sgt, %[[TCOUNT]], %c0_i32
+// CHECK: %[[ANY:.*]] = arith.andi %[[ANYK]], %[[ANYT]]
+// CHECK: scf.if %[[ANY]] {
+// CHECK: %[[TOTAL:.*]] = arith.muli %[[TCOUNT]], %[[KCOUNT]]
+// CHECK: %[[LASTM1:.*]] = arith.subi %[[TCOUNT]], %c1_i32
+// CHECK: %[[LASTOFF:.*]] = arith.muli %[[LASTM1]], %c4_i32
+// CHECK: %[[LASTTILE:.*]] = arith.addi %[[FIRST]], %[[LASTOFF]]
+// CHECK: %[[LASTK:.*]] = arith.subi %[[KCOUNT]], %c1_i32
+// CHECK: %[[OFF0:.*]] = arith.muli %[[FIRST]], %c64_i32
+// CHECK: scf.for %{{.*}} = %c0_i32 to %[[TOTAL]] step %c1_i32 iter_args(%[[ACC:[^ ]*]] = %[[ZERO]], %[[KK:[^ ]*]] = %c0_i32, %[[T:[^ ]*]] = %[[FIRST]], %[[OFF:[^ ]*]] = %[[OFF0]])
+// CHECK-NEXT: %[[START:.*]] = arith.cmpi eq, %[[KK]], %c0_i32
+// CHECK-NEXT: %[[ACCIN:.*]] = arith.select %[[START]], %[[ZERO]], %[[ACC]]
+// CHECK-NEXT: %[[KB:.*]] = arith.muli %[[KK]], %c32_i32
+// CHECK-NEXT: %[[A:.*]] = tir.descriptor_load %[[DA]][%[[OFF]], %[[KB]]]
+// CHECK-NEXT: %[[B:.*]] = tir.descriptor_load %[[DB]][%[[KB]], %c0_i32]
+// CHECK-NEXT: %[[D:.*]] = tir.dot %[[A]], %[[B]], %[[ACCIN]]
+// CHECK-NEXT: %[[ISLAST:.*]] = arith.cmpi eq, %[[KK]], %[[LASTK]]
+// CHECK-NEXT: scf.if %[[ISLAST]] {
+// CHECK-NEXT: %[[EOFF:.*]] = arith.muli %[[T]], %c64_i32
+// CHECK-NEXT: tir.descriptor_store %[[DC]][%[[EOFF]], %c0_i32], %[[D]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[TNEXT:.*]] = arith.addi %[[T]], %c4_i32
+// CHECK-NEXT: %[[T2:.*]] = arith.select %[[ISLAST]], %[[TNEXT]], %[[T]]
+// CHECK-NEXT: %[[OFF2:.*]] = scf.if %[[ISLAST]] -> (i32) {
+// CHECK-NEXT: %[[TC:.*]] = arith.minsi %[[T2]], %[[LASTTILE]]
+// CHECK-NEXT: %[[NOFF:.*]] = arith.muli %[[TC]], %c64_i32
+// CHECK-NEXT: scf.yield %[[NOFF]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[OFF]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[KNEXT:.*]] = arith.addi %[[KK]], %c1_i32
+// CHECK-NEXT: %[[KK2:.*]] = arith.select %[[ISLAST]], %c0_i32, %[[KNEXT]]
+// CHECK-NEXT: scf.yield %[[D]], %[[KK2]], %[[T2]], %[[OFF2]]
+// CHECK: } else {
+// CHECK-NEXT: scf.for %[[T3:.*]] = %[[FIRST]] to %[[TILES]] step %c4_i32 : i32 {
+// CHECK-NEXT: %[[OFF3:.*]] = arith.muli %[[T3]], %c64_i32
+// CHECK-NEXT: tir.descriptor_store %[[DC]][%[[OFF3]], %c0_i32], %[[ZERO]]
+// CHECK-NOT: tir.flatten
+func.func @persistent(%da: !tir.tensordesc<tensor<64x32xbf16>>,
+                      %db: !tir.tensordesc<tensor<32x64xbf16>>,
+                      %dc: !tir.tensordesc<tensor<64x64xf32>>,
+                      %first: i32, %tiles: i32, %nk: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  scf.for %t = %first to %tiles step %c4 : i32 {
+    %off = arith.muli %t, %c64 : i32
+    %acc = scf.for %k = %c0 to %nk step %c1 iter_args(%a = %zero) -> (tensor<64x64xf32>) : i32 {
+      %kb = arith.muli %k, %c32 : i32
+      %x = tir.descriptor_load %da[%off, %kb] : !tir.tensordesc<tensor<64x32xbf16>>
+      %y = tir.descriptor_load %db[%kb, %c0] : !tir.tensordesc<tensor<32x64xbf16>>
+      %d = tir.dot %x, %y, %a : tensor<64x32xbf16> * tensor<32x64xbf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    tir.descriptor_store %dc[%off, %c0], %acc : !tir.tensordesc<tensor<64x64xf32>>
+  } {tir.flatten = 1 : i32}
+  return
+}

@@ -1,0 +1,8 @@
+// CHECK: error: 'gpux.reverse' op needs 4096 bytes of staging, the scratchpad has 1024
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @small_pad(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+    %pad = gpux.scratchpad {bytes = 1024 : i64, alignment = 16 : i64} : !llvm.ptr<3>
+    %r = gpux.reverse %x staged in %pad : !llvm.ptr<3> : tensor<1024xf32>
+    return %r : tensor<1024xf32>
+  }
+}
