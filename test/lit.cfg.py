@@ -17,6 +17,7 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment.pop("TRIDENT_PLUGIN_PATHS", None)
 
 config.substitutions.append(("%trident_src", config.trident_src_root))
+config.substitutions.append(("%trident_bin", bindir))
 config.substitutions.append(("%plugins", plugindir))
 config.substitutions.append(("%testplugins", os.path.join(config.trident_obj_root, "test", "plugins")))
 
