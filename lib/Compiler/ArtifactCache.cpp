@@ -397,10 +397,13 @@ Expected<Artifact> compileCached(Compiler &compiler, mlir::ModuleOp module,
     if (!found)
       return found.takeError();
     Error refused = *found && accept ? accept(**found) : Error::success();
-    if (refused)
+    if (refused) {
+      // The first line: a parse error goes on with the source and a caret.
+      std::string why = toString(std::move(refused));
       cache->discard(key, (*found)->format,
-                     "it cannot be used: " + toString(std::move(refused)));
-    else if (*found) {
+                     "it cannot be used: " +
+                         StringRef(why).split('\n').first.rtrim().str());
+    } else if (*found) {
       if (hit)
         *hit = true;
       return std::move(**found);
