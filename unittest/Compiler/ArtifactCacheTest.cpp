@@ -24,6 +24,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <random>
 #include <sys/stat.h>
 #include <thread>
