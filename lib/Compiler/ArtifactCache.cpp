@@ -305,7 +305,8 @@ Error ArtifactCache::store(StringRef key, const Artifact &artifact) const {
   if (std::rename(tmp.c_str(), final.c_str()) != 0) {
     int error = errno;
     cleanup();
-    if (cache::checkEntryDirectory(final).status != cache::FileCheck::Ok)
+    // A non-empty directory there: another writer's entry, moved in since.
+    if (error != ENOTEMPTY && error != EEXIST)
       return createStringError("artifact cache: cannot move " + tmp + " to " +
                                final + ": " + std::strerror(error));
   }
