@@ -59,7 +59,8 @@ cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("Take the compiled kernel from this artifact cache, or store it "
              "there ('default': $TRIDENT_CACHE_DIR, else ~/.cache/trident; "
-             "the GPU path's cache too)"),
+             "the GPU path's cache too); a damaged entry, or one that does "
+             "not load, is reported, removed and rebuilt"),
     cl::value_desc("dir"), cl::init(""), cl::cat(category));
 cl::opt<bool> printPipeline("print-pipeline",
                             cl::desc("Print the pipeline used"),
