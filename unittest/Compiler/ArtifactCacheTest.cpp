@@ -70,7 +70,8 @@ std::string sha256Hex(StringRef data) {
 /// recomputed as ArtifactCache writes it (over the text with the checksum's
 /// digits as zeros): a description consistent with itself that says
 /// something else.
-void rewriteDescription(StringRef path, function_ref<void(json::Object &)> edit) {
+void rewriteDescription(StringRef path,
+                        function_ref<void(json::Object &)> edit) {
   Expected<json::Value> v = json::parse(readAll(path));
   ASSERT_TRUE(bool(v)) << toString(v.takeError());
   json::Object &o = *v->getAsObject();
@@ -397,13 +398,15 @@ TEST_F(ArtifactCacheTest, CacheDirectoryThatIsAFile) {
   ArtifactCache notADirectory(file, [](StringRef) {});
   auto found = notADirectory.lookup(key, "llir", "ll");
   ASSERT_FALSE(bool(found));
-  EXPECT_TRUE(StringRef(toString(found.takeError())).contains("is not a directory"));
+  EXPECT_TRUE(StringRef(toString(found.takeError()))
+                  .contains("is not a directory"));
 }
 
 TEST_F(ArtifactCacheTest, KeyThatIsAPathIsRefused) {
   auto found = cache->lookup("../outside", "llir", "ll");
   ASSERT_FALSE(bool(found));
-  EXPECT_TRUE(StringRef(toString(found.takeError())).contains("is not a cache key"));
+  EXPECT_TRUE(StringRef(toString(found.takeError()))
+                  .contains("is not a cache key"));
 }
 
 } // namespace

@@ -16,11 +16,11 @@
 // Layout: <dir>/<key>/artifact.<format> (the artifact's bytes) and
 // <dir>/<key>/artifact.json, its description: the cache format version, the
 // key, the stage and format, the artifact's size and SHA-256, its metadata
-// and tool log, and the SHA-256 of the description itself (of the
-// description without that field, as llvm::json prints it: keys sorted,
-// no spaces). Entries are written to a private temporary directory and
-// renamed into place, so concurrent writers and readers see either nothing
-// or a whole entry.
+// and tool log, and the SHA-256 of the description itself (of its text
+// with that checksum's 64 digits written as zeros). Entries are written to
+// a private temporary directory and renamed into place (an older entry is
+// first renamed aside whole), so concurrent writers and readers see either
+// nothing or a whole entry.
 //
 // Every read checks the entry (docs/architecture.md, "The artifact cache"):
 // only regular files are opened (lstat first, O_NOFOLLOW | O_NONBLOCK,
