@@ -64,7 +64,9 @@ static cl::opt<std::string> cacheDir(
     cl::desc("Look the artifact of --emit up in this artifact cache and store "
              "it there after a miss ('default': $TRIDENT_CACHE_DIR, else "
              "~/.cache/trident); the key covers the module, the pipeline "
-             "(with every plugin's cache key) and the stage"),
+             "(with every plugin's cache key) and the stage; an entry whose "
+             "size, hash or description is wrong is reported, removed and "
+             "rebuilt"),
     cl::value_desc("dir"), cl::init(""));
 static cl::opt<std::string>
     dumpDir("dump-dir", cl::desc("Write each stage's output into this folder"),

@@ -59,7 +59,8 @@ cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("Take the compiled kernel from this artifact cache, or store it "
              "there ('default': $TRIDENT_CACHE_DIR, else ~/.cache/trident; "
-             "the GPU path's cache too)"),
+             "the GPU path's cache too); a damaged entry, or one that does "
+             "not load, is reported, removed and rebuilt"),
     cl::value_desc("dir"), cl::init(""), cl::cat(category));
 cl::opt<bool> printPipeline("print-pipeline",
                             cl::desc("Print the pipeline used"),
@@ -137,22 +138,33 @@ int main(int argc, char **argv) {
     cache.emplace(cacheDir == "default" ? ArtifactCache::defaultDirectory()
                                         : cacheDir.getValue());
   bool hit = false;
+  // A cached artifact is loaded before it is taken: one that does not
+  // load is a bad entry, discarded and rebuilt.
+  std::unique_ptr<cpu::CpuKernel> loaded;
+  double loadSeconds = 0;
+  auto loadKernel = [&](const Artifact &artifact) -> Error {
+    auto loadStart = std::chrono::steady_clock::now();
+    auto kernel = cpu::CpuKernel::load(artifact, optLevel);
+    if (!kernel)
+      return kernel.takeError();
+    loaded = std::move(*kernel);
+    loadSeconds = secondsSince(loadStart);
+    return Error::success();
+  };
   Expected<Artifact> compiled =
       compileCached(compiler, **module, *pipeline, stageName,
-                    cache ? &*cache : nullptr, &hit);
+                    cache ? &*cache : nullptr, &hit, loadKernel);
   if (!compiled)
     return fail(compiled.takeError());
   if (cache)
     outs() << "artifact cache " << (hit ? "hit" : "miss") << " in "
            << cache->directory() << "\n";
-  const Artifact *artifact = &*compiled;
-  double compileSeconds = secondsSince(start);
-  start = std::chrono::steady_clock::now();
-  auto kernel = cpu::CpuKernel::load(*artifact, optLevel);
-  if (!kernel)
-    return fail(kernel.takeError());
-  double loadSeconds = secondsSince(start);
-  const cpu::KernelInfo &info = (*kernel)->info();
+  double compileSeconds = secondsSince(start) - loadSeconds;
+  if (!hit)
+    if (Error e = loadKernel(*compiled))
+      return fail(std::move(e));
+  cpu::CpuKernel &kernel = *loaded;
+  const cpu::KernelInfo &info = kernel.info();
   outs() << formatv("kernel {0} ({1}, {2}, {3}): grid {4}x{5}x{6}, seed {7}\n",
                     info.name, kernelKind, info.target, info.cpu, (*grid)[0],
                     (*grid)[1], (*grid)[2], actualSeed);
@@ -200,7 +212,7 @@ int main(int argc, char **argv) {
   cpu::LaunchOptions launch;
   launch.numThreads = threads;
   outs().flush(); // before what the kernel prints
-  if (Error e = (*kernel)->launch(args, *grid, launch))
+  if (Error e = kernel.launch(args, *grid, launch))
     return fail(std::move(e));
   Tensor &out = problem->tensors[problem->output];
   out.unpack(data[problem->output].data());
@@ -210,7 +222,7 @@ int main(int argc, char **argv) {
   if (timeIters > 0) {
     start = std::chrono::steady_clock::now();
     for (int i = 0; i < timeIters; ++i)
-      if (Error e = (*kernel)->launch(args, *grid, launch))
+      if (Error e = kernel.launch(args, *grid, launch))
         return fail(std::move(e));
     double ms = secondsSince(start) * 1e3 / timeIters;
     outs() << formatv("time: {0:f4} ms per launch over {1} launches", ms,

@@ -233,6 +233,10 @@ Error Compiler::runStep(ModuleOp module, const Stage &stage,
   artifact.stage = stage.name;
   if (artifact.format.empty())
     artifact.format = step.output;
+  else if (artifact.format != step.output)
+    return createStringError(where + " declares '" + step.output +
+                             "' output but produced a '" + artifact.format +
+                             "' artifact");
   lastArtifact = std::move(artifact);
   return Error::success();
 }
