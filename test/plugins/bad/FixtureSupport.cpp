@@ -5,8 +5,12 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemAlloc.h"
 
 #include <csignal>
+#include <cstdlib>
+#include <exception>
 #include <string>
 
 using namespace mlir;
@@ -48,6 +52,25 @@ struct FixturePass : PassWrapper<FixturePass, OperationPass<ModuleOp>> {
       module.emitError() << "'" << argument << "' refuses this module";
       signalPassFailure();
       return;
+    case fixture::PassAction::OutOfMemory: {
+      volatile size_t bytes = size_t(1) << 46;
+      char *p = new char[bytes];
+      p[0] = 1;
+      module->setAttr(argument + ".allocated", UnitAttr::get(&getContext()));
+      delete[] p;
+      return;
+    }
+    case fixture::PassAction::LLVMOutOfMemory: {
+      volatile size_t bytes = size_t(1) << 46;
+      void *p = llvm::safe_malloc(bytes);
+      module->setAttr(argument + ".allocated", UnitAttr::get(&getContext()));
+      free(p);
+      return;
+    }
+    case fixture::PassAction::FatalError:
+      llvm::report_fatal_error("the fixture gives up", /*GenCrashDiag=*/false);
+    case fixture::PassAction::Terminate:
+      std::terminate();
     }
   }
 

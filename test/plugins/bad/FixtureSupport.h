@@ -17,6 +17,12 @@ enum class PassAction {
   BreakIR, ///< erases the terminator of every func.func: fails verification
   Crash,   ///< raises SIGSEGV
   Fail,    ///< emits an error and signals failure
+  // Resource failures, each asked for absurdly so that it fails under any
+  // memory limit (the lit tests add one: RLIMIT_AS).
+  OutOfMemory,     ///< operator new of 64 TiB
+  LLVMOutOfMemory, ///< llvm::safe_malloc of 64 TiB
+  FatalError,      ///< llvm::report_fatal_error, without a crash report
+  Terminate,       ///< std::terminate
 };
 
 /// A new module pass whose flag is `argument` and which does `action`.
