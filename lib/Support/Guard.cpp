@@ -182,7 +182,7 @@ void onNewFailure() {
 void describeCurrentException(ActiveGuard &g, const char *prefix) {
   std::type_info *type = abi::__cxa_current_exception_type();
   if (!type) {
-    copyReason(g, prefix, "no active exception");
+    copyReason(g, "no active exception");
     return;
   }
   // __cxa_demangle allocates; out of memory it fails and the mangled name

@@ -478,7 +478,7 @@ namespace {
   info.numEdits = 1;
 #elif defined(FAULT_EXEC_CRASH)
   static const TridentPassInfo passes[] = {
-      {"bad-crash", "raises SIGSEGV", createCrash}};
+      {"bad-crash", "crashes (SIGSEGV)", createCrash}};
   static const TridentPassRef refs[] = {{"bad-crash", nullptr, nullptr}};
   static const TridentPipelineEdit edits[] = {
       edit(TRIDENT_EDIT_INSERT_AFTER, "tir", "inline", refs, 1)};

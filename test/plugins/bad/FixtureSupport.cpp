@@ -17,6 +17,15 @@ using namespace mlir;
 
 namespace {
 
+/// A genuine fault in the fixture's own code (not a tail call to raise(),
+/// which would leave no frame of the plugin on the stack): crash reports
+/// find the plugin by the faulting frame.
+[[gnu::noinline]] void fault() {
+  volatile int *p = nullptr;
+  *p = 1;
+  asm volatile("");
+}
+
 struct FixturePass : PassWrapper<FixturePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FixturePass)
 
@@ -46,27 +55,21 @@ struct FixturePass : PassWrapper<FixturePass, OperationPass<ModuleOp>> {
       return;
     }
     case fixture::PassAction::Crash:
-      std::raise(SIGSEGV);
+      fault();
       return;
     case fixture::PassAction::Fail:
       module.emitError() << "'" << argument << "' refuses this module";
       signalPassFailure();
       return;
-    case fixture::PassAction::OutOfMemory: {
-      volatile size_t bytes = size_t(1) << 46;
-      char *p = new char[bytes];
-      p[0] = 1;
+    case fixture::PassAction::OutOfMemory:
+      // Kept in `sink`, so that the optimizer cannot elide the allocation.
+      sink = new char[absurd];
       module->setAttr(argument + ".allocated", UnitAttr::get(&getContext()));
-      delete[] p;
       return;
-    }
-    case fixture::PassAction::LLVMOutOfMemory: {
-      volatile size_t bytes = size_t(1) << 46;
-      void *p = llvm::safe_malloc(bytes);
+    case fixture::PassAction::LLVMOutOfMemory:
+      sink = llvm::safe_malloc(absurd);
       module->setAttr(argument + ".allocated", UnitAttr::get(&getContext()));
-      free(p);
       return;
-    }
     case fixture::PassAction::FatalError:
       llvm::report_fatal_error("the fixture gives up", /*GenCrashDiag=*/false);
     case fixture::PassAction::Terminate:
@@ -76,6 +79,8 @@ struct FixturePass : PassWrapper<FixturePass, OperationPass<ModuleOp>> {
 
   std::string argument;
   fixture::PassAction action;
+  static inline void *volatile sink = nullptr;
+  static inline volatile size_t absurd = size_t(1) << 46; // 64 TiB
 };
 
 } // namespace
@@ -95,9 +100,8 @@ void registerFuncDialect(DialectRegistry &registry) {
 }
 
 void registerCrashingDialect(DialectRegistry &registry, const char *name) {
-  registry.insertDynamic(name, [](MLIRContext *, DynamicDialect *) {
-    std::raise(SIGSEGV);
-  });
+  registry.insertDynamic(name,
+                         [](MLIRContext *, DynamicDialect *) { fault(); });
 }
 
 int emitNothing(OpBuilder &, Location, const Value *, size_t, Value *, size_t,
