@@ -11,6 +11,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemAlloc.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/Signals.h"
 
 #include <gtest/gtest.h>
 
@@ -198,6 +200,19 @@ TEST(GuardDeathTest, OutsideAGuard) {
   installCrashHandlers();
   EXPECT_DEATH(std::terminate(), "");
   EXPECT_DEATH(llvm::report_fatal_error("unguarded", false), "unguarded");
+}
+
+// ... and LLVM's crash printer (which the tools enable) asks for a Trident
+// bug report, not an LLVM one.
+TEST(GuardDeathTest, BannerAsksForATridentBugReport) {
+  EXPECT_DEATH(
+      {
+        llvm::EnablePrettyStackTrace();
+        llvm::sys::PrintStackTraceOnErrorSignal("");
+        installCrashHandlers();
+        nullStore();
+      },
+      "PLEASE submit a bug report to the Trident issue tracker");
 }
 
 } // namespace
