@@ -233,8 +233,11 @@ Error Compiler::runStep(ModuleOp module, const Stage &stage,
   GuardFailure failure;
   if (!runGuarded([&] { result.emplace(step.run(input)); }, &failure)) {
     crashedIn = where;
-    return createStringError(analyzeCrash(failure, "").str("", where) +
-                             "; the compile was abandoned");
+    // Blamed on a plugin whose code was on the stack, else on the step.
+    CrashReport report = analyzeCrash(failure, "");
+    return createStringError(
+        report.str(report.who.empty() ? "" : "in " + where, where) +
+        "; the compile was abandoned");
   }
   if (!*result)
     return createStringError(where + ": " + toString(result->takeError()));
