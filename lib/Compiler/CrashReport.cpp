@@ -4,6 +4,8 @@
 #include "trident/Compiler/PassTracker.h"
 #include "trident/Plugin/PluginManager.h"
 
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -42,6 +44,27 @@ const void *faultingFrame(ArrayRef<const void *> frames) {
     if (!inRuntime(frame))
       return frame;
   return nullptr;
+}
+
+/// The demangled name of the exported function holding `address`, or "".
+std::string symbolOf(const void *address) {
+  Dl_info info;
+  if (!dladdr(address, &info) || !info.dli_sname)
+    return "";
+  return demangle(info.dli_sname);
+}
+
+/// The innermost frame from `fault` on that has a name (code in an
+/// anonymous namespace has none), or "".
+std::string innermostNamed(ArrayRef<const void *> frames, const void *fault) {
+  bool seen = false;
+  for (const void *frame : frames) {
+    seen = seen || frame == fault;
+    if (seen && !inRuntime(frame))
+      if (std::string name = symbolOf(frame); !name.empty())
+        return name;
+  }
+  return "";
 }
 
 std::string verbOf(const GuardFailure &failure) {
@@ -92,12 +115,19 @@ CrashReport analyzeCrash(const GuardFailure &failure, StringRef pass) {
   const void *fault = pluginFrame ? pluginFrame : faultingFrame(failure.frames);
   if (fault) {
     std::string where = describeCodeAddress(fault);
+    std::string named = innermostNamed(failure.frames, fault);
     if (!where.empty())
       r.detail += " in " + where;
-    StringRef symbol = where;
-    r.inMLIR = !pluginFrame && (symbol.starts_with("mlir::") ||
-                                symbol.starts_with("llvm::"));
+    if (!named.empty() && !StringRef(where).starts_with(named))
+      r.detail += ", under " + named;
   }
+  // MLIR's (or LLVM's) unless a plugin's or Trident's own functions (its
+  // dialects' hooks, say) were running; the guard's own frame aside.
+  r.inMLIR = !pluginFrame && llvm::none_of(failure.frames, [](const void *f) {
+    std::string name = symbolOf(f);
+    return StringRef(name).starts_with("trident::") &&
+           !StringRef(name).starts_with("trident::runGuarded");
+  });
   if (plugin) {
     r.plugin = true;
     if (plugin == passOwner)

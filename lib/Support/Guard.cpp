@@ -104,7 +104,11 @@ _Unwind_Reason_Code captureFrame(_Unwind_Context *context, void *arg) {
       return _URC_NO_REASON;
     c->started = true;
   }
-  if (_Unwind_GetCFA(context) > g.stackTop || g.numFrames == kMaxFrames)
+  // The unwinder gives each frame its callee's CFA: the first frame's may be
+  // on the signal stack, anywhere in memory; the others are on the thread's
+  // stack, which grows down towards the guarded call's frames.
+  if (g.numFrames == kMaxFrames ||
+      (g.numFrames > 0 && _Unwind_GetCFA(context) > g.stackTop))
     return _URC_END_OF_STACK;
   // A return address points past its call: step back into the call.
   g.frames[g.numFrames++] =
@@ -251,7 +255,9 @@ void assertHandlers() {
       continue;
     struct sigaction ours = {};
     ours.sa_sigaction = onSignal;
-    ours.sa_flags = SA_SIGINFO;
+    // On the thread's signal stack, where it has one (ensureSignalStack):
+    // a stack overflow is a fault with no stack left to handle it on.
+    ours.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&ours.sa_mask);
     sigaction(kSignals[i], &ours, &previousActions[i]);
   }
@@ -259,6 +265,43 @@ void assertHandlers() {
     previousNewHandler = std::set_new_handler(onNewFailure);
   if (std::get_terminate() != onTerminate)
     previousTerminate = std::set_terminate(onTerminate);
+}
+
+/// This thread's own signal stack, made the first time the thread runs a
+/// guarded call (unless it has one already), and removed when it exits.
+struct SignalStack {
+  ~SignalStack() {
+    if (!memory)
+      return;
+    stack_t off = {};
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, nullptr);
+    std::free(memory);
+  }
+  void *memory = nullptr;
+};
+
+void ensureSignalStack() {
+  static thread_local SignalStack mine;
+  static thread_local bool checked = false;
+  if (checked)
+    return;
+  checked = true;
+  stack_t now;
+  if (sigaltstack(nullptr, &now) != 0 || !(now.ss_flags & SS_DISABLE))
+    return; // it has one (LLVM's, say) or cannot tell
+  constexpr size_t kSize = 128 * 1024;
+  void *memory = std::malloc(kSize);
+  if (!memory)
+    return;
+  stack_t ss = {};
+  ss.ss_sp = memory;
+  ss.ss_size = kSize;
+  if (sigaltstack(&ss, nullptr) != 0) {
+    std::free(memory);
+    return;
+  }
+  mine.memory = memory;
 }
 
 const std::string &bugReportBanner() {
@@ -295,6 +338,7 @@ void installCrashHandlers() {
 
 bool runGuarded(llvm::function_ref<void()> fn, GuardFailure *failure) {
   installCrashHandlers();
+  ensureSignalStack();
   sigset_t mask;
   pthread_sigmask(SIG_SETMASK, nullptr, &mask);
   llvm::CrashRecoveryContext crc;

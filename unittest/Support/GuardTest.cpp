@@ -44,6 +44,14 @@ void keep(void *p) { sink = p; }
   *p = 1;
 }
 
+// Recurses until the stack runs out (the buffer keeps every frame large and
+// alive, and the call is not a tail call).
+[[gnu::noinline]] int overflowStack(int depth) {
+  volatile char buffer[4096];
+  buffer[0] = char(depth);
+  return overflowStack(depth + 1) + buffer[0];
+}
+
 struct Case {
   const char *name;
   void (*fn)();
@@ -55,6 +63,9 @@ const Case cases[] = {
     {"segv", [] { nullStore(); }, Kind::Signal, ""},
     {"raise", [] { std::raise(SIGSEGV); }, Kind::Signal, ""},
     {"abort", [] { std::abort(); }, Kind::Signal, ""},
+    {"stack-overflow",
+     [] { keep(reinterpret_cast<void *>(intptr_t(overflowStack(0)))); },
+     Kind::Signal, ""},
     {"new", [] { keep(new char[absurd()]); }, Kind::OutOfMemory,
      "operator new"},
     {"safe_malloc", [] { free(llvm::safe_malloc(absurd())); },

@@ -40,8 +40,8 @@ struct CrashReport {
   std::string detail;
   /// Whether a plugin is to blame.
   bool plugin = false;
-  /// Whether the failing code is MLIR's or LLVM's (the innermost frame,
-  /// outside the C and C++ runtimes, is in namespace mlir or llvm).
+  /// Whether the failing code is MLIR's or LLVM's: no plugin's and no
+  /// function of namespace trident on the failing stack.
   bool inMLIR = false;
   /// "" for a plugin's failure or an allocation failure; else a sentence
   /// that this is a bug in Trident and where to report it.
