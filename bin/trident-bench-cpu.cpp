@@ -22,6 +22,7 @@
 #include "trident/Compiler/Compiler.h"
 #include "trident/Runtime/CpuRunner.h"
 #include "trident/Tools/TestProblems.h"
+#include "trident/Support/Guard.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -305,8 +306,48 @@ static Expected<bool> benchAdd(unsigned nthreads,
   return pass;
 }
 
+/// Every option and problem size, before anything is allocated: an error
+/// names the option and its valid range.
+static Error checkOptions() {
+  if (Error err = checkOption("matmul-block", matmulBlock, 1, 1024))
+    return err;
+  if (Error err = checkOption("add-block", addBlock, 1, 1 << 20))
+    return err;
+  if (Error err = checkOption("reps", reps, 1, 100000))
+    return err;
+  if (Error err = checkOption("threads", threads, 0, 4096))
+    return err;
+  auto problem = [](const char *option, unsigned size, StringRef kind,
+                    const Sizes &sizes, unsigned block) -> Error {
+    unsigned programs = unsigned((uint64_t(size) + block - 1) / block);
+    std::array<unsigned, 3> grid = {programs, kind == "matmul" ? programs : 1,
+                                    1};
+    Error err = checkSizes(kind, sizes);
+    if (!err)
+      err = checkGrid(kind, sizes, grid, block);
+    if (err)
+      return createStringError(Twine("--") + option + " " + Twine(size) +
+                               ": " + toString(std::move(err)));
+    return Error::success();
+  };
+  for (unsigned size : matmulSizes) {
+    Sizes sizes;
+    sizes.m = sizes.n = sizes.k = size;
+    if (Error err = problem("matmul-sizes", size, "matmul", sizes, matmulBlock))
+      return err;
+  }
+  for (unsigned n : addSizes) {
+    Sizes sizes;
+    sizes.n = n;
+    if (Error err = problem("add-sizes", n, "vector_add", sizes, addBlock))
+      return err;
+  }
+  return Error::success();
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  trident::installCrashHandlers();
   cl::HideUnrelatedOptions(category);
   // Bad options are errors of kind 2 (LLVM's parser would exit with 1,
   // the status of wrong results).
@@ -318,6 +359,8 @@ int main(int argc, char **argv) {
     return 2;
   if (matmulKernel.empty() && addKernel.empty())
     return fail(createStringError("give --matmul-kernel and/or --add-kernel"));
+  if (Error err = checkOptions())
+    return fail(std::move(err));
   unsigned nthreads =
       threads ? unsigned(threads) : hardware_concurrency().compute_thread_count();
   cpu::LaunchOptions launch;

@@ -11,6 +11,7 @@
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Target/NVIDIA/KernelMetadata.h"
 #include "trident/Tools/ToolSupport.h"
+#include "trident/Support/Guard.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -230,6 +231,7 @@ compileThroughCache(trident::Compiler &compiler, mlir::ModuleOp module,
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  trident::installCrashHandlers();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

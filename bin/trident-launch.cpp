@@ -32,6 +32,7 @@
 #include "trident/Target/NVIDIA/KernelMetadata.h"
 #include "trident/Tools/ProblemOptions.h"
 #include "trident/Tools/TestProblems.h"
+#include "trident/Support/Guard.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -62,7 +63,8 @@ cl::opt<std::string> gridSpec("grid", cl::desc("Grid: X[,Y[,Z]] (required)"),
                               cl::cat(category));
 ProblemOptions problemOptions(category);
 cl::opt<int> timeIters("time",
-                       cl::desc("Also time this many launches (0: none)"),
+                       cl::desc("Also time this many launches (0: none; at "
+                                "most 10^6)"),
                        cl::init(0), cl::cat(category));
 cl::opt<int> deviceOrdinal("device", cl::desc("CUDA device ordinal"),
                            cl::init(0), cl::cat(category));
@@ -187,6 +189,7 @@ int fail(Error err) {
 } // namespace
 
 int main(int argc, char **argv) {
+  trident::installCrashHandlers();
   cl::HideUnrelatedOptions(category);
   // Bad options are errors of kind 2 (LLVM's parser would exit with 1,
   // the status of wrong results).
@@ -214,12 +217,24 @@ int main(int argc, char **argv) {
   Expected<nvidia::KernelMetadata> metadata = nvidia::readKernelMetadata(meta);
   if (!metadata)
     return fail(metadata.takeError());
+  // Every option and the problem's sizes are checked before anything is
+  // allocated.
   Expected<std::array<unsigned, 3>> grid = parseGrid(gridSpec);
   if (!grid)
     return fail(grid.takeError());
+  if (Error err = checkOption("time", timeIters, 0, 1000000))
+    return fail(std::move(err));
+  if (Error err = checkOption("device", deviceOrdinal, 0, 1023))
+    return fail(std::move(err));
+  Sizes sizes = problemOptions.sizes();
+  if (is_contained(kOffered, StringRef(kernelKind))) {
+    if (Error err = checkSizes(kernelKind, sizes))
+      return fail(std::move(err));
+    if (Error err = checkGrid(kernelKind, sizes, *grid))
+      return fail(std::move(err));
+  }
   uint64_t actualSeed = problemOptions.seedOrFresh();
   Random rng(actualSeed);
-  Sizes sizes = problemOptions.sizes();
   Expected<Problem> problem = makeProblem(kernelKind, sizes, rng, kOffered);
   if (!problem)
     return fail(problem.takeError());

@@ -20,7 +20,11 @@
 #include "trident/Tools/ProblemOptions.h"
 #include "trident/Tools/TestProblems.h"
 #include "trident/Tools/ToolSupport.h"
+#include "trident/Support/Guard.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -72,7 +76,8 @@ cl::opt<unsigned> threads("threads",
                                    "thread)"),
                           cl::init(0), cl::cat(category));
 ProblemOptions problemOptions(category);
-cl::opt<int> timeIters("time", cl::desc("Also time this many launches"),
+cl::opt<int> timeIters("time",
+                       cl::desc("Also time this many launches (0 to 10^6)"),
                        cl::init(0), cl::cat(category));
 
 enum { kPass = 0, kFail = 1, kError = 2 };
@@ -81,6 +86,27 @@ int fail(Error err) {
   outs().flush();
   errs() << "trident-run-cpu: error: " << toString(std::move(err)) << "\n";
   return kError;
+}
+
+/// The largest static dimension of any tensor in `module` (the kernel's
+/// tiles), or 0.
+uint64_t largestTileExtent(mlir::ModuleOp module) {
+  uint64_t largest = 0;
+  auto visit = [&](mlir::Type type) {
+    if (auto shaped = dyn_cast<mlir::RankedTensorType>(type))
+      for (int64_t d : shaped.getShape())
+        if (!mlir::ShapedType::isDynamic(d))
+          largest = std::max<uint64_t>(largest, uint64_t(d));
+  };
+  module.walk([&](mlir::Operation *op) {
+    for (mlir::Type t : op->getResultTypes())
+      visit(t);
+    for (mlir::Region &r : op->getRegions())
+      for (mlir::Block &b : r)
+        for (mlir::BlockArgument a : b.getArguments())
+          visit(a.getType());
+  });
+  return largest;
 }
 
 double secondsSince(std::chrono::steady_clock::time_point t) {
@@ -92,6 +118,7 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  trident::installCrashHandlers();
   cl::HideUnrelatedOptions(category);
   // Bad options are errors of kind 2 (LLVM's parser would exit with 1,
   // the status of wrong results).
@@ -108,12 +135,28 @@ int main(int argc, char **argv) {
                                   listNames(allProblems()) + ")"));
   if (stageName != "llir" && stageName != "obj")
     return fail(createStringError("--stage must be llir or obj"));
+  // Every option and the problem's sizes are checked before anything is
+  // allocated.
   Expected<std::array<unsigned, 3>> grid = parseGrid(gridSpec);
   if (!grid)
     return fail(grid.takeError());
+  if (Error err = checkOption("time", timeIters, 0, 1000000))
+    return fail(std::move(err));
+  if (Error err = checkOption("threads", threads, 0, 4096))
+    return fail(std::move(err));
+  if (Error err = checkOption("opt", optLevel, 0, 3))
+    return fail(std::move(err));
+  Sizes sizes = problemOptions.sizes();
+  if (!is_contained(allProblems(), kernelKind))
+    return fail(createStringError("unknown --kernel '" + kernelKind +
+                                  "' (expected " + listNames(allProblems()) +
+                                  ")"));
+  if (Error err = checkSizes(kernelKind, sizes))
+    return fail(std::move(err));
+  if (Error err = checkGrid(kernelKind, sizes, *grid))
+    return fail(std::move(err));
   uint64_t actualSeed = problemOptions.seedOrFresh();
   Random rng(actualSeed);
-  Sizes sizes = problemOptions.sizes();
   Expected<Problem> problem = makeProblem(kernelKind, sizes, rng);
   if (!problem)
     return fail(problem.takeError());
@@ -133,6 +176,10 @@ int main(int argc, char **argv) {
   auto module = compiler.parseFile(inputFile);
   if (!module)
     return fail(module.takeError());
+  // The programs' offsets (program id x tile) must fit the kernel's i32
+  // index range.
+  if (Error err = checkGrid(kernelKind, sizes, *grid, largestTileExtent(**module)))
+    return fail(std::move(err));
   std::optional<ArtifactCache> cache;
   if (!cacheDir.empty())
     cache.emplace(cacheDir == "default" ? ArtifactCache::defaultDirectory()

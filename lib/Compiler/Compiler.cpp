@@ -1,7 +1,8 @@
 //===- Compiler.cpp - The C++ compiler API --------------------------------===//
 #include "trident/Compiler/Compiler.h"
-#include "trident/Support/Files.h"
+#include "trident/Compiler/CrashReport.h"
 #include "trident/Compiler/PassTracker.h"
+#include "trident/Support/Files.h"
 
 #include "trident/InitAll.h"
 #include "trident/Plugin/PluginManager.h"
@@ -74,6 +75,8 @@ Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
                                                       StringRef bufferName) {
   if (Error err = checkUsable())
     return std::move(err);
+  if (Error err = checkKnownParserCrashes(source, bufferName))
+    return std::move(err);
   refreshDialects();
   // `sourceMgr` keeps every buffer so that diagnostics of later runs can
   // quote the source; the parser reads a SourceMgr's main (first) buffer, so
@@ -87,13 +90,17 @@ Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
   ParserConfig config(&context);
   OwningOpRef<ModuleOp> module;
   // The parser runs dialect code (loading, type and op hooks, verifiers),
-  // plugins' included.
-  if (!runGuarded(
-          [&] { module = parseSourceFile<ModuleOp>(parseMgr, config); })) {
+  // plugins' included: a crash is blamed on a plugin only when the plugin's
+  // code was on the stack.
+  GuardFailure failure;
+  if (!runGuarded([&] { module = parseSourceFile<ModuleOp>(parseMgr, config); },
+                  &failure)) {
     crashedIn = ("parsing '" + bufferName + "'").str();
-    return createStringError(bufferName +
-                             ": the parser crashed (in the hooks of a "
-                             "dialect, most likely a plugin's)");
+    CrashReport report = analyzeCrash(failure, "");
+    return createStringError(
+        bufferName + ": " +
+        report.str("while parsing this file",
+                   report.inMLIR ? "MLIR's parser" : "the parser"));
   }
   if (!module)
     return createStringError(diags.take());
@@ -223,9 +230,14 @@ Error Compiler::runStep(ModuleOp module, const Stage &stage,
   std::optional<Expected<Artifact>> result;
   // Steps run LLVM code generation and external tools; a crash (or an LLVM
   // fatal error, which exits through the recovery context) is reported.
-  if (!runGuarded([&] { result.emplace(step.run(input)); })) {
+  GuardFailure failure;
+  if (!runGuarded([&] { result.emplace(step.run(input)); }, &failure)) {
     crashedIn = where;
-    return createStringError(where + " crashed; the compile was abandoned");
+    // Blamed on a plugin whose code was on the stack, else on the step.
+    CrashReport report = analyzeCrash(failure, "");
+    return createStringError(
+        report.str(report.who.empty() ? "" : "in " + where, where) +
+        "; the compile was abandoned");
   }
   if (!*result)
     return createStringError(where + ": " + toString(result->takeError()));
@@ -283,13 +295,13 @@ Error Compiler::runPasses(ModuleOp module, const Stage &stage,
   pm.addInstrumentation(std::move(tracker));
 
   LogicalResult result = failure();
-  bool survived = runGuarded([&] { result = pm.run(module); });
-  if (!survived) {
-    std::string what = describePass(track->current());
-    crashedIn = what;
-    return createStringError(what + " crashed in stage '" + stage.name +
-                             "'; the compile was abandoned and the module "
-                             "must not be used");
+  GuardFailure crash;
+  if (!runGuarded([&] { result = pm.run(module); }, &crash)) {
+    CrashReport report = analyzeCrash(crash, track->current());
+    crashedIn = report.who.empty() ? describePass("") : report.who;
+    return createStringError(
+        report.str("in stage '" + stage.name + "'", describePass("")) +
+        "; the compile was abandoned and the module must not be used");
   }
   if (failed(result)) {
     bool broken = !brokenBy.empty();

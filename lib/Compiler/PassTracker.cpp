@@ -11,8 +11,10 @@ namespace trident {
 
 void PassTracker::runBeforePass(mlir::Pass *pass, mlir::Operation *) {
   // Adaptors (nested pipelines) have no argument; only real passes count.
-  if (!pass->getArgument().empty())
+  if (!pass->getArgument().empty()) {
     running.push_back(pass->getArgument().str());
+    anyStarted = true;
+  }
 }
 
 void PassTracker::runAfterPass(mlir::Pass *pass, mlir::Operation *) {

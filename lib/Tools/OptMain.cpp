@@ -6,6 +6,7 @@
 // exits with status 1 instead of dying by a signal.
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Compiler/CrashReport.h"
 #include "trident/Compiler/PassTracker.h"
 #include "trident/Support/Files.h"
 #include "trident/InitAll.h"
@@ -59,6 +60,8 @@ private:
 } // namespace
 
 int optMain(int argc, char **argv) {
+  // Crashes outside the guarded run ask for a Trident bug report too.
+  installCrashHandlers();
   std::vector<char *> args(argv, argv + argc);
   std::vector<std::string> plugins = extractPluginArgs(args);
   // Passes run on the calling thread, where crash recovery can catch them.
@@ -101,6 +104,12 @@ int optMain(int argc, char **argv) {
     errs() << "trident: error: " << error << "\n";
     return 1;
   }
+  // Constructs known to crash MLIR's parser are refused, located.
+  if (Error err = checkKnownParserCrashes(input->getBuffer(),
+                                          input->getBufferIdentifier())) {
+    errs() << toString(std::move(err)) << "\n";
+    return 1;
+  }
   std::unique_ptr<ToolOutputFile> output = mlir::openOutputFile(outputFile, &error);
   if (!output) {
     errs() << "trident: error: " << error << "\n";
@@ -108,15 +117,29 @@ int optMain(int argc, char **argv) {
   }
 
   mlir::LogicalResult result = mlir::failure();
-  bool survived = runGuarded([&] {
-    result = mlir::MlirOptMain(output->os(), std::move(input), registry, config);
-  });
+  GuardFailure failure;
+  bool survived = runGuarded(
+      [&] {
+        result =
+            mlir::MlirOptMain(output->os(), std::move(input), registry, config);
+      },
+      &failure);
   if (!survived) {
-    std::string flag = tracker.current();
-    errs() << "trident: error: "
-           << (flag.empty() ? std::string("plugin code (outside any pass)")
-                            : describePass(flag))
-           << " crashed; no output was written\n";
+    // Whose code was on the stack, or which pass ran; before any pass, the
+    // parser's; after them, the verifier's or printer's.
+    CrashReport report = analyzeCrash(failure, tracker.current());
+    std::string context, nobody;
+    if (!tracker.current().empty()) {
+      // The report names the pass.
+    } else if (!tracker.started()) {
+      context = "while parsing '" + inputFile + "'";
+      nobody = report.inMLIR ? "MLIR's parser" : "the parser";
+    } else {
+      context = "after the passes";
+      nobody = "the verifier or printer";
+    }
+    errs() << "trident: error: " << report.str(context, nobody)
+           << "; no output was written\n";
     return 1;
   }
   if (mlir::failed(result)) {

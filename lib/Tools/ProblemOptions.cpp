@@ -8,14 +8,20 @@ using namespace llvm;
 namespace trident::testing {
 
 ProblemOptions::ProblemOptions(cl::OptionCategory &category)
-    : n("n", cl::desc("vector_add/cumsum/histogram length; matmul N"),
-        cl::init(1 << 20), cl::cat(category)),
-      m("m", cl::desc("matmul M"), cl::init(512), cl::cat(category)),
-      k("k", cl::desc("matmul K"), cl::init(512), cl::cat(category)),
-      rows("rows", cl::desc("softmax / layer_norm rows"), cl::init(1024),
-           cl::cat(category)),
-      cols("cols", cl::desc("softmax / layer_norm columns; histogram bins"),
-           cl::init(1024), cl::cat(category)),
+    : n("n",
+        cl::desc("vector_add/cumsum/histogram length (default, or 0: 2^20); "
+                 "matmul N (default 512)"),
+        cl::init(0), cl::cat(category)),
+      m("m", cl::desc("matmul M (default 512)"), cl::init(0),
+        cl::cat(category)),
+      k("k", cl::desc("matmul K (default 512)"), cl::init(0),
+        cl::cat(category)),
+      rows("rows", cl::desc("softmax / layer_norm rows (default 1024)"),
+           cl::init(0), cl::cat(category)),
+      cols("cols",
+           cl::desc("softmax / layer_norm columns; histogram bins (default "
+                    "1024)"),
+           cl::init(0), cl::cat(category)),
       dtype("dtype", cl::desc("matmul input type: f32, bf16"), cl::init("f32"),
             cl::cat(category)),
       outDtype("out-dtype", cl::desc("matmul output type (default: --dtype)"),

@@ -1,6 +1,8 @@
 //===- TestProblems.cpp - Named test kernels with float64 references ------===//
 #include "trident/Tools/TestProblems.h"
 
+#include "trident/Support/Guard.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -10,6 +12,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -193,11 +197,157 @@ Expected<std::array<unsigned, 3>> parseGrid(StringRef spec) {
   std::array<unsigned, 3> grid = {1, 1, 1};
   if (parts.size() > 3)
     return createStringError("--grid takes at most three numbers");
-  for (size_t i = 0; i < parts.size(); ++i)
-    if (!to_integer(parts[i].trim(), grid[i], 10) || grid[i] == 0)
+  for (size_t i = 0; i < parts.size(); ++i) {
+    uint64_t v = 0;
+    if (!to_integer(parts[i].trim(), v, 10) || v == 0 || v > kMaxElements)
       return createStringError("--grid: '" + parts[i] +
-                               "' is not a positive integer");
+                               "' is not an integer from 1 to " +
+                               Twine(kMaxElements) +
+                               " (the range of the kernels' program ids)");
+    grid[i] = static_cast<unsigned>(v);
+  }
   return grid;
+}
+
+Error checkOption(StringRef option, int64_t value, int64_t lo, int64_t hi) {
+  if (value >= lo && value <= hi)
+    return Error::success();
+  return createStringError("--" + option + " must be between " + Twine(lo) +
+                           " and " + Twine(hi) + " (got " + Twine(value) +
+                           ")");
+}
+
+namespace {
+
+/// One tensor of a problem, for the checks: its elements, the options that
+/// size it, and whether it is an output (with a float64 reference).
+struct Extent {
+  uint64_t elements;
+  const char *options;
+  bool output;
+};
+
+/// The tensors problem `kind` makes (as makeProblem does), with defaults.
+std::vector<Extent> extentsOf(StringRef kind, const Sizes &s) {
+  uint64_t n = s.n, r = s.rows, c = s.cols, m = s.m, k = s.k;
+  if (kind == "vector_add")
+    return {{n, "--n", false}, {n, "--n", false}, {n, "--n", true}};
+  if (kind == "softmax")
+    return {{r * c, "--rows x --cols", false}, {r * c, "--rows x --cols", true}};
+  if (kind == "layer_norm" || kind == "layer_norm_f16")
+    return {{r * c, "--rows x --cols", false},
+            {c, "--cols", false},
+            {c, "--cols", false},
+            {r * c, "--rows x --cols", true},
+            {r, "--rows", false},
+            {r, "--rows", false}};
+  if (kind == "cumsum")
+    return {{n, "--n", false}, {n, "--n", true}};
+  if (kind == "histogram")
+    return {{n, "--n", false}, {c, "--cols", true}};
+  if (kind == "matmul" || kind == "matmul_tma")
+    return {{m * k, "--m x --k", false},
+            {k * n, "--k x --n", false},
+            {m * n, "--m x --n", true}};
+  return {};
+}
+
+/// The elements of work a launch of problem `kind` shares among its
+/// programs, and the options that size them.
+std::pair<uint64_t, const char *> workOf(StringRef kind, const Sizes &s) {
+  if (kind == "softmax" || kind == "layer_norm" || kind == "layer_norm_f16")
+    return {uint64_t(s.rows) * s.cols, "--rows x --cols"};
+  if (kind == "matmul" || kind == "matmul_tma")
+    return {uint64_t(s.m) * s.n, "--m x --n"};
+  return {s.n, "--n"};
+}
+
+uint64_t physicalMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
+}
+
+std::string gib(double bytes) {
+  return formatv("{0:f1} GiB", bytes / double(uint64_t(1) << 30)).str();
+}
+
+} // namespace
+
+Sizes withDefaults(StringRef kind, Sizes s) {
+  bool matmul = kind == "matmul" || kind == "matmul_tma";
+  if (!s.n)
+    s.n = matmul ? 512 : 1 << 20;
+  if (!s.m)
+    s.m = 512;
+  if (!s.k)
+    s.k = 512;
+  if (!s.rows)
+    s.rows = 1024;
+  if (!s.cols)
+    s.cols = 1024;
+  return s;
+}
+
+Error checkSizes(StringRef kind, const Sizes &given) {
+  Sizes s = withDefaults(kind, given);
+  const std::pair<const char *, unsigned> options[] = {
+      {"n", s.n}, {"m", s.m}, {"k", s.k}, {"rows", s.rows}, {"cols", s.cols}};
+  for (const auto &[name, value] : options)
+    if (Error err = checkOption(name, value, 1, kMaxElements))
+      return err;
+  uint64_t hostBytes = 0;
+  for (const Extent &e : extentsOf(kind, s)) {
+    if (e.elements > kMaxElements)
+      return createStringError(
+          Twine("--kernel ") + kind + ": " + e.options + " = " +
+          Twine(e.elements) + " elements, more than " + Twine(kMaxElements) +
+          " (the kernels index a tensor with i32 offsets)");
+    // Values as doubles and packed (at most 4 bytes each), and a float64
+    // reference for the output.
+    hostBytes += e.elements * (8 + 4 + (e.output ? 8 : 0));
+  }
+  if (kind == "matmul" || kind == "matmul_tma") {
+    uint64_t macs = uint64_t(s.m) * s.n * s.k;
+    if (macs > kMaxReferenceMACs)
+      return createStringError(
+          Twine("--kernel ") + kind + ": --m x --n x --k = " + Twine(macs) +
+          " multiply-adds for the float64 reference, more than " +
+          Twine(kMaxReferenceMACs) + "; choose smaller sizes");
+  }
+  uint64_t memory = physicalMemory();
+  if (memory && hostBytes > memory)
+    return createStringError(Twine("--kernel ") + kind + ": these sizes need " +
+                             gib(double(hostBytes)) +
+                             " of host memory, more than this machine's " +
+                             gib(double(memory)));
+  return Error::success();
+}
+
+Error checkGrid(StringRef kind, const Sizes &given,
+                const std::array<unsigned, 3> &grid, uint64_t tile) {
+  Sizes s = withDefaults(kind, given);
+  auto [work, options] = workOf(kind, s);
+  uint64_t programs = uint64_t(grid[0]) * grid[1] * grid[2];
+  if (programs > work)
+    return createStringError(
+        "--grid " + Twine(grid[0]) + "," + Twine(grid[1]) + "," +
+        Twine(grid[2]) + " launches " + Twine(programs) + " programs, but " +
+        kind + " has " + Twine(work) + " elements of work (" + options +
+        "): at most " + Twine(work) +
+        " programs, or the programs' offsets run past the problem");
+  if (!tile)
+    return Error::success();
+  static const char *axes[] = {"x", "y", "z"};
+  uint64_t limit = (kMaxElements + 1) / tile;
+  for (int d = 0; d < 3; ++d)
+    if (grid[d] > limit)
+      return createStringError(
+          "--grid: " + Twine(grid[d]) + " programs along " + axes[d] +
+          " with tiles of " + Twine(tile) + " elements reach offset " +
+          Twine(uint64_t(grid[d]) * tile) +
+          ", beyond the kernel's i32 index range: at most " + Twine(limit) +
+          " programs along " + axes[d]);
+  return Error::success();
 }
 
 std::string listNames(ArrayRef<StringRef> names) {
@@ -210,12 +360,36 @@ std::string listNames(ArrayRef<StringRef> names) {
   return out;
 }
 
-Expected<Problem> makeProblem(StringRef kind, const Sizes &sizes, Random &rng,
+namespace {
+Expected<Problem> buildProblem(StringRef kind, const Sizes &sizes, Random &rng);
+} // namespace
+
+Expected<Problem> makeProblem(StringRef kind, const Sizes &given, Random &rng,
                               ArrayRef<StringRef> offered) {
   if (!llvm::is_contained(offered, kind) ||
       !llvm::is_contained(allProblems(), kind))
     return createStringError("unknown --kernel '" + kind + "' (expected " +
                              listNames(offered) + ")");
+  if (Error err = checkSizes(kind, given))
+    return std::move(err);
+  Sizes sizes = withDefaults(kind, given);
+  // The sizes fit the machine; an allocation can still fail (a memory
+  // limit, other processes): an error, not an abort.
+  std::optional<Expected<Problem>> problem;
+  GuardFailure failure;
+  if (!runGuarded([&] { problem.emplace(buildProblem(kind, sizes, rng)); },
+                  &failure))
+    return createStringError(Twine("--kernel ") + kind +
+                             ": building the problem's inputs and reference "
+                             "failed: " +
+                             failure.summary());
+  return std::move(*problem);
+}
+
+namespace {
+
+Expected<Problem> buildProblem(StringRef kind, const Sizes &sizes,
+                               Random &rng) {
   Problem p;
   if (kind == "vector_add") {
     size_t n = sizes.n;
@@ -358,6 +532,8 @@ Expected<Problem> makeProblem(StringRef kind, const Sizes &sizes, Random &rng,
   }
   llvm_unreachable("a name in allProblems() that makeProblem does not make");
 }
+
+} // namespace
 
 CheckResult check(const Problem &problem) {
   CheckResult r;

@@ -22,11 +22,14 @@ public:
   std::string current() const;
   /// Flag of the first pass that failed, or "".
   std::string failed() const { return firstFailed; }
+  /// Whether any pass has started (a crash before one did was in parsing).
+  bool started() const { return anyStarted; }
 
 private:
   void pop(mlir::Pass *pass);
   std::vector<std::string> running;
   std::string firstFailed;
+  bool anyStarted = false;
 };
 
 /// "pass 'x' of plugin 'p' (path)" or "core pass 'x'".

@@ -106,10 +106,13 @@ struct Problem {
   double flops = 0, bytes = 0;   ///< per launch, for timing lines
 };
 
+/// A problem's sizes; a size left 0 takes the problem's default (n = 2^20
+/// for vector_add, cumsum and histogram, 512 for matmul's m, n and k, 1024
+/// rows and columns, 1024 histogram bins).
 struct Sizes {
-  unsigned n = 1 << 20; ///< vector_add, cumsum, histogram length; matmul N
-  unsigned m = 512, k = 512;
-  unsigned rows = 1024, cols = 1024;
+  unsigned n = 0; ///< vector_add, cumsum, histogram length; matmul N
+  unsigned m = 0, k = 0;
+  unsigned rows = 0, cols = 0;
   std::string dtype = "f32";  ///< matmul input type: f32, bf16
   std::string outDtype;       ///< matmul output type (default: dtype)
   /// matmul: b stored transposed (element (k, n) at n * K + k), so the
@@ -134,14 +137,46 @@ llvm::ArrayRef<llvm::StringRef> allProblems();
 /// Whether problem `kind` passes TMA descriptors (Arg::TensorMap), which
 /// only GPU runners can encode.
 bool takesTensorMaps(llvm::StringRef kind);
-/// A launch grid "X[,Y[,Z]]" (positive integers; missing ones are 1), as
-/// the runners' --grid takes it.
+/// A launch grid "X[,Y[,Z]]" (integers from 1 to 2^31-1, the range of the
+/// kernels' i32 program ids; missing ones are 1), as the runners' --grid
+/// takes it.
 llvm::Expected<std::array<unsigned, 3>> parseGrid(llvm::StringRef spec);
+
+/// The most elements a test problem may have in one tensor and in all of
+/// them together: the kernels take i32 sizes and index with i32 offsets.
+constexpr uint64_t kMaxElements = (uint64_t(1) << 31) - 1;
+/// The most multiply-adds of matmul's float64 reference (m * n * k): about
+/// a minute on one core.
+constexpr uint64_t kMaxReferenceMACs = uint64_t(1) << 36;
+
+/// An error "--<option> must be between <lo> and <hi> (got <value>)" unless
+/// `value` is in [lo, hi]: the runners' check of their numeric options.
+llvm::Error checkOption(llvm::StringRef option, int64_t value, int64_t lo,
+                        int64_t hi);
+
+/// `sizes` with each size left 0 given problem `kind`'s default.
+Sizes withDefaults(llvm::StringRef kind, Sizes sizes);
+/// Checks the sizes problem `kind` uses (defaults applied) against the
+/// kernels' i32 sizes and offsets (each size and each tensor at most
+/// kMaxElements elements), the reference's cost and the host's memory,
+/// before anything is allocated: the error names the options and their
+/// valid range.
+llvm::Error checkSizes(llvm::StringRef kind, const Sizes &sizes);
+/// Checks a launch grid for problem `kind`: no more programs than the
+/// problem has elements of work (each program must have some; with more,
+/// the programs' offsets run past the problem), and, when the kernel's tile
+/// extent `tile` is known (the largest dimension of its tiles; 0 if not),
+/// no axis whose programs' offsets (program id x tile) leave the kernels'
+/// i32 index range. Errors name --grid and the valid range.
+llvm::Error checkGrid(llvm::StringRef kind, const Sizes &sizes,
+                      const std::array<unsigned, 3> &grid, uint64_t tile = 0);
 /// `names` as "a, b, c or d".
 std::string listNames(llvm::ArrayRef<llvm::StringRef> names);
 /// Problem `kind` on fresh inputs from `rng`. A runner passes the problems
 /// it offers as `offered` (a subset of allProblems()); any other `kind` is
-/// an error "unknown --kernel 'KIND' (expected <offered>)".
+/// an error "unknown --kernel 'KIND' (expected <offered>)". Sizes left 0
+/// take the problem's defaults; sizes that checkSizes refuses are an error,
+/// and so is running out of memory while the problem is built.
 llvm::Expected<Problem>
 makeProblem(llvm::StringRef kind, const Sizes &sizes, Random &rng,
             llvm::ArrayRef<llvm::StringRef> offered = allProblems());

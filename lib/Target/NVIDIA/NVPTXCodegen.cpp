@@ -15,7 +15,6 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -107,22 +106,15 @@ private:
 
 /// Runs `fn` so that an LLVM fatal error inside it (report_fatal_error:
 /// an intrinsic NVPTX cannot select, say), which would print and exit the
-/// process, returns its message instead; so does a crash.
+/// process, returns its message instead; so does a crash or running out of
+/// memory.
 std::optional<std::string> runCatchingFatalErrors(function_ref<void()> fn) {
-  std::string message;
-  install_fatal_error_handler(
-      [](void *data, const char *reason, bool) {
-        *static_cast<std::string *>(data) = reason;
-        // Leave through the recovery context that runGuarded set up.
-        if (CrashRecoveryContext *crc = CrashRecoveryContext::GetCurrent())
-          crc->HandleExit(1);
-      },
-      &message);
-  bool survived = runGuarded(fn);
-  remove_fatal_error_handler();
-  if (survived)
+  GuardFailure failure;
+  if (runGuarded(fn, &failure))
     return std::nullopt;
-  return message.empty() ? std::string("it crashed") : message;
+  if (failure.kind == GuardFailure::Kind::FatalError)
+    return failure.reason;
+  return "it failed: " + failure.summary();
 }
 
 /// CUDA's libdevice bitcode: $TRIDENT_LIBDEVICE, else the one of the CUDA

@@ -41,6 +41,17 @@ namespace {
 [[maybe_unused]] mlir::Pass *createFail() {
   return fixture::createPass("bad-fail", PassAction::Fail);
 }
+[[maybe_unused]] mlir::Pass *createResourcePass() {
+#if defined(FAULT_EXEC_OOM)
+  return fixture::createPass(FIXTURE_NAME "-pass", PassAction::OutOfMemory);
+#elif defined(FAULT_EXEC_LLVM_OOM)
+  return fixture::createPass(FIXTURE_NAME "-pass", PassAction::LLVMOutOfMemory);
+#elif defined(FAULT_EXEC_FATAL)
+  return fixture::createPass(FIXTURE_NAME "-pass", PassAction::FatalError);
+#else
+  return fixture::createPass(FIXTURE_NAME "-pass", PassAction::Terminate);
+#endif
+}
 [[maybe_unused]] mlir::Pass *createNull() { return nullptr; }
 [[maybe_unused]] mlir::Pass *createCrashing() {
   std::raise(SIGSEGV);
@@ -467,7 +478,7 @@ namespace {
   info.numEdits = 1;
 #elif defined(FAULT_EXEC_CRASH)
   static const TridentPassInfo passes[] = {
-      {"bad-crash", "raises SIGSEGV", createCrash}};
+      {"bad-crash", "crashes (SIGSEGV)", createCrash}};
   static const TridentPassRef refs[] = {{"bad-crash", nullptr, nullptr}};
   static const TridentPipelineEdit edits[] = {
       edit(TRIDENT_EDIT_INSERT_AFTER, "tir", "inline", refs, 1)};
@@ -485,6 +496,23 @@ namespace {
   info.numPasses = 1;
   info.edits = edits;
   info.numEdits = 1;
+#elif defined(FAULT_EXEC_OOM) || defined(FAULT_EXEC_LLVM_OOM) ||              \
+    defined(FAULT_EXEC_FATAL) || defined(FAULT_EXEC_TERMINATE)
+  // A pass that runs out of memory (or gives up) as the fixture's name
+  // says, in a named pipeline of the same name (the default one, then the
+  // pass), so that the default pipeline still compiles while it is loaded.
+  static const TridentPassInfo passes[] = {
+      {FIXTURE_NAME "-pass", "fails as its plugin's name says",
+       createResourcePass}};
+  static const TridentPassRef refs[] = {{FIXTURE_NAME "-pass", nullptr, nullptr}};
+  static const TridentPipelineEdit edits[] = {
+      edit(TRIDENT_EDIT_APPEND, "tir", nullptr, refs, 1)};
+  static const TridentNamedPipeline pipelines[] = {
+      {FIXTURE_NAME, "the default pipeline, then the failing pass", edits, 1}};
+  info.passes = passes;
+  info.numPasses = 1;
+  info.pipelines = pipelines;
+  info.numPipelines = 1;
 #elif defined(FAULT_EXEC_DIALECT_CRASH)
   // Loads fine; its dialect "crashy" crashes when a context loads it.
   static const TridentDialectInfo dialects[] = {{"crashy", registerCrashy}};

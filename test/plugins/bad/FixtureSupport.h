@@ -15,8 +15,14 @@ namespace fixture {
 enum class PassAction {
   Mark,    ///< sets the unit attribute "<argument>.ran" on the module
   BreakIR, ///< erases the terminator of every func.func: fails verification
-  Crash,   ///< raises SIGSEGV
+  Crash,   ///< stores through a null pointer (SIGSEGV)
   Fail,    ///< emits an error and signals failure
+  // Resource failures, each asked for absurdly so that it fails under any
+  // memory limit (the lit tests add one: RLIMIT_AS).
+  OutOfMemory,     ///< operator new of 64 TiB
+  LLVMOutOfMemory, ///< llvm::safe_malloc of 64 TiB
+  FatalError,      ///< llvm::report_fatal_error, without a crash report
+  Terminate,       ///< std::terminate
 };
 
 /// A new module pass whose flag is `argument` and which does `action`.
@@ -29,8 +35,9 @@ void registerDynamicDialect(mlir::DialectRegistry &registry, const char *name);
 /// an upstream one does.
 void registerFuncDialect(mlir::DialectRegistry &registry);
 
-/// Registers a dynamic dialect named `name` that raises SIGSEGV when a
-/// context loads it (as the parser does on meeting its namespace).
+/// Registers a dynamic dialect named `name` that stores through a null
+/// pointer (SIGSEGV) when a context loads it (as the parser does on
+/// meeting its namespace).
 void registerCrashingDialect(mlir::DialectRegistry &registry, const char *name);
 
 /// A DSL op emitter that emits nothing and succeeds.
