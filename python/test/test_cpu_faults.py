@@ -26,14 +26,14 @@ def marked_line(fn):
 
 
 @triton.jit
-def far_store(x_ptr, out_ptr, n, FAR: tl.constexpr, BLOCK: tl.constexpr):
+def far_store(x_ptr, out_ptr, n, far, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask)
-    # FAR elements past the array: 2^44 f32 are 64 TiB, past the end of
+    # `far` elements past the array: 2^44 f32 are 64 TiB, past the end of
     # any user-space address.
-    tl.store(out_ptr + (offs + FAR), x * 2, mask=mask)
+    tl.store(out_ptr + (offs + far), x * 2, mask=mask)
 
 
 def test_fault_raises_and_the_process_goes_on():
@@ -41,14 +41,14 @@ def test_fault_raises_and_the_process_goes_on():
     out = np.zeros_like(x)
     for _ in range(3):  # the guard holds launch after launch
         with pytest.raises(triton.KernelError) as e:
-            far_store[(4,)](x, out, 1000, FAR=1 << 44, BLOCK=256)
+            far_store[(4,)](x, out, 1000, far=1 << 44, BLOCK=256)
         msg = str(e.value)
         assert re.search(r"kernel 'far_store' crashed: invalid memory access "
                          r"at 0x[0-9a-f]+ in program \([0-3], 0, 0\)", msg), msg
         assert "TRIDENT_CPU_BOUNDS_CHECK=1" in msg, msg
     assert isinstance(e.value, RuntimeError)
     # The same kernel with good offsets, and another kernel, still run.
-    far_store[(4,)](x, out, 1000, FAR=0, BLOCK=256)
+    far_store[(4,)](x, out, 1000, far=0, BLOCK=256)
     np.testing.assert_array_equal(out, x * 2)
 
 
@@ -56,8 +56,8 @@ def test_fault_on_torch_tensors():
     x = torch.arange(1000, dtype=torch.float32)
     out = torch.zeros_like(x)
     with pytest.raises(RuntimeError, match="kernel 'far_store' crashed"):
-        far_store[(4,)](x, out, 1000, FAR=1 << 44, BLOCK=128)
-    far_store[(4,)](x, out, 1000, FAR=0, BLOCK=256)
+        far_store[(4,)](x, out, 1000, far=1 << 44, BLOCK=128)
+    far_store[(4,)](x, out, 1000, far=0, BLOCK=256)
     assert torch.equal(out, x * 2)
 
 
