@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <mutex>
+#include <pthread.h>
 
 namespace trident::cpu {
 
@@ -88,9 +89,20 @@ void handler(int sig, siginfo_t *info, void *context) {
     raise(sig);
 }
 
+bool installed(int sig) {
+  struct sigaction current;
+  return sigaction(sig, nullptr, &current) == 0 &&
+         (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == handler;
+}
+
 } // namespace
 
 void installFaultHandlers() {
+  // Whoever replaces one of the handlers (LLVM's, the compiler's crash
+  // recovery, Python's faulthandler) replaces them all: one system call
+  // per launch when nothing changed.
+  if (installed(SIGSEGV))
+    return;
   std::lock_guard<std::mutex> lock(installMutex);
   for (size_t i = 0; i < std::size(kSignals); ++i) {
     struct sigaction current;
@@ -115,7 +127,15 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
   Frame *outer = currentFrame;
   int64_t outerProgram = currentProgramId;
   volatile int64_t p = begin;
-  if (sigsetjmp(frame.env, /*savemask=*/1) != 0) {
+  // The signal mask is not saved (a system call per range): the fault path
+  // unblocks the signal its handler was left in.
+  if (sigsetjmp(frame.env, /*savemask=*/0) != 0) {
+    if (frame.signal != 0) {
+      sigset_t set;
+      sigemptyset(&set);
+      sigaddset(&set, frame.signal);
+      pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+    }
     currentFrame = outer;
     currentProgramId = outerProgram;
     fault.signal = frame.signal;
