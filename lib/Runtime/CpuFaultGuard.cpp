@@ -20,6 +20,7 @@ struct Frame {
   sigjmp_buf env;
   volatile int signal = 0;
   volatile uintptr_t address = 0;
+  volatile int code = 0;
 };
 
 thread_local Frame *currentFrame = nullptr;
@@ -66,6 +67,7 @@ void handler(int sig, siginfo_t *info, void *context) {
     currentFrame = nullptr; // a fault from here on is not the kernel's
     f->signal = sig;
     f->address = reinterpret_cast<uintptr_t>(info ? info->si_addr : nullptr);
+    f->code = info ? info->si_code : 0;
     siglongjmp(f->env, 1);
   }
   // Not a kernel's fault: what would have happened without us.
@@ -140,6 +142,7 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
     currentProgramId = outerProgram;
     fault.signal = frame.signal;
     fault.address = frame.address;
+    fault.code = frame.code;
     fault.program = p;
     return false;
   }
@@ -164,6 +167,7 @@ void stopCurrentProgram() {
   currentFrame = nullptr;
   f->signal = 0;
   f->address = 0;
+  f->code = 0;
   siglongjmp(f->env, 2);
 }
 

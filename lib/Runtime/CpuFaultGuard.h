@@ -29,6 +29,9 @@ struct ProgramFault {
   int signal = 0;
   /// The faulting address (si_addr) of a memory or arithmetic fault.
   uintptr_t address = 0;
+  /// Why (si_code): SI_KERNEL for an address the CPU cannot translate at
+  /// all (a non-canonical one, whose si_addr is 0).
+  int code = 0;
   /// The linear id of the program instance that stopped (x fastest).
   int64_t program = -1;
 };

@@ -247,6 +247,9 @@ static std::string describeFault(const ProgramFault &fault) {
   std::string at = " at 0x" + utohexstr(fault.address, /*LowerCase=*/true);
   switch (fault.signal) {
   case SIGSEGV:
+    if (fault.code == SI_KERNEL) // a general protection fault: no address
+      return "invalid memory access (a non-canonical address, outside the "
+             "address space)";
     return "invalid memory access" + at;
   case SIGBUS:
     return "bus error (a misaligned or unbacked access)" + at;
