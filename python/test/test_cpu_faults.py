@@ -147,3 +147,32 @@ def test_bounds_check_is_a_separate_pipeline(monkeypatch):
             k.env == "TRIDENT_CPU_BOUNDS_CHECK"][0]
     assert knob.in_cache_key
     assert ("TRIDENT_CPU_BOUNDS_CHECK", "1") in triton.knobs.cache_key()
+
+
+@triton.jit
+def desc_copy(in_desc, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    x = in_desc.load([0, 0])  # <- here
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    tl.store(out_ptr + rows * N + cols, x)
+
+
+def test_bounds_check_through_a_descriptor(monkeypatch):
+    from trident.tools.tensor_descriptor import TensorDescriptor
+    monkeypatch.setenv("TRIDENT_CPU_BOUNDS_CHECK", "1")
+    x = torch.arange(32 * 16, dtype=torch.float32).reshape(32, 16)
+    out = torch.zeros(32, 16, dtype=torch.float32)
+    desc_copy[(1,)](TensorDescriptor(x, [32, 16], [16, 1], [32, 16]), out,
+                    M=32, N=16)
+    assert torch.equal(out, x)
+    # A descriptor that claims 64 rows of a 32-row tensor: its reads past
+    # the tensor are found, in the descriptor's base.
+    big = torch.zeros(64, 16, dtype=torch.float32)
+    with pytest.raises(triton.KernelError) as e:
+        desc_copy[(1,)](TensorDescriptor(x, [64, 16], [16, 1], [64, 16]),
+                        big, M=64, N=16)
+    msg = str(e.value)
+    assert "kernel 'desc_copy': out-of-bounds load at %s:%d:" % (
+        THIS_FILE, marked_line(desc_copy)) in msg, msg
+    assert "byte offset 2048 of 'in_desc' (a buffer of 2048 bytes)" in msg, \
+        msg
