@@ -176,3 +176,27 @@ def test_bounds_check_through_a_descriptor(monkeypatch):
         THIS_FILE, marked_line(desc_copy)) in msg, msg
     assert "byte offset 2048 of 'in_desc' (a buffer of 2048 bytes)" in msg, \
         msg
+
+
+@triton.jit
+def checked_histogram(idx_ptr, bins_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    i = tl.load(idx_ptr + offs, mask=offs < n)
+    tl.atomic_add(bins_ptr + i, 1, mask=offs < n)  # <- here
+
+
+def test_bounds_check_an_atomic(monkeypatch):
+    monkeypatch.setenv("TRIDENT_CPU_BOUNDS_CHECK", "1")
+    bins = np.zeros(8, dtype=np.int32)
+    idx = np.array([1, 2, 2, 8], dtype=np.int32)  # bin 8 of 8
+    with pytest.raises(triton.KernelError) as e:
+        checked_histogram[(1,)](idx, bins, 4, BLOCK=4)
+    msg = str(e.value)
+    assert "kernel 'checked_histogram': out-of-bounds atomic at %s:%d:" % (
+        THIS_FILE, marked_line(checked_histogram)) in msg, msg
+    assert "4 bytes at byte offset 32 of 'bins_ptr' (a buffer of 32 bytes)" \
+        in msg, msg
+    idx[3] = 7
+    bins[:] = 0
+    checked_histogram[(1,)](idx, bins, 4, BLOCK=4)
+    assert bins.tolist() == [0, 1, 2, 0, 0, 0, 0, 1]
