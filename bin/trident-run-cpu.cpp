@@ -10,11 +10,13 @@
 //       --n 1000000 --grid 977
 //
 // Exit status: 0 pass, 1 wrong results, 2 anything else (bad arguments, a
-// compile or link error).
+// compile or link error, a kernel that crashed or accessed memory out of
+// bounds).
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Compiler/ArtifactCache.h"
 #include "trident/Compiler/Compiler.h"
+#include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Runtime/CpuRunner.h"
 #include "trident/Tools/ProblemOptions.h"
@@ -79,6 +81,12 @@ ProblemOptions problemOptions(category);
 cl::opt<int> timeIters("time",
                        cl::desc("Also time this many launches (0 to 10^6)"),
                        cl::init(0), cl::cat(category));
+cl::opt<bool> boundsCheck(
+    "bounds-check",
+    cl::desc("Check every load, store and atomic of the kernel against the "
+             "problem's buffers (cpu-bounds-check, slow): the first access "
+             "out of bounds is reported with its op's location"),
+    cl::cat(category));
 
 enum { kPass = 0, kFail = 1, kError = 2 };
 
@@ -164,7 +172,11 @@ int main(int argc, char **argv) {
   if (!loadPlugins(loadPlugin))
     return kError;
   Compiler compiler;
-  Expected<Pipeline> pipeline = compiler.buildPipeline(targetSpec, pipelineName);
+  SmallVector<PipelineEdit> edits;
+  if (boundsCheck)
+    edits.push_back(cpu::boundsCheckEdit());
+  Expected<Pipeline> pipeline =
+      compiler.buildPipeline(targetSpec, pipelineName, edits);
   if (!pipeline)
     return fail(pipeline.takeError());
   if (pipeline->target.kind != "cpu")
@@ -258,6 +270,8 @@ int main(int argc, char **argv) {
   }
   cpu::LaunchOptions launch;
   launch.numThreads = threads;
+  for (auto [t, d] : llvm::zip(problem->tensors, data))
+    launch.buffers.push_back({d.data(), d.size(), t.name});
   outs().flush(); // before what the kernel prints
   if (Error e = kernel.launch(args, *grid, launch))
     return fail(std::move(e));

@@ -2,7 +2,9 @@
 #include "trident/Frontend/KernelBuilder.h"
 
 #include "trident/Dialect/TileIR/IR/TileIR.h"
+#include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Plugin/PluginManager.h"
+#include "trident/Target/CPU/CPU.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -1135,7 +1137,11 @@ bool KernelBuilder::setModuleAttr(StringRef name, int64_t v) {
 std::unique_ptr<CompileResult>
 KernelBuilder::compile(StringRef target, StringRef pipelineName,
                        StringRef untilStage, const CompileOptions &options) {
-  Expected<Pipeline> pipeline = compiler->buildPipeline(target, pipelineName);
+  SmallVector<PipelineEdit> edits;
+  if (options.cpuBoundsCheck && target.starts_with("cpu"))
+    edits.push_back(cpu::boundsCheckEdit());
+  Expected<Pipeline> pipeline =
+      compiler->buildPipeline(target, pipelineName, edits);
   if (!pipeline) {
     error = toString(pipeline.takeError());
     return nullptr;

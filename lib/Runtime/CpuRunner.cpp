@@ -2,6 +2,9 @@
 #include "trident/Runtime/CpuRunner.h"
 #include "trident/Runtime/CpuLibdevice.h"
 
+#include "CpuBoundsCheck.h"
+#include "CpuFaultGuard.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/JITLink/JITLink.h"
@@ -20,9 +23,11 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <mutex>
 
 using namespace llvm;
@@ -170,6 +175,8 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
   if (Error e = dylib.define(orc::absoluteSymbols(
           {{mangle("__trident_cpu_assert_fail"),
             {orc::ExecutorAddr::fromPtr(&tridentCpuAssertFail), callable}},
+           {mangle("__trident_cpu_check_access"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuCheckAccess), callable}},
            // bf16 conversions that LLVM leaves to compiler-rt on CPUs
            // without bf16 instructions (a bf16 constant, say), which this
            // process's libgcc may not have.
@@ -235,8 +242,29 @@ static ThreadPoolInterface &poolFor(unsigned threads) {
   return *pool;
 }
 
-Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
-                        const LaunchOptions &options) {
+/// "invalid memory access at 0x10" and the like, for a fault's report.
+static std::string describeFault(const ProgramFault &fault) {
+  std::string at = " at 0x" + utohexstr(fault.address, /*LowerCase=*/true);
+  switch (fault.signal) {
+  case SIGSEGV:
+    if (fault.code == SI_KERNEL) // a general protection fault: no address
+      return "invalid memory access (a non-canonical address, outside the "
+             "address space)";
+    return "invalid memory access" + at;
+  case SIGBUS:
+    return "bus error (a misaligned or unbacked access)" + at;
+  case SIGFPE:
+    return "arithmetic trap (an integer division by zero or overflow)" + at;
+  case SIGILL:
+    return "illegal instruction" + at;
+  default:
+    return "signal " + std::to_string(fault.signal) + at;
+  }
+}
+
+Error CpuKernel::checkLaunch(ArrayRef<void *> args,
+                             std::array<unsigned, 3> grid,
+                             const LaunchOptions &options) const {
   if (args.size() != kernelInfo.args.size())
     return createStringError("kernel '" + kernelInfo.name + "' takes " +
                              Twine(kernelInfo.args.size()) +
@@ -252,6 +280,20 @@ Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
       return createStringError("grid dimensions must be in 1.." +
                                Twine(INT32_MAX) + ", got " + Twine(grid[0]) +
                                "x" + Twine(grid[1]) + "x" + Twine(grid[2]));
+  if (kernelInfo.boundsChecked && options.buffers.empty() &&
+      llvm::is_contained(kernelInfo.args, "ptr"))
+    return createStringError(
+        "kernel '" + kernelInfo.name +
+        "' was compiled with bounds checks (cpu-bounds-check): the launch "
+        "must give the extent of each buffer it may access "
+        "(LaunchOptions::buffers)");
+  return Error::success();
+}
+
+Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
+                        const LaunchOptions &options) {
+  if (Error e = checkLaunch(args, grid, options))
+    return e;
   int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
   void **argv = const_cast<void **>(args.data());
   int32_t nx = grid[0], ny = grid[1], nz = grid[2];
@@ -263,22 +305,59 @@ Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
     assertState.failed = false;
     assertState.message.clear();
   }
+  std::optional<BoundsChecker> checker;
+  if (kernelInfo.boundsChecked)
+    checker.emplace(options.buffers, grid);
+  // Each range of program instances runs under the fault guard; the first
+  // fault (or bounds violation) stops the others before their next program
+  // instance.
+  installFaultHandlers();
+  std::atomic<bool> stop{false};
+  std::mutex faultMutex;
+  std::optional<ProgramFault> firstFault;
+  EntryFn fn = entry;
+  auto runRange = [&](int64_t begin, int64_t end) {
+    BoundsChecker::bind(checker ? &*checker : nullptr);
+    ProgramFault fault;
+    bool ok = runProgramsGuarded(fn, argv, begin, end, nx, ny, nz, stop, fault);
+    BoundsChecker::bind(nullptr);
+    if (ok)
+      return;
+    stop = true;
+    std::lock_guard<std::mutex> lock(faultMutex);
+    if (!firstFault)
+      firstFault = fault;
+  };
   if (threads <= 1 || total == 1) {
-    entry(argv, 0, total, nx, ny, nz);
+    runRange(0, total);
   } else {
     // A few chunks per thread, so that uneven program instances balance.
     int64_t chunks = std::min<int64_t>(total, int64_t(threads) * 4);
     int64_t per = (total + chunks - 1) / chunks;
     ThreadPoolTaskGroup group(poolFor(threads));
-    EntryFn fn = entry;
     for (int64_t begin = 0; begin < total; begin += per) {
       int64_t end = std::min(total, begin + per);
-      group.async([=] { fn(argv, begin, end, nx, ny, nz); });
+      group.async([&runRange, begin, end] { runRange(begin, end); });
     }
     group.wait();
   }
   // What tir.print wrote comes before what the caller prints next.
   std::fflush(stdout);
+  if (checker)
+    if (std::optional<std::string> report = checker->report())
+      return createStringError("kernel '" + kernelInfo.name + "': " + *report);
+  if (firstFault) {
+    int64_t p = firstFault->program;
+    return createStringError(
+        "kernel '" + kernelInfo.name + "' crashed: " +
+        describeFault(*firstFault) + " in program (" + Twine(p % nx) + ", " +
+        Twine(p / nx % ny) + ", " + Twine(p / (int64_t(nx) * ny)) + ")" +
+        (kernelInfo.boundsChecked
+             ? ""
+             : " (compile it with bounds checks to find the access: "
+               "TRIDENT_CPU_BOUNDS_CHECK=1, or trident-run-cpu "
+               "--bounds-check)"));
+  }
   std::lock_guard<std::mutex> lock(assertState.mutex);
   if (assertState.failed)
     return createStringError("kernel '" + kernelInfo.name + "': " +

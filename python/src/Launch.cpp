@@ -955,6 +955,39 @@ bool cpuParams(const Plan &plan, std::vector<uint64_t> &slots,
 }
 
 
+/// The buffers a kernel compiled with bounds checks may access: those of
+/// its pointer and descriptor arguments, as trident.runtime.driver's
+/// cpu_buffer_extent reads them (false with a Python error).
+bool cpuBuffers(const Plan &plan,
+                llvm::function_ref<PyObject *(size_t)> value,
+                llvm::function_ref<std::string(size_t)> nameOf,
+                std::vector<trident::cpu::BufferExtent> &buffers) {
+  PyObject *driver = PyImport_ImportModule("trident.runtime.driver");
+  PyObject *extentOf =
+      driver ? PyObject_GetAttrString(driver, "cpu_buffer_extent") : nullptr;
+  Py_XDECREF(driver);
+  if (!extentOf)
+    return false;
+  bool ok = true;
+  for (size_t j = 0; ok && j < plan.spec.size(); ++j) {
+    if (plan.spec[j] != 'p' && plan.spec[j] != 'T')
+      continue;
+    PyObject *v = value(j);
+    std::string name = nameOf(j);
+    PyObject *r = v ? PyObject_CallFunction(extentOf, "Os", v, name.c_str())
+                    : nullptr;
+    Py_XDECREF(v);
+    unsigned long long base = 0, bytes = 0;
+    ok = r && PyArg_ParseTuple(r, "KK", &base, &bytes);
+    Py_XDECREF(r);
+    if (ok)
+      buffers.push_back(
+          {reinterpret_cast<const void *>(uintptr_t(base)), bytes, name});
+  }
+  Py_DECREF(extentOf);
+  return ok;
+}
+
 void Plan_dealloc(PyObject *self) {
   Plan *p = reinterpret_cast<PlanObject *>(self)->plan;
   if (p)
@@ -1376,9 +1409,12 @@ PyObject *runPlan(const Plan &plan, const unsigned grid[3],
   if (!plan.gpu) {
     std::vector<uint64_t> slots;
     std::vector<void *> cpuArgs;
+    std::vector<trident::cpu::BufferExtent> buffers;
     if (!cpuParams(plan, slots, cpuArgs, value, address, nameOf) ||
+        (cpuKernelBoundsChecked(plan.kernel) &&
+         !cpuBuffers(plan, value, nameOf, buffers)) ||
         !runCpuKernel(plan.kernel, cpuArgs.data(),
-                      {grid[0], grid[1], grid[2]}, plan.cpuThreads))
+                      {grid[0], grid[1], grid[2]}, plan.cpuThreads, buffers))
       return nullptr;
     Py_RETURN_NONE;
   }
@@ -1587,12 +1623,13 @@ PyObject *launch_plan(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   return self;
 }
 
-// launch_with_plan(plan, grid (x, y, z), values tuple): one launch through
-// a plan, for Python's slow path (values: every parameter, in order).
+// launch_with_plan(plan, grid (x, y, z), values tuple[, names tuple]): one
+// launch through a plan, for Python's slow path (values: every parameter,
+// in order; names: theirs, for messages).
 PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
                            Py_ssize_t argc) {
   Args a{argv, argc, "launch_with_plan"};
-  if (!a.count(3))
+  if (argc != 4 && !a.count(3))
     return nullptr;
   if (!PyObject_TypeCheck(argv[0], PlanType))
     return raise("launch_with_plan: not a LaunchPlan");
@@ -1607,7 +1644,18 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
   auto value = [&](size_t j) {
     return PySequence_GetItem(values, plan.runtime[j]);
   };
-  auto nameOf = [&](size_t j) { return std::to_string(plan.runtime[j]); };
+  PyObject *names = argc == 4 ? argv[3] : nullptr;
+  auto nameOf = [&](size_t j) {
+    std::string name = "argument " + std::to_string(plan.runtime[j]);
+    if (PyObject *n = names ? PySequence_GetItem(names, plan.runtime[j])
+                            : nullptr) {
+      if (const char *u = PyUnicode_AsUTF8AndSize(n, nullptr))
+        name = u;
+      Py_DECREF(n);
+    }
+    PyErr_Clear();
+    return name;
+  };
   return runPlan(plan, grid, value, [](size_t) -> long long { return -1; },
                  nameOf);
 }

@@ -11,6 +11,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "trident/Runtime/CpuRunner.h"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -106,8 +108,12 @@ bool isCpuKernel(PyObject *o);
 size_t cpuKernelArity(PyObject *kernel);
 /// Runs CpuKernel `kernel` over `grid` with `params` (one pointer per
 /// argument, to its value); false with a Python error on failure.
+/// `buffers`: what a kernel compiled with bounds checks may access.
 bool runCpuKernel(PyObject *kernel, void **params,
-                  std::array<unsigned, 3> grid, int threads);
+                  std::array<unsigned, 3> grid, int threads,
+                  llvm::ArrayRef<trident::cpu::BufferExtent> buffers = {});
+/// Whether CpuKernel `kernel` was compiled with bounds checks.
+bool cpuKernelBoundsChecked(PyObject *kernel);
 
 /// Adds the GPU kernel and dispatcher types to the module (Launch.cpp).
 int addLaunchTypes(PyObject *module);

@@ -506,16 +506,18 @@ END_METHOD
 
 PyObject *makeArtifact(std::unique_ptr<trident::Artifact> artifact);
 
-// compile(target, pipeline, until_stage, num_warps, num_stages, num_ctas)
+// compile(target, pipeline, until_stage, num_warps, num_stages, num_ctas,
+//         bounds_check)
 //   -> (stages: list of (stage, format, data), pipeline text, fingerprint,
 //       metadata json text, artifact or None)
 BUILDER_METHOD(compile)
-  CHECK(6);
+  CHECK(7);
   std::string target = a.s(0), pipeline = a.s(1), until = a.s(2);
   CompileOptions options;
   options.numWarps = int(a.i(3));
   options.numStages = int(a.i(4));
   options.numCtas = int(a.i(5));
+  options.cpuBoundsCheck = a.i(6) != 0;
   if (!a.ok)
     return nullptr;
   std::unique_ptr<CompileResult> r;
@@ -644,10 +646,18 @@ size_t trident::python::cpuKernelArity(PyObject *self) {
   return reinterpret_cast<CpuKernelObject *>(self)->kernel->info().args.size();
 }
 
-bool trident::python::runCpuKernel(PyObject *self, void **params,
-                                   std::array<unsigned, 3> grid, int threads) {
+bool trident::python::cpuKernelBoundsChecked(PyObject *self) {
+  return reinterpret_cast<CpuKernelObject *>(self)
+      ->kernel->info()
+      .boundsChecked;
+}
+
+bool trident::python::runCpuKernel(
+    PyObject *self, void **params, std::array<unsigned, 3> grid, int threads,
+    llvm::ArrayRef<trident::cpu::BufferExtent> buffers) {
   trident::cpu::LaunchOptions options;
   options.numThreads = unsigned(threads < 0 ? 0 : threads);
+  options.buffers.assign(buffers.begin(), buffers.end());
   auto *kernel = reinterpret_cast<CpuKernelObject *>(self)->kernel;
   llvm::ArrayRef<void *> args(params, kernel->info().args.size());
   llvm::Error err = llvm::Error::success();

@@ -73,6 +73,12 @@ KNOBS = [
     Knob("TRIDENT_CPU_THREADS", 0,
          "threads that run CPU-target kernels (0: one per hardware thread)",
          kind="int"),
+    Knob("TRIDENT_CPU_BOUNDS_CHECK", False,
+         "compile CPU-target kernels with a check of every load, store and "
+         "atomic against the launch's arrays and tensors: an out-of-bounds "
+         "access raises an error naming its source line (slow; a debug "
+         "mode; set it before a kernel's first launch)", in_cache_key=True,
+         kind="bool"),
     Knob("TRIDENT_LIBCUDA", None,
          "the CUDA driver library to load (default libcuda.so.1)"),
     Knob("TRIDENT_LIBRARY", None,

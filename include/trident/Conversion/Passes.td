@@ -151,4 +151,32 @@ def CPUApproximateMath : Pass<"cpu-approximate-math", "::mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CPUBoundsCheck : Pass<"cpu-bounds-check", "::mlir::ModuleOp"> {
+  let summary = "Check each memory access of a CPU kernel against its "
+                "launch's buffers (a debug mode)";
+  let description = [{
+    Runs after `convert-tir-to-cpu`, on the kernel it lowered (the module's
+    `trident.cpu.kernel`), and only when bounds checking is asked for
+    (`TRIDENT_CPU_BOUNDS_CHECK=1`, `trident-run-cpu --bounds-check`): it is
+    not in the default pipeline. Before each `llvm.load`, `llvm.store`,
+    `llvm.intr.masked.load`, `llvm.intr.masked.store`, `llvm.atomicrmw` and
+    `llvm.cmpxchg` of the kernel it calls the CPU runtime's
+
+      __trident_cpu_check_access(ptr, element_bytes, lanes, mask, site)
+
+    where lane i (bit i of the i64 `mask`; a masked access's active lanes,
+    every lane of another) accesses `element_bytes` bytes at `ptr + i *
+    element_bytes`, and `site` is a string "load at FILE:LINE:COL" (store,
+    atomic) from the access's location, the Tile IR op's. Accesses of more
+    than 64 lanes are checked 64 lanes at a time. Tile buffers of the
+    lowering are memrefs, not checked. The runtime reports the first
+    access that lies in none of the launch's buffers and stops its program
+    instance. The module gets the unit attribute `trident.cpu.bounds_check`,
+    which the kernel's metadata carries to the runtime.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // TRIDENT_CONVERSION_PASSES

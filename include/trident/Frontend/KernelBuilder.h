@@ -62,6 +62,9 @@ struct CompileOptions {
   int numWarps = 4;
   int numStages = 3;
   int numCtas = 1;
+  /// On a cpu target: check each memory access against the launch's
+  /// buffers (cpu-bounds-check; ignored on other targets).
+  bool cpuBoundsCheck = false;
 };
 
 class KernelBuilder {

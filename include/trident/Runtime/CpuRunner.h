@@ -18,6 +18,13 @@
 // Program instances run concurrently, in no particular order; atomics in
 // the kernel are atomic across them.
 //
+// A kernel that faults (an invalid memory access, an integer division
+// trap, a stack overflow) does not take the process down: launch() stops
+// the launch and returns "kernel 'NAME' crashed: invalid memory access at
+// 0x... in program (x, y, z)". A kernel compiled with cpu-bounds-check
+// checks each access against LaunchOptions::buffers and reports the first
+// one outside them with its op's location (docs/cpu.md, "Faults").
+//
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_RUNTIME_CPURUNNER_H
 #define TRIDENT_RUNTIME_CPURUNNER_H
@@ -31,6 +38,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace llvm::orc {
 class LLJIT;
@@ -38,9 +47,21 @@ class LLJIT;
 
 namespace trident::cpu {
 
+/// A buffer a kernel may access: `bytes` bytes from `base`, named in
+/// reports (an argument's name, or "argument 2").
+struct BufferExtent {
+  const void *base = nullptr;
+  uint64_t bytes = 0;
+  std::string name;
+};
+
 struct LaunchOptions {
   /// Threads that run program instances; 0: one per hardware thread.
   unsigned numThreads = 0;
+  /// The memory a kernel compiled with cpu-bounds-check may access (each
+  /// pointer argument's buffer); required by such a kernel if it takes
+  /// pointers, unused otherwise.
+  std::vector<BufferExtent> buffers;
 };
 
 class CpuKernel {
@@ -64,6 +85,10 @@ private:
   CpuKernel() = default;
   using EntryFn = void (*)(void **args, int64_t begin, int64_t end,
                            int32_t nx, int32_t ny, int32_t nz);
+  /// Checks the options of a launch of this kernel.
+  llvm::Error checkLaunch(llvm::ArrayRef<void *> args,
+                          std::array<unsigned, 3> grid,
+                          const LaunchOptions &options) const;
   KernelInfo kernelInfo;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   EntryFn entry = nullptr;

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 
@@ -65,6 +66,11 @@ void guardedEffect(OpBuilder &b, Location l, Value cond,
 } // namespace
 
 Value KernelLowering::scalarLoad(tir::LoadOp op, ArrayRef<Value> idx) {
+  // A load read in its consumer's loop keeps its own location (the one a
+  // bounds check reports), not the consumer's.
+  Location consumerLoc = curLoc;
+  curLoc = op.getLoc();
+  llvm::scope_exit restore([&] { curLoc = consumerLoc; });
   Type elt = scalarType(getElementTypeOrSelf(op.getType()));
   Value ptr = elementOrScalar(op.getPtr(), idx);
   Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();

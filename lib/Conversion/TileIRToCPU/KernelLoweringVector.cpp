@@ -22,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 
@@ -207,6 +208,11 @@ std::optional<Value> KernelLowering::vectorAccess(Value ptr, Type elementType,
 
 Value KernelLowering::vectorLoad(tir::LoadOp op, ArrayRef<Value> idx,
                                  unsigned lanes, Value consecutive) {
+  // A load read in its consumer's loop keeps its own location (the one a
+  // bounds check reports), not the consumer's.
+  Location consumerLoc = curLoc;
+  curLoc = op.getLoc();
+  llvm::scope_exit restore([&] { curLoc = consumerLoc; });
   Type elt = getElementTypeOrSelf(op.getType());
   VectorType vt = vectorOf(elt, lanes);
   unsigned align = std::max<unsigned>(1, elt.getIntOrFloatBitWidth() / 8);

@@ -112,6 +112,7 @@ translateToLLVMIR(mlir::ModuleOp module, LLVMContext &llvmContext,
       return createStringError("trident.cpu.arg_types must hold strings");
     info.args.push_back(s.str());
   }
+  info.boundsChecked = module->hasAttr("trident.cpu.bounds_check");
   info.triple = tm.getTargetTriple().str();
   info.cpu = tm.getTargetCPU().str();
   info.features = tm.getTargetFeatureString().str();

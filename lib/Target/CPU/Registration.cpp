@@ -22,10 +22,13 @@ json::Value toJSON(const KernelInfo &info) {
   json::Array args;
   for (const std::string &a : info.args)
     args.push_back(a);
-  return json::Object{{"target", info.target}, {"triple", info.triple},
-                      {"cpu", info.cpu},       {"features", info.features},
-                      {"name", info.name},     {"entry", info.entry},
-                      {"args", std::move(args)}};
+  json::Object o{{"target", info.target}, {"triple", info.triple},
+                 {"cpu", info.cpu},       {"features", info.features},
+                 {"name", info.name},     {"entry", info.entry},
+                 {"args", std::move(args)}};
+  if (info.boundsChecked)
+    o["bounds_check"] = true;
+  return o;
 }
 
 Expected<KernelInfo> kernelInfoFromJSON(const json::Object &o) {
@@ -55,6 +58,13 @@ Expected<KernelInfo> kernelInfoFromJSON(const json::Object &o) {
     if (!s)
       return createStringError("CPU kernel metadata: 'args' must hold strings");
     info.args.push_back(s->str());
+  }
+  if (const json::Value *v = o.get("bounds_check")) {
+    std::optional<bool> b = v->getAsBoolean();
+    if (!b)
+      return createStringError(
+          "CPU kernel metadata: 'bounds_check' must be a boolean");
+    info.boundsChecked = *b;
   }
   return info;
 }

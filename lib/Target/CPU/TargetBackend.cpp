@@ -5,7 +5,9 @@
 // (Compiler/TranslationStep.h, registered in Registration.cpp).
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Pipeline/TargetRegistry.h"
+#include "trident/Target/CPU/CPU.h"
 
 using namespace llvm;
 
@@ -72,6 +74,18 @@ TargetBackend cpu::targetBackend() {
     return l;
   };
   return b;
+}
+
+PipelineEdit cpu::boundsCheckEdit() {
+  PipelineEdit edit;
+  edit.kind = PipelineEdit::Kind::InsertAfter;
+  edit.target = "cpu";
+  edit.stage = "cir";
+  edit.anchor = "convert-tir-to-cpu";
+  PassEntry entry;
+  entry.pass = "cpu-bounds-check";
+  edit.passes.push_back(entry);
+  return edit;
 }
 
 } // namespace trident

@@ -280,9 +280,11 @@ def validate_options(num_warps, num_stages, num_ctas):
 
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             num_stages=3, num_ctas=1, pipeline=None, attrs=None,
-            until_stage=None):
+            until_stage=None, bounds_check=None):
     """Compiles `fn` for `target` ("cuda:90a", "cuda:80", "cpu", ...) and
-    returns a CompiledKernel with every stage's output."""
+    returns a CompiledKernel with every stage's output. `bounds_check`
+    (default: the knob TRIDENT_CPU_BOUNDS_CHECK) compiles a cpu target's
+    kernel with a check of every memory access (docs/cpu.md)."""
     from .. import _pipelines
     target = normalize_target(target)
     signature = dict(signature or {})
@@ -304,8 +306,12 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     source_ir = b.module_str(False)
     stage = until_stage or _LAST_STAGE.get(kind, "")
     try:
+        if bounds_check is None:
+            from ..knobs import knobs
+            bounds_check = knobs.cpu_bounds_check
         stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
-            target, pipeline, stage, num_warps, num_stages, num_ctas)
+            target, pipeline, stage, num_warps, num_stages, num_ctas,
+            1 if bounds_check and kind == "cpu" else 0)
     except _C.Error as e:
         raise _backend_error(fn, target, str(e)) from None
     asm = {}

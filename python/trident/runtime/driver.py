@@ -276,6 +276,41 @@ def _spec_of(kernel):
     return spec
 
 
+def cpu_buffer_extent(v, name):
+    """(address, bytes) of the memory argument `v` may be used to reach, for
+    a kernel compiled with bounds checks (TRIDENT_CPU_BOUNDS_CHECK): a torch
+    tensor's storage, an array's elements (of a tensor descriptor: its
+    base's)."""
+    if not hasattr(v, "data_ptr") and not hasattr(v, "__array_interface__") \
+            and hasattr(v, "base") and hasattr(v, "strides"):
+        v = v.base  # a TensorDescriptor
+    storage = getattr(v, "untyped_storage", None)
+    if storage is not None:
+        st = storage()
+        return int(st.data_ptr()), int(st.nbytes())
+    iface = getattr(v, "__array_interface__", None)
+    if iface is not None:
+        shape = tuple(iface["shape"])
+        item = int(iface["typestr"][2:])
+        strides = iface.get("strides")
+        if strides is None:  # C order
+            strides, step = [], item
+            for d in reversed(shape):
+                strides.insert(0, step)
+                step *= d
+        base = int(iface["data"][0])
+        if any(d == 0 for d in shape):
+            return base, 0
+        lo = sum(min(0, (d - 1) * s) for d, s in zip(shape, strides))
+        hi = sum(max(0, (d - 1) * s) for d, s in zip(shape, strides)) + item
+        return base + lo, hi - lo
+    raise TridentUserError(
+        "argument '%s': the kernel was compiled with bounds checks "
+        "(TRIDENT_CPU_BOUNDS_CHECK), which need each pointer argument's "
+        "size: pass a numpy array or a torch tensor, not %s" %
+        (name, type(v).__name__))
+
+
 def plan_for(kernel, runtime_indices):
     """The C++ launch plan of `kernel` taking the parameters at
     `runtime_indices` at run time."""
@@ -311,8 +346,13 @@ def launch(kernel, grid, values, runtime_indices=None):
     values = list(values)
     spec = _spec_of(kernel)
     # Pointers as addresses (DLPack-only objects included); descriptors are
-    # encoded by the launcher.
+    # encoded by the launcher. A kernel with bounds checks takes the arrays
+    # themselves, whose sizes the launcher reads.
+    checked = kernel.metadata.get("bounds_check", False)
     for (name, _), letter, i in zip(kernel.arg_kinds, spec, runtime_indices):
+        if checked and (hasattr(values[i], "data_ptr") or
+                        hasattr(values[i], "__array_interface__")):
+            continue
         if letter == "p" and not isinstance(values[i], int):
             ptr = _pointer_of(values[i], name)
             if ptr is None:
@@ -320,6 +360,9 @@ def launch(kernel, grid, values, runtime_indices=None):
                                        "pointer" % name)
             values[i] = ptr[0]
     try:
-        _C.launch_with_plan(plan, list(grid), tuple(values))
+        names = [""] * len(values)
+        for (name, _), i in zip(kernel.arg_kinds, runtime_indices):
+            names[i] = name
+        _C.launch_with_plan(plan, list(grid), tuple(values), tuple(names))
     except _C.Error as e:
         raise KernelError(str(e)) from None

@@ -352,7 +352,9 @@ class JITFunction:
         pipeline = _pipelines.selected(self)
         if self.pipeline:
             _pipelines._check(self.pipeline)
-        key = (target, pipeline, num_warps, num_stages, num_ctas,
+        from ..knobs import knobs
+        checked = target.startswith("cpu") and knobs.cpu_bounds_check
+        key = (target, pipeline, checked, num_warps, num_stages, num_ctas,
                tuple(sorted((k, str(v)) for k, v in signature.items())),
                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
                tuple(sorted(attrs)))

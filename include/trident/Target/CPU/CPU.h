@@ -16,6 +16,7 @@
 //   {"target": "cpu:native", "cpu": "sapphirerapids", "features": "+avx2,...",
 //    "triple": "x86_64-pc-linux-gnu", "name": "add_kernel",
 //    "entry": "__trident_cpu_grid_add_kernel", "args": ["ptr", "i32", ...]}
+// plus "bounds_check": true for a kernel compiled with cpu-bounds-check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_TARGET_CPU_CPU_H
@@ -41,7 +42,8 @@ class DialectRegistry;
 
 namespace trident {
 struct Target;
-}
+struct PipelineEdit;
+} // namespace trident
 
 namespace trident::cpu {
 
@@ -54,9 +56,17 @@ struct KernelInfo {
   std::string name;     ///< the kernel
   std::string entry;    ///< its grid entry (see convert-tir-to-cpu)
   std::vector<std::string> args; ///< "ptr", "i32", "f32", ... per argument
+  /// Compiled with cpu-bounds-check: each access calls the runtime's check
+  /// (metadata "bounds_check": true; absent when false).
+  bool boundsChecked = false;
 };
 llvm::json::Value toJSON(const KernelInfo &info);
 llvm::Expected<KernelInfo> kernelInfoFromJSON(const llvm::json::Object &object);
+
+/// The pipeline edit that compiles a cpu target's kernels with bounds
+/// checks: cpu-bounds-check right after convert-tir-to-cpu in stage cir
+/// (TRIDENT_CPU_BOUNDS_CHECK, trident-run-cpu --bounds-check).
+PipelineEdit boundsCheckEdit();
 
 /// The upstream passes of the cpu llir stage (convert-scf-to-cf,
 /// convert-arith-to-llvm, ...). Safe to call more than once.
