@@ -7,7 +7,7 @@
 //   - a crash, an abort or a fatal error: the compiler's crash guard turns
 //     them into an error that says "crashed", which this target turns back
 //     into a trap so that libFuzzer keeps the input (set
-//     TRIDENT_FUZZ_NO_GUARD=1 to turn the guard off and get the faulting
+//     TRIDENT_NO_CRASH_GUARD=1 to turn the guard off and get the faulting
 //     stack instead);
 //   - what AddressSanitizer reports (the build instruments Trident's code);
 //   - a run slower than libFuzzer's -timeout, or an allocation over its
@@ -18,9 +18,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Compiler/Compiler.h"
-#include "trident/Support/Guard.h"
-
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,11 +36,6 @@ struct TargetRun {
 };
 
 constexpr TargetRun kRuns[] = {{"cuda:90a", "ptx"}, {"cpu", "llir"}};
-
-bool envFlag(const char *name) {
-  const char *v = std::getenv(name);
-  return v && *v && std::string(v) != "0";
-}
 
 /// A crash caught by the guard is a finding: report it and trap.
 void checkNotCrashed(Error err, const char *what) {
@@ -71,16 +63,6 @@ void compileFor(StringRef source, const TargetRun &run) {
 }
 
 } // namespace
-
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  if (envFlag("TRIDENT_FUZZ_NO_GUARD")) {
-    // runGuarded enables crash recovery on its first use: use it once, then
-    // turn recovery off so that crashes reach the sanitizer's handlers.
-    trident::runGuarded([] {});
-    CrashRecoveryContext::Disable();
-  }
-  return 0;
-}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   StringRef source(reinterpret_cast<const char *>(data), size);

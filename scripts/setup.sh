@@ -6,7 +6,8 @@ set -euo pipefail
 
 need_apt=()
 for pkg in libmlir-22-dev llvm-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22 \
-           ccache ninja-build cmake libzstd-dev zlib1g-dev libgtest-dev zstd; do
+           ccache ninja-build cmake libzstd-dev zlib1g-dev libgtest-dev zstd \
+           libclang-rt-22-dev; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
     || need_apt+=("$pkg")
 done

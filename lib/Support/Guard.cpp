@@ -336,7 +336,22 @@ void installCrashHandlers() {
   assertHandlers();
 }
 
+/// TRIDENT_NO_CRASH_GUARD=1 (read once): guarded calls run unguarded, so
+/// that a crash reaches a debugger, a sanitizer or the fuzzer with its own
+/// stack (docs/fuzzing.md).
+static bool guardDisabled() {
+  static const bool disabled = [] {
+    const char *v = std::getenv("TRIDENT_NO_CRASH_GUARD");
+    return v && *v && std::strcmp(v, "0") != 0;
+  }();
+  return disabled;
+}
+
 bool runGuarded(llvm::function_ref<void()> fn, GuardFailure *failure) {
+  if (guardDisabled()) {
+    fn();
+    return true;
+  }
   installCrashHandlers();
   ensureSignalStack();
   sigset_t mask;

@@ -83,6 +83,10 @@ KNOBS = [
          "the CUDA driver library to load (default libcuda.so.1)"),
     Knob("TRIDENT_LIBRARY", None,
          "libTridentCore.so to load (default: the one next to the package)"),
+    Knob("TRIDENT_NO_CRASH_GUARD", False,
+         "compile without the crash guard, so that a crash reaches a "
+         "debugger or a sanitizer with its own stack and ends the process "
+         "(read once per process; docs/fuzzing.md)", kind="bool"),
 ]
 
 _BY_NAME = {k.name: k for k in KNOBS}
