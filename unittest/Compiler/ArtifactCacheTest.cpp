@@ -409,4 +409,35 @@ TEST_F(ArtifactCacheTest, KeyThatIsAPathIsRefused) {
                   .contains("is not a cache key"));
 }
 
+// The cache checks an entry's format against the one the stage's step
+// declares, so a step must produce what it declares: one that does not is
+// an error of the compile, not a cache entry refused on every read.
+TEST(TranslationStepFormat, AnotherFormatThanDeclaredIsAnError) {
+  TRIDENT_ASSERT_OK(registerTranslationStep(
+      {"test-misdeclared-step", "declares ll, produces obj", "mlir", "ll",
+       [](const StepInput &) -> Expected<Artifact> {
+         Artifact a;
+         a.format = "obj";
+         a.data = "x";
+         a.binary = true;
+         return a;
+       }}));
+  Compiler compiler;
+  Expected<Pipeline> pipeline = compiler.buildPipeline("cpu:x86-64");
+  TRIDENT_ASSERT_EXPECTED(pipeline);
+  Stage *llir = pipeline->findStage("llir");
+  ASSERT_NE(llir, nullptr);
+  ASSERT_TRUE(lookupTranslationStep(llir->entries.back().pass));
+  llir->entries.back().pass = "test-misdeclared-step";
+  EXPECT_EQ(stageArtifactFormat(*pipeline, "llir"), "ll");
+  auto module = compiler.parseSource(kKernel);
+  TRIDENT_ASSERT_EXPECTED(module);
+  std::string err =
+      test::errorText(compiler.run(**module, *pipeline, "llir"));
+  EXPECT_TRUE(StringRef(err).contains(
+      "translation step 'test-misdeclared-step' declares 'll' output but "
+      "produced a 'obj' artifact"))
+      << err;
+}
+
 } // namespace
