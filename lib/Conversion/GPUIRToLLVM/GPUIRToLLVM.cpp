@@ -116,11 +116,42 @@ LogicalResult checkCTASplits(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Every tile has a layout by now (convert-tir-to-gir and the layout
+/// passes gave it one); a tile without is named, not lowered.
+LogicalResult checkLayouts(ModuleOp module) {
+  auto unlaidOut = [](Type t) {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    return tile && !tile.getEncoding();
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    Type bad;
+    for (Type t : op->getResultTypes())
+      if (!bad && unlaidOut(t))
+        bad = t;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type t : block.getArgumentTypes())
+          if (!bad && unlaidOut(t))
+            bad = t;
+    if (!bad)
+      return WalkResult::advance();
+    op->emitOpError("has a tile without a layout (")
+        << bad << "); convert-tir-to-gir gives every tile one"
+        << (cast<RankedTensorType>(bad).getRank() == 0
+                ? ", after tir-rank0-to-scalars has made rank-0 tiles scalars"
+                : "");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertGPUIRToLLVMPass
     : trident::impl::ConvertGPUIRToLLVMBase<ConvertGPUIRToLLVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (failed(checkLayouts(module)))
+      return signalPassFailure();
     LoweringContext lc;
     lc.module = module;
     lc.numWarps = gir::getNumWarps(module);
