@@ -18,6 +18,7 @@
 #include "trident/Dialect/GPUIR/Transforms/CTASplit.h"
 
 #include "../Float8Casts.h"
+#include "../FloatStorage.h"
 
 #include "trident/Conversion/GPUIRToLLVM/PatternInterface.h"
 #include "trident/Conversion/Passes.h"
@@ -519,6 +520,8 @@ struct ConvertGPUIRToLLVMPass
     });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
+    // LLVM has no f8: the module moves such values as their bytes.
+    conversion::useIntegerStorage(module);
     for (const std::string &name : noInline)
       if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
         fn.setNoInline(true);

@@ -10,6 +10,7 @@
 
 #include "KernelLowering.h"
 #include "../Float8Casts.h"
+#include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,7 +56,9 @@ func::FuncOp buildGridEntry(func::FuncOp kernel, ArrayRef<Type> userArgTypes) {
     Value slot = LLVM::GEPOp::create(b, l, ptr, ptr, args,
                                      ArrayRef<LLVM::GEPArg>{int32_t(i)});
     Value valuePtr = LLVM::LoadOp::create(b, l, ptr, slot);
-    callArgs.push_back(LLVM::LoadOp::create(b, l, t, valuePtr));
+    // An f8 argument (a float LLVM lacks) is read as its byte.
+    Value v = LLVM::LoadOp::create(b, l, conversion::storageType(t), valuePtr);
+    callArgs.push_back(conversion::fromStorage(b, l, v, t));
   }
   Value nx = block->getArgument(3), ny = block->getArgument(4),
         nz = block->getArgument(5);
