@@ -488,6 +488,8 @@ struct ConvertGPUIRToLLVMPass
   LogicalResult lowerToLLVM(ModuleOp module) {
     MLIRContext *ctx = &getContext();
     // fp8 conversions: integer arithmetic (NVPTX has no fp8 types).
+    if (failed(float8::checkArithmetic(module, "convert-gir-to-llvm")))
+      return failure();
     float8::expandCasts(module);
     if (failed(lowerMathToLibdevice(module)))
       return failure();
