@@ -81,8 +81,10 @@ def TileIRRank0ToScalars : Pass<"tir-rank0-to-scalars"> {
       the scalars.
 
     Any other operation with a rank-0 tile is an error that names it.
-    Every target runs the pass first thing after inlining; the GPU layout
-    passes refuse a rank-0 tile that is still there.
+    Every target runs the pass first thing after inlining; the back ends'
+    conversions (`convert-tir-to-gir` and the GPU layout passes,
+    `convert-gir-to-llvm`, `convert-tir-to-cpu`) name a rank-0 tile that
+    is still there rather than lower it.
   }];
   let dependentDialects = ["::trident::tir::TileIRDialect",
                            "::mlir::arith::ArithDialect"];
