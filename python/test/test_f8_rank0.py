@@ -78,3 +78,22 @@ def test_rank0_tiles(rng, check):
     s = x[0] * np.float32(2) + np.float32(1)
     np.testing.assert_array_equal(y[:block], x + s)
     np.testing.assert_allclose(y[block], x.sum() - s, rtol=1e-5, atol=1e-5)
+
+
+@trident.jit
+def f8_print_kernel(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))     # an f8 tile
+    tl.device_print("v ", x)
+
+
+@pytest.mark.parametrize("fmt", ["float8e4nv", "float8e5"])
+def test_f8_device_print(fmt, capfd, compile_sm90):
+    x = torch.tensor([0.5, -1.75, 3.0, 448.0 if fmt == "float8e4nv"
+                      else 57344.0]).to(F8[fmt])
+    f8_print_kernel[(1,)](x, BLOCK=4)
+    out = [line for line in capfd.readouterr().out.splitlines()
+           if " v " in line]
+    assert [float(line.split()[-1]) for line in out] == x.float().tolist()
+    ty = {"float8e4nv": "*fp8e4nv", "float8e5": "*fp8e5"}[fmt]
+    k = compile_sm90(f8_print_kernel, {"x_ptr": ty}, {"BLOCK": 4})
+    assert "vprintf" in k.asm["ptx"]

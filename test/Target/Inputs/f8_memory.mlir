@@ -1,7 +1,7 @@
 // Moves tiles and scalars of the 8-bit float type F8 (the test substitutes
 // each f8 type of MLIR for it): a contiguous masked load with `other`, a
 // gather, a select, a masked store, an unmasked contiguous copy (vector
-// accesses), a scalar load and store, and an F8 kernel argument.
+// accesses), a scalar load, store and print, and an F8 kernel argument.
 func.func @f8_memory(%x: !tir.ptr<F8> {tir.divisibility = 16 : i32},
                      %y: !tir.ptr<F8> {tir.divisibility = 16 : i32},
                      %s: F8, %n: i32) attributes {tir.kernel} {
@@ -32,5 +32,6 @@ func.func @f8_memory(%x: !tir.ptr<F8> {tir.divisibility = 16 : i32},
   %e = tir.load %x : !tir.ptr<F8>
   %q = tir.addptr %y, %n : !tir.ptr<F8>, i32
   tir.store %q, %e : !tir.ptr<F8>
+  tir.print "e = " (%e : F8)
   return
 }
