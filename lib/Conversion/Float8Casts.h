@@ -142,6 +142,49 @@ inline mlir::Value extBitsToF32(mlir::OpBuilder &b, mlir::Location l,
   return arith::BitcastOp::create(b, l, f32, v);
 }
 
+/// Reports the arith and math operations inside `root` that compute on a
+/// float type LLVM lacks (f8 and the other narrow formats), which neither
+/// back end can: only conversions between f8E4M3FN / f8E5M2 and other
+/// floats (expandCasts), bitcasts, selects and constants are allowed.
+inline mlir::LogicalResult checkArithmetic(mlir::Operation *root,
+                                           llvm::StringRef pass) {
+  using namespace mlir;
+  auto narrow = [](Type t) {
+    auto f = dyn_cast<FloatType>(getElementTypeOrSelf(t));
+    return f && f.getWidth() < 16;
+  };
+  WalkResult result = root->walk([&](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || (dialect->getNamespace() != "arith" &&
+                     dialect->getNamespace() != "math"))
+      return WalkResult::advance();
+    if (isa<arith::BitcastOp, arith::SelectOp, arith::ConstantOp>(op))
+      return WalkResult::advance();
+    Type bad;
+    for (Type t : op->getOperandTypes())
+      if (!bad && narrow(t))
+        bad = getElementTypeOrSelf(t);
+    for (Type t : op->getResultTypes())
+      if (!bad && narrow(t))
+        bad = getElementTypeOrSelf(t);
+    if (!bad)
+      return WalkResult::advance();
+    if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+      if (formatOf(bad))
+        return WalkResult::advance();
+      op->emitOpError() << pass << ": converts " << bad
+                        << ", which the back ends cannot (they convert "
+                           "f8E4M3FN and f8E5M2 to and from other floats)";
+      return WalkResult::interrupt();
+    }
+    op->emitOpError() << pass << ": computes on " << bad
+                      << ", which the back ends cannot: convert it to f16 or "
+                         "f32 first (arith.extf)";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Rewrites every arith.extf from and arith.truncf to an fp8 type inside
 /// `root` (through f32 on the other side).
 inline void expandCasts(mlir::Operation *root) {

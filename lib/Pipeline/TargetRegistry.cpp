@@ -90,6 +90,8 @@ std::vector<const TargetBackend *> targetBackends() {
 
 void addTileIRCleanup(PassListBuilder &entries, StringRef descriptorOptions) {
   entries.add("inline");
+  // A rank-0 tile is the scalar it holds; the back ends compute on scalars.
+  entries.add("tir-rank0-to-scalars");
   // Block pointers become base + offsets arithmetic and masked loads and
   // stores (loops and ifs carry their parts).
   entries.add("tir-lower-block-pointers");

@@ -81,3 +81,42 @@ func.func @warp_specialized(%p: !tir.ptr<i32>) attributes {tir.kernel} {
   }
   return
 }
+
+// -----
+
+// Rank-0 tiles are scalars by now (tir-rank0-to-scalars, stage tir).
+// expected-error @+1 {{'func.func' op convert-tir-to-cpu: has a rank-0 tile ('tensor<f32>'), which the CPU lowering takes as a scalar: tir-rank0-to-scalars (stage 'tir') turns it into one}}
+func.func @rank0_argument(%t: tensor<f32>) attributes {tir.kernel} {
+  return
+}
+
+// -----
+
+func.func @rank0_result(%p: !tir.ptr<f32>) attributes {tir.kernel} {
+  // expected-error @+1 {{'tir.splat' op convert-tir-to-cpu: has a rank-0 tile ('tensor<!tir.ptr<f32>>'), which the CPU lowering takes as a scalar: tir-rank0-to-scalars (stage 'tir') turns it into one}}
+  %s = tir.splat %p : !tir.ptr<f32> -> tensor<!tir.ptr<f32>>
+  %x = tir.load %s : tensor<!tir.ptr<f32>>
+  %w = tir.expand_dims %x, axis = 0 : tensor<f32> -> tensor<1xf32>
+  tir.store %s, %x : tensor<!tir.ptr<f32>>
+  return
+}
+
+// -----
+
+// LLVM has no 8-bit floats: f8 values are moved, converted and selected,
+// never computed on.
+func.func @f8_arithmetic(%x: f8E4M3FN, %p: !tir.ptr<f8E4M3FN>) attributes {tir.kernel} {
+  // expected-error @+1 {{'arith.addf' op convert-tir-to-cpu: computes on 'f8E4M3FN', which the back ends cannot: convert it to f16 or f32 first (arith.extf)}}
+  %y = arith.addf %x, %x : f8E4M3FN
+  tir.store %p, %y : !tir.ptr<f8E4M3FN>
+  return
+}
+
+// -----
+
+func.func @f8_conversion(%x: f8E4M3, %p: !tir.ptr<f32>) attributes {tir.kernel} {
+  // expected-error @+1 {{'arith.extf' op convert-tir-to-cpu: converts 'f8E4M3', which the back ends cannot (they convert f8E4M3FN and f8E5M2 to and from other floats)}}
+  %y = arith.extf %x : f8E4M3 to f32
+  tir.store %p, %y : !tir.ptr<f32>
+  return
+}

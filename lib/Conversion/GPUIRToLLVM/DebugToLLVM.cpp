@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+#include "../Float8Casts.h"
+#include "../FloatStorage.h"
 
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
@@ -47,7 +49,9 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
   if (isa<LLVM::LLVMPointerType>(t))
     return {"%p", LLVM::PtrToIntOp::create(b, l, i64, v)};
   if (auto f = dyn_cast<FloatType>(t)) {
-    if (hex) {
+    // Narrow floats the back ends cannot convert print their bits (f8E4M3FN
+    // and f8E5M2 convert: float8::expandCasts).
+    if (hex || (conversion::isNonLLVMFloat(f) && !float8::formatOf(f))) {
       Value i = arith::BitcastOp::create(b, l, b.getIntegerType(f.getWidth()),
                                          v);
       if (f.getWidth() < 64)

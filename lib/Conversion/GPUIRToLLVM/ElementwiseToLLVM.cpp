@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+#include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -237,10 +238,10 @@ struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
     Type pointee = tir::getPointeeTypeLike(op.getType());
     if (auto tile = dyn_cast<RankedTensorType>(pointee))
       pointee = tile.getElementType();
-    // i1 and fp8 (which LLVM lacks) step as bytes.
-    if (pointee.isInteger(1) ||
-        isa<Float8E4M3FNType, Float8E5M2Type>(pointee))
+    // i1 steps as bytes; floats LLVM lacks (f8) as integers of their width.
+    if (pointee.isInteger(1))
       pointee = rewriter.getI8Type();
+    pointee = conversion::storageType(pointee);
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, resultType, pointee,
                                              adaptor.getPtr(),
                                              ValueRange{adaptor.getOffset()});

@@ -18,6 +18,7 @@
 #include "trident/Dialect/GPUIR/Transforms/CTASplit.h"
 
 #include "../Float8Casts.h"
+#include "../FloatStorage.h"
 
 #include "trident/Conversion/GPUIRToLLVM/PatternInterface.h"
 #include "trident/Conversion/Passes.h"
@@ -116,11 +117,42 @@ LogicalResult checkCTASplits(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Every tile has a layout by now (convert-tir-to-gir and the layout
+/// passes gave it one); a tile without is named, not lowered.
+LogicalResult checkLayouts(ModuleOp module) {
+  auto unlaidOut = [](Type t) {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    return tile && !tile.getEncoding();
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    Type bad;
+    for (Type t : op->getResultTypes())
+      if (!bad && unlaidOut(t))
+        bad = t;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type t : block.getArgumentTypes())
+          if (!bad && unlaidOut(t))
+            bad = t;
+    if (!bad)
+      return WalkResult::advance();
+    op->emitOpError("has a tile without a layout (")
+        << bad << "); convert-tir-to-gir gives every tile one"
+        << (cast<RankedTensorType>(bad).getRank() == 0
+                ? ", after tir-rank0-to-scalars has made rank-0 tiles scalars"
+                : "");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertGPUIRToLLVMPass
     : trident::impl::ConvertGPUIRToLLVMBase<ConvertGPUIRToLLVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (failed(checkLayouts(module)))
+      return signalPassFailure();
     LoweringContext lc;
     lc.module = module;
     lc.numWarps = gir::getNumWarps(module);
@@ -456,6 +488,8 @@ struct ConvertGPUIRToLLVMPass
   LogicalResult lowerToLLVM(ModuleOp module) {
     MLIRContext *ctx = &getContext();
     // fp8 conversions: integer arithmetic (NVPTX has no fp8 types).
+    if (failed(float8::checkArithmetic(module, "convert-gir-to-llvm")))
+      return failure();
     float8::expandCasts(module);
     if (failed(lowerMathToLibdevice(module)))
       return failure();
@@ -488,6 +522,8 @@ struct ConvertGPUIRToLLVMPass
     });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
+    // LLVM has no f8: the module moves such values as their bytes.
+    conversion::useIntegerStorage(module);
     for (const std::string &name : noInline)
       if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
         fn.setNoInline(true);

@@ -1,5 +1,6 @@
 //===- KernelLowering.cpp - Buffers, lazy tiles and the walk ---------------===//
 #include "KernelLowering.h"
+#include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -37,12 +38,10 @@ Type KernelLowering::scalarType(Type type) {
   return type;
 }
 
-/// The element type of pointer arithmetic on `pointee`: fp8 types, which
-/// LLVM lacks, step as bytes.
+/// The element type of pointer arithmetic on `pointee`: float types LLVM
+/// lacks (f8) step as the integers of their width.
 static Type gepElementType(Type pointee) {
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(pointee))
-    return IntegerType::get(pointee.getContext(), 8);
-  return pointee;
+  return conversion::storageType(pointee);
 }
 
 Type KernelLowering::storageType(Type elementType) {

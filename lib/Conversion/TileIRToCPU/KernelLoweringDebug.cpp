@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "../Float8Casts.h"
+#include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -55,14 +57,21 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
   if (isa<LLVM::LLVMPointerType>(t))
     return {"%p", v};
   if (auto f = dyn_cast<FloatType>(t)) {
-    if (hex) {
+    std::optional<float8::Format> f8 = float8::formatOf(f);
+    // Narrow floats the back ends cannot convert print their bits.
+    if (hex || (conversion::isNonLLVMFloat(f) && !f8)) {
       Type bits = b.getIntegerType(f.getWidth());
       Value i = arith::BitcastOp::create(b, l, bits, v);
       if (f.getWidth() < 64)
         i = arith::ExtUIOp::create(b, l, b.getI64Type(), i);
       return {"0x%llx", i};
     }
-    if (f.getWidth() < 64)
+    // f8 through f32 (the casts are integer arithmetic here, after
+    // float8::expandCasts has run).
+    if (f8)
+      v = float8::extBitsToF32(
+          b, l, arith::BitcastOp::create(b, l, b.getI8Type(), v), *f8);
+    if (cast<FloatType>(v.getType()).getWidth() < 64)
       v = arith::ExtFOp::create(b, l, b.getF64Type(), v);
     return {"%f", v};
   }

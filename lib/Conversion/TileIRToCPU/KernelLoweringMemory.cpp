@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "../FloatStorage.h"
 #include "../LLVMAtomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -80,9 +81,11 @@ Value KernelLowering::scalarLoad(tir::LoadOp op, ArrayRef<Value> idx) {
   return guarded(
       b, curLoc, mask, elt,
       [&] {
-        return LLVM::LoadOp::create(b, curLoc, elt, ptr, naturalAlignment(elt),
-                                    op.getIsVolatile())
-            .getResult();
+        // Floats LLVM lacks (f8) are loaded as the integers of their bits.
+        Value v = LLVM::LoadOp::create(b, curLoc, conversion::storageType(elt),
+                                       ptr, naturalAlignment(elt),
+                                       op.getIsVolatile());
+        return conversion::fromStorage(b, curLoc, v, elt);
       },
       other);
 }
@@ -177,8 +180,8 @@ void KernelLowering::scalarStore(tir::StoreOp op, ArrayRef<Value> idx) {
   Value value = elementOrScalar(op.getValue(), idx);
   Value mask = op.getMask() ? elementOrScalar(op.getMask(), idx) : Value();
   guardedEffect(b, curLoc, mask, [&] {
-    LLVM::StoreOp::create(b, curLoc, value, ptr,
-                          naturalAlignment(value.getType()));
+    LLVM::StoreOp::create(b, curLoc, conversion::toStorage(b, curLoc, value),
+                          ptr, naturalAlignment(value.getType()));
   });
 }
 
@@ -199,7 +202,8 @@ LogicalResult KernelLowering::lowerStore(tir::StoreOp op) {
   unsigned align = naturalAlignment(elt);
   auto contiguous = [&](ArrayRef<Value> idx) {
     Value first = element(op.getPtr(), idx);
-    Value value = vecElementOrScalar(op.getValue(), idx, lanes);
+    Value value = conversion::toStorage(
+        b, curLoc, vecElementOrScalar(op.getValue(), idx, lanes));
     if (!op.getMask()) {
       LLVM::StoreOp::create(b, curLoc, value, first, align);
       return;

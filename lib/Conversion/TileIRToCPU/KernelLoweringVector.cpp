@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -216,16 +217,23 @@ Value KernelLowering::vectorLoad(tir::LoadOp op, ArrayRef<Value> idx,
   Type elt = getElementTypeOrSelf(op.getType());
   VectorType vt = vectorOf(elt, lanes);
   unsigned align = std::max<unsigned>(1, elt.getIntOrFloatBitWidth() / 8);
+  // Floats LLVM lacks (f8) are loaded as the integers of their bits.
+  Type memType = conversion::storageType(vt);
   auto contiguous = [&]() -> Value {
     Value first = element(op.getPtr(), idx);
     if (!op.getMask())
-      return LLVM::LoadOp::create(b, curLoc, vt, first, align);
+      return conversion::fromStorage(
+          b, curLoc, LLVM::LoadOp::create(b, curLoc, memType, first, align),
+          vt);
     Value mask = vecElementOrScalar(op.getMask(), idx, lanes);
     Value other = op.getOther()
                       ? vecElementOrScalar(op.getOther(), idx, lanes)
                       : arith::ConstantOp::create(b, curLoc, b.getZeroAttr(vt))
                             .getResult();
-    return LLVM::MaskedLoadOp::create(b, curLoc, vt, first, mask, other, align);
+    Value loaded = LLVM::MaskedLoadOp::create(
+        b, curLoc, memType, first, mask,
+        conversion::toStorage(b, curLoc, other), align);
+    return conversion::fromStorage(b, curLoc, loaded, vt);
   };
   if (!consecutive)
     return contiguous();

@@ -10,6 +10,7 @@
 
 #include "KernelLowering.h"
 #include "../Float8Casts.h"
+#include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,7 +56,9 @@ func::FuncOp buildGridEntry(func::FuncOp kernel, ArrayRef<Type> userArgTypes) {
     Value slot = LLVM::GEPOp::create(b, l, ptr, ptr, args,
                                      ArrayRef<LLVM::GEPArg>{int32_t(i)});
     Value valuePtr = LLVM::LoadOp::create(b, l, ptr, slot);
-    callArgs.push_back(LLVM::LoadOp::create(b, l, t, valuePtr));
+    // An f8 argument (a float LLVM lacks) is read as its byte.
+    Value v = LLVM::LoadOp::create(b, l, conversion::storageType(t), valuePtr);
+    callArgs.push_back(conversion::fromStorage(b, l, v, t));
   }
   Value nx = block->getArgument(3), ny = block->getArgument(4),
         nz = block->getArgument(5);
@@ -161,6 +164,33 @@ void inlineCalls(func::FuncOp kernel) {
   }
 }
 
+/// Rank-0 tiles are scalars by now (tir-rank0-to-scalars, stage tir); one
+/// left over is named rather than lowered.
+LogicalResult refuseRank0Tiles(ModuleOp module) {
+  auto rank0 = [](Type t) {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    return tile && tile.getRank() == 0;
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    Type bad;
+    for (Type t : op->getResultTypes())
+      if (!bad && rank0(t))
+        bad = t;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type t : block.getArgumentTypes())
+          if (!bad && rank0(t))
+            bad = t;
+    if (!bad)
+      return WalkResult::advance();
+    op->emitOpError("convert-tir-to-cpu: has a rank-0 tile (")
+        << bad << "), which the CPU lowering takes as a scalar: "
+        << "tir-rank0-to-scalars (stage 'tir') turns it into one";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertTileIRToCPUPass
     : trident::impl::ConvertTileIRToCPUBase<ConvertTileIRToCPUPass> {
   using Base::Base;
@@ -193,6 +223,8 @@ struct ConvertTileIRToCPUPass
     });
     if (ws.wasInterrupted())
       return signalPassFailure();
+    if (failed(refuseRank0Tiles(module)))
+      return signalPassFailure();
     // Nothing here reads the axis hints, and lowered operations (of other
     // ranks) would not verify with them.
     tir::TileIRDialect::removeAxisHints(module);
@@ -208,6 +240,8 @@ struct ConvertTileIRToCPUPass
         kinds.push_back(b.getStringAttr(cpu::argKindOf(t)));
       inlineCalls(kernel);
       guardIntegerDivisions(kernel);
+      if (failed(float8::checkArithmetic(kernel, "convert-tir-to-cpu")))
+        return signalPassFailure();
       float8::expandCasts(kernel);
       cpu::KernelLowering lowering(kernel, stackBytes, lanesBits());
       if (failed(lowering.run()))

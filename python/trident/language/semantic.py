@@ -663,15 +663,6 @@ class Semantic:
             o8 = None if other is None else self.cast(other, tl.int8)
             v = self.load(p8, mask, o8, (), "", cache, evict, volatile)
             return self.cast(v, tl.int1)
-        if elem.is_fp8():
-            # fp8 is moved as bytes (no target loads fp8 types): an int8
-            # load, bitcast.
-            p8 = self.cast(ptr, tl.pointer_type(tl.int8,
-                                                ptr.dtype.address_space))
-            o8 = None if other is None else self.cast(other, tl.int8,
-                                                      bitcast=True)
-            v = self.load(p8, mask, o8, (), "", cache, evict, volatile)
-            return self.cast(v, elem, bitcast=True)
         ty = ptr.type.with_element_ty(elem) if ptr.type.is_block() else elem
         h = self.builder.load(ptr.handle, -1 if mask is None else mask.handle,
                               -1 if other is None else other.handle,
@@ -704,11 +695,6 @@ class Semantic:
             return self.store(p8, self.cast(value, tl.int8), mask, (), cache,
                               evict)
         value = self.cast(value, elem)
-        if elem.is_fp8():
-            p8 = self.cast(ptr, tl.pointer_type(tl.int8,
-                                                ptr.dtype.address_space))
-            return self.store(p8, self.cast(value, tl.int8, bitcast=True),
-                              mask, (), cache, evict)
         self.builder.store(ptr.handle, value.handle,
                            -1 if mask is None else mask.handle,
                            _cache(cache, "tl.store"), _evict(evict, "tl.store"))

@@ -789,6 +789,23 @@ func.func @atomic_add_float(%p: tensor<4x!tir.ptr<f32>>, %v: tensor<4xf32>) {
 
 // -----
 
+// 8-bit floats have no atomics (neither LLVM nor the GPU has them).
+func.func @atomic_fadd_f8(%p: tensor<4x!tir.ptr<f8E4M3FN>>, %v: tensor<4xf8E4M3FN>) {
+  // expected-error @+1 {{'tir.atomic_rmw' op has no atomic form for 'f8E4M3FN' elements (float atomics take f16, bf16, f32 or f64)}}
+  %0 = tir.atomic_rmw fadd, relaxed, gpu, %p, %v : tensor<4x!tir.ptr<f8E4M3FN>>
+  return
+}
+
+// -----
+
+func.func @atomic_cas_f8(%p: !tir.ptr<f8E5M2>, %v: f8E5M2) {
+  // expected-error @+1 {{'tir.atomic_cas' op has no atomic form for 'f8E5M2' elements (float atomics take f16, bf16, f32 or f64)}}
+  %0 = tir.atomic_cas acq_rel, gpu, %p, %v, %v : !tir.ptr<f8E5M2>
+  return
+}
+
+// -----
+
 func.func @atomic_xor_float(%p: !tir.ptr<f32>, %v: f32) {
   // expected-error @+1 {{'tir.atomic_rmw' op 'xor' requires integer elements, got 'f32'}}
   %0 = tir.atomic_rmw xor, relaxed, gpu, %p, %v : !tir.ptr<f32>

@@ -548,6 +548,36 @@ LogicalResult LayoutAssigner::visitBlock(Block &block) {
 LogicalResult LayoutAssigner::assign(func::FuncOp func) {
   if (func.isExternal())
     return success();
+  // A rank-0 tile has no layout: it is the scalar it holds, which is what
+  // tir-rank0-to-scalars makes of it.
+  auto rank0 = [](Type t) {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    return tile && tile.getRank() == 0;
+  };
+  auto refuseRank0 = [](InFlightDiagnostic diag, Type t) {
+    diag << "has a rank-0 tile (" << t
+         << "), which GPU code generation takes as a scalar: "
+            "tir-rank0-to-scalars (stage 'tir') turns it into one";
+  };
+  WalkResult scalars = func.walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (rank0(arg.getType())) {
+            refuseRank0(op->emitOpError() << "region argument #"
+                                          << arg.getArgNumber() << " ",
+                        arg.getType());
+            return WalkResult::interrupt();
+          }
+    for (Type t : op->getResultTypes())
+      if (rank0(t)) {
+        refuseRank0(op->emitOpError(), t);
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (scalars.wasInterrupted())
+    return failure();
   // Layouts spread power-of-two tiles over power-of-two thread counts.
   WalkResult shapes = func.walk([&](Operation *op) {
     for (Type t : op->getResultTypes())

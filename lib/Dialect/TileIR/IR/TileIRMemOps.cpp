@@ -274,9 +274,24 @@ LogicalResult BlockStoreOp::verify() {
 // Atomics
 //===----------------------------------------------------------------------===//
 
+/// Floats that atomics take: those with hardware (and LLVM) atomics; the
+/// 8-bit floats and MLIR's other narrow formats have none.
+static bool isAtomicFloat(Type type) {
+  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type);
+}
+
+/// An atomic on a float type without atomics: the error naming it.
+static LogicalResult refuseNarrowFloat(Operation *op, Type elem) {
+  return op->emitOpError() << "has no atomic form for " << elem
+                           << " elements (float atomics take f16, bf16, "
+                              "f32 or f64)";
+}
+
 LogicalResult AtomicRMWOp::verify() {
   Type elem = getElementTypeOrSelf(getVal().getType());
   bool isInt = elem.isSignlessInteger(), isFloat = isa<FloatType>(elem);
+  if (isFloat && !isAtomicFloat(elem))
+    return refuseNarrowFloat(*this, elem);
   auto expect = [&](bool ok, StringRef what) -> LogicalResult {
     if (ok)
       return success();
@@ -305,5 +320,7 @@ LogicalResult AtomicCASOp::verify() {
   Type elem = getElementTypeOrSelf(getVal().getType());
   if (!elem.isSignlessInteger() && !isa<FloatType>(elem))
     return emitOpError() << "requires integer or float elements, got " << elem;
+  if (isa<FloatType>(elem) && !isAtomicFloat(elem))
+    return refuseNarrowFloat(*this, elem);
   return success();
 }

@@ -54,6 +54,42 @@ def TileIRLowerBlockPointers : Pass<"tir-lower-block-pointers"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileIRRank0ToScalars : Pass<"tir-rank0-to-scalars"> {
+  let summary = "Turn rank-0 tiles into the scalars they hold";
+  let description = [{
+    A rank-0 tile (`tensor<f32>`, `tensor<!tir.ptr<f32>>`) has one element,
+    as a scalar does, and the back ends compute on scalars (on a GPU every
+    thread of the program holds the value and one thread stores it, as
+    Triton does for scalars). This pass rewrites every rank-0 tile into the
+    scalar of its element type:
+
+    - `arith.constant dense<c> : tensor<T>` becomes `arith.constant c : T`;
+    - `tir.splat` to, and `tir.broadcast` and `tir.trans` of, a rank-0 tile
+      become the scalar; `tir.expand_dims` and `tir.reshape` of one become
+      a `tir.splat` to their result;
+    - `tir.reshape` of a one-element tile to rank 0 becomes that element
+      (a `tir.reduce` whose combine keeps its accumulator; pointers through
+      i64); `tir.join` of two rank-0 tiles and `tir.split` into two go
+      through tiles of shape 1 and 1x2;
+    - elementwise `arith` and `math` operations, `tir.load`, `tir.store`,
+      `tir.addptr`, `tir.bitcast`, `tir.int_to_ptr`, `tir.ptr_to_int`,
+      `tir.atomic_rmw`, `tir.atomic_cas`, `tir.print`, `tir.assert`,
+      `tir.assume`, `tir.inline_asm_elementwise` and
+      `tir.extern_elementwise` become the same operation on scalars;
+    - `scf.for`, `scf.while` and `scf.if`, function signatures (a kernel's
+      `tensor<f32>` argument is an `f32` argument), calls and returns carry
+      the scalars.
+
+    Any other operation with a rank-0 tile is an error that names it.
+    Every target runs the pass first thing after inlining; the back ends'
+    conversions (`convert-tir-to-gir` and the GPU layout passes,
+    `convert-gir-to-llvm`, `convert-tir-to-cpu`) name a rank-0 tile that
+    is still there rather than lower it.
+  }];
+  let dependentDialects = ["::trident::tir::TileIRDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
   let summary = "Lower tensor descriptors made in the kernel to masked "
                 "pointer loads and stores";
