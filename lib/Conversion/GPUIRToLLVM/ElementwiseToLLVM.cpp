@@ -143,7 +143,7 @@ struct MakeRangePattern : LoweringPattern<tir::MakeRangeOp> {
     Value index = arith::XOrIOp::create(
         rewriter, loc, regConst,
         vector::BroadcastOp::create(rewriter, loc, vecType, thread));
-    Value start = i32Const(rewriter, loc, op.getStart());
+    Value start = i32Const(rewriter, loc, int32_t(op.getStart()));
     rewriter.replaceOpWithNewOp<arith::AddIOp>(
         op, index, vector::BroadcastOp::create(rewriter, loc, vecType, start));
     return success();

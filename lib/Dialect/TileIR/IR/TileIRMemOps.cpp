@@ -274,8 +274,22 @@ LogicalResult BlockStoreOp::verify() {
 // Atomics
 //===----------------------------------------------------------------------===//
 
+/// Atomics read and write memory words of 1, 2, 4 or 8 bytes.
+static LogicalResult verifyAtomicWidth(Operation *op, Type elem) {
+  if (!elem.isIntOrFloat())
+    return success(); // the kind's own check names what is wrong
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
+    return success();
+  return op->emitOpError() << "atomics need elements of 8, 16, 32 or 64 "
+                              "bits, got "
+                           << elem;
+}
+
 LogicalResult AtomicRMWOp::verify() {
   Type elem = getElementTypeOrSelf(getVal().getType());
+  if (failed(verifyAtomicWidth(*this, elem)))
+    return failure();
   bool isInt = elem.isSignlessInteger(), isFloat = isa<FloatType>(elem);
   auto expect = [&](bool ok, StringRef what) -> LogicalResult {
     if (ok)
@@ -303,6 +317,8 @@ LogicalResult AtomicRMWOp::verify() {
 
 LogicalResult AtomicCASOp::verify() {
   Type elem = getElementTypeOrSelf(getVal().getType());
+  if (failed(verifyAtomicWidth(*this, elem)))
+    return failure();
   if (!elem.isSignlessInteger() && !isa<FloatType>(elem))
     return emitOpError() << "requires integer or float elements, got " << elem;
   return success();
