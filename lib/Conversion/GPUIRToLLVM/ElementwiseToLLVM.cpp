@@ -237,6 +237,9 @@ struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
     Type pointee = tir::getPointeeTypeLike(op.getType());
     if (auto tile = dyn_cast<RankedTensorType>(pointee))
       pointee = tile.getElementType();
+    // A pointer to pointers steps over pointers (as LLVM types them).
+    if (isa<tir::PointerType>(pointee))
+      pointee = getTypeConverter()->convertType(pointee);
     // i1 and fp8 (which LLVM lacks) step as bytes.
     if (pointee.isInteger(1) ||
         isa<Float8E4M3FNType, Float8E5M2Type>(pointee))
