@@ -243,3 +243,27 @@ func.func @tma_descriptor(%d: !tir.ptr<bf16>, %i: i32, %buf: !gir.memdesc<128x64
   "nvgir.tma_load"(%d, %i, %i, %buf, %bars, %i) <{operandSegmentSizes = array<i32: 1, 2, 1, 1, 1, 0>}> : (!tir.ptr<bf16>, i32, i32, !gir.memdesc<128x64xbf16, #sw>, !nvgir.mbarriers<1>, i32) -> ()
   return
 }
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_rank(%d: !tir.tensordesc<tensor<2x2x2x2x8x32xf32>>, %i: i32,
+                    %buf: !gir.memdesc<2x2x2x2x8x32xf32, #sw>,
+                    %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op TMA moves blocks of rank 1 to 5, not 6}}
+  nvgir.tma_load %d[%i, %i, %i, %i, %i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<2x2x2x2x8x32xf32>> -> !gir.memdesc<2x2x2x2x8x32xf32, #sw>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+// Rows of 1536 bytes are not one swizzle pattern: unswizzled boxes of 256
+// elements, which 384 is not a multiple of.
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_box_width(%d: !tir.tensordesc<tensor<8x384xf32>>, %i: i32,
+                         %buf: !gir.memdesc<8x384xf32, #sw>,
+                         %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op the block's last dimension (384) is not a multiple of the TMA box width (256)}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<8x384xf32>> -> !gir.memdesc<8x384xf32, #sw>, !nvgir.mbarriers<1>
+  return
+}
