@@ -96,6 +96,9 @@ LogicalResult checkLayoutThreads(Operation *op, Region *region, Type type,
 LogicalResult checkModuleLayouts(ModuleOp module) {
   unsigned lanes = getThreadsPerWarp(module);
   int64_t warps = getNumWarps(module);
+  // A malformed gir.threads_per_warp is reported by its own check.
+  if (lanes == 0 || lanes > 64 || !llvm::isPowerOf2_32(lanes))
+    return success();
   WalkResult result = module.walk([&](Operation *op) {
     for (auto [i, r] : llvm::enumerate(op->getResults()))
       if (failed(checkLayoutThreads(op, op->getParentRegion(), r.getType(),
