@@ -22,3 +22,19 @@ func.func @missing_operand(%a: f32) -> f32 {
   %r = fma.mul_add %a, %a : f32
   return %r : f32
 }
+
+// -----
+
+func.func @int_result(%a: f32) -> i32 {
+  // expected-error @below {{'fma.mul_add' op result #0 must be floating-point-like, but got 'i32'}}
+  %r = "fma.mul_add"(%a, %a, %a) : (f32, f32, f32) -> i32
+  return %r : i32
+}
+
+// -----
+
+func.func @operand_count(%a: f32) -> f32 {
+  // expected-error @below {{'fma.mul_add' op expected 3 operands, but found 2}}
+  %r = "fma.mul_add"(%a, %a) : (f32, f32) -> f32
+  return %r : f32
+}

@@ -144,7 +144,7 @@ struct MakeRangePattern : LoweringPattern<tir::MakeRangeOp> {
     Value index = arith::XOrIOp::create(
         rewriter, loc, regConst,
         vector::BroadcastOp::create(rewriter, loc, vecType, thread));
-    Value start = i32Const(rewriter, loc, op.getStart());
+    Value start = i32Const(rewriter, loc, int32_t(op.getStart()));
     rewriter.replaceOpWithNewOp<arith::AddIOp>(
         op, index, vector::BroadcastOp::create(rewriter, loc, vecType, start));
     return success();
@@ -238,6 +238,9 @@ struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
     Type pointee = tir::getPointeeTypeLike(op.getType());
     if (auto tile = dyn_cast<RankedTensorType>(pointee))
       pointee = tile.getElementType();
+    // A pointer to pointers steps over pointers (as LLVM types them).
+    if (isa<tir::PointerType>(pointee))
+      pointee = getTypeConverter()->convertType(pointee);
     // i1 steps as bytes; floats LLVM lacks (f8) as integers of their width.
     if (pointee.isInteger(1))
       pointee = rewriter.getI8Type();

@@ -34,6 +34,10 @@ namespace trident::gir_to_llvm {
 namespace {
 
 unsigned alignmentOf(Type element) {
+  // Pointers read from or written to memory (tiles of
+  // !tir.ptr<!tir.ptr<T>>) are 64-bit on NVPTX.
+  if (isa<LLVM::LLVMPointerType>(element))
+    return 8;
   return std::max<unsigned>(1, element.getIntOrFloatBitWidth() / 8);
 }
 
@@ -42,6 +46,15 @@ Value allTrue(OpBuilder &b, Location loc, int64_t n) {
   auto type = VectorType::get({n}, b.getI1Type());
   return arith::ConstantOp::create(
       b, loc, type, DenseElementsAttr::get(type, b.getBoolAttr(true)));
+}
+
+/// The zero of `type` (also of pointers and vectors of them, which have no
+/// zero attribute): what a masked-off element of a load without `other`
+/// holds.
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (TypedAttr zero = dyn_cast_or_null<TypedAttr>(b.getZeroAttr(type)))
+    return arith::ConstantOp::create(b, loc, type, zero);
+  return LLVM::ZeroOp::create(b, loc, type);
 }
 
 /// Loads of i1 tiles go through bytes.
@@ -354,8 +367,7 @@ struct LoadPattern : LoweringPattern<tir::LoadOp> {
     auto memVec = VectorType::get(vecType.getShape(), memType);
     Value other = adaptor.getOther();
     if (!other)
-      other = arith::ConstantOp::create(rewriter, loc, memVec,
-                                        rewriter.getZeroAttr(memVec));
+      other = zeroOf(rewriter, loc, memVec);
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
@@ -384,8 +396,7 @@ private:
     if (hints) {
       Value other = adaptor.getOther();
       if (!other)
-        other = arith::ConstantOp::create(rewriter, loc, memType,
-                                          rewriter.getZeroAttr(memType));
+        other = zeroOf(rewriter, loc, memType);
       else if (memType != type)
         other = arith::ExtUIOp::create(rewriter, loc, memType, other);
       Value policy = createL2Policy(rewriter, loc, *hints);
@@ -408,8 +419,7 @@ private:
       return load(rewriter, loc);
     Value other = adaptor.getOther();
     if (!other)
-      other = arith::ConstantOp::create(rewriter, loc, type,
-                                        rewriter.getZeroAttr(type));
+      other = zeroOf(rewriter, loc, type);
     return scf::IfOp::create(
                rewriter, loc, adaptor.getMask(),
                [&](OpBuilder &b, Location l) {

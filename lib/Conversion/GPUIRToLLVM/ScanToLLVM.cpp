@@ -324,8 +324,13 @@ SmallVector<ScratchRequest> scanScratch(tir::ScanOp op) {
       outElems *= size;
   int64_t slots = int64_t(1) << warpBits;
   SmallVector<ScratchRequest> requests;
-  for (Type t : op.getElementTypes())
+  for (Type t : op.getElementTypes()) {
+    // What the lowering refuses (pointers, wide values) takes no scratch:
+    // the lowering says why.
+    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 64)
+      return {};
     requests.push_back({outElems * slots * sharedBytes(t)});
+  }
   return requests;
 }
 

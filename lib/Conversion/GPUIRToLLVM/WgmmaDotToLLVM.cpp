@@ -298,7 +298,9 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     Type elem = aType.getElementType();
     std::optional<NVVM::WGMMATypes> type =
         wgmmaTypeOf(elem, op.getPrecision());
-    if (!type || bType.getElementType() != elem) // the CUDA-core lowering
+    // (wgmma's accumulator fragments are kept in f32 registers here.)
+    if (!type || bType.getElementType() != elem ||
+        !cType.getElementType().isF32()) // the CUDA-core lowering
       return rewriter.notifyMatchFailure(op, "no wgmma for these operands");
     // (The rows of A this CTA holds: a block of them when A is split over
     // a cluster's CTAs.)
@@ -437,7 +439,8 @@ SmallVector<ScratchRequest> wgmmaDotScratch(tir::DotOp op) {
   int64_t m = gir::getCTABlockShape(aType)[0], k = aType.getDimSize(1);
   int64_t n = bType.getDimSize(1);
   int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
-  if (!type || bType.getElementType() != elem || k * elemBytes < 32)
+  if (!type || bType.getElementType() != elem || k * elemBytes < 32 ||
+      !cType.getElementType().isF32())
     return {}; // the CUDA-core lowering
   auto [a, b] = stagedLayouts(m, k, n, elemBytes, *type);
   return {{a.bytes(), 1024}, {b.bytes(), 1024}};

@@ -279,7 +279,8 @@ Value KernelLowering::lazyElement(Operation *op, unsigned resultNo,
     Value i = arith::IndexCastOp::create(b, l, b.getI32Type(), idx[0]);
     if (range.getStart() == 0)
       return i;
-    Value start = arith::ConstantIntOp::create(b, l, range.getStart(), 32);
+    Value start =
+        arith::ConstantIntOp::create(b, l, int32_t(range.getStart()), 32);
     return arith::AddIOp::create(b, l, i, start);
   }
   if (auto splat = dyn_cast<tir::SplatOp>(op))

@@ -132,7 +132,7 @@ Value KernelLowering::lazyVecElement(Operation *op, unsigned resultNo,
   if (auto range = dyn_cast<tir::MakeRangeOp>(op)) {
     SmallVector<Attribute> steps;
     for (unsigned j = 0; j < lanes; ++j)
-      steps.push_back(b.getIntegerAttr(elt, range.getStart() + j));
+      steps.push_back(b.getIntegerAttr(elt, int32_t(range.getStart()) + int64_t(j)));
     Value first = arith::IndexCastOp::create(b, l, elt, idx[0]);
     Value offsets =
         arith::ConstantOp::create(b, l, DenseElementsAttr::get(vt, steps));

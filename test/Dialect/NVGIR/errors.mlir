@@ -150,10 +150,120 @@ func.func @dot_rank(%c: tensor<128x64xf32, #acc>) {
 // What TMA cannot move (nvgir::getTmaBlockLayout's refusals) is the op's
 // error too.
 #sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
-func.func @tma_element(%d: !tir.tensordesc<tensor<128x128xi1>>, %i: i32,
-                       %buf: !gir.memdesc<128x128xi1, #sw>,
-                       %bars: !nvgir.mbarriers<1>) {
-  // expected-error @+1 {{'nvgir.tma_load' op TMA moves elements of 1, 2, 4 or 8 bytes}}
-  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<128x128xi1>> -> !gir.memdesc<128x128xi1, #sw>, !nvgir.mbarriers<1>
+func.func @tma_box(%d: !tir.tensordesc<tensor<512x64xbf16>>, %i: i32,
+                   %buf: !gir.memdesc<512x64xbf16, #sw>,
+                   %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op a TMA box is at most 256 elements along each dimension; the block has 512}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<512x64xbf16>> -> !gir.memdesc<512x64xbf16, #sw>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_accumulator(%c: tensor<64x64xf16, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op accumulates in f32 only, got 'f16'}}
+  %d = nvgir.warpgroup_dot %a, %bt, %c : !gir.memdesc<64x64xbf16, #sw> * !gir.memdesc<64x64xbf16, #sw> -> tensor<64x64xf16, #acc>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_result(%c: tensor<64x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op failed to verify that all of {c, d} have same type}}
+  %d = "nvgir.warpgroup_dot"(%a, %bt, %c) : (!gir.memdesc<64x64xbf16, #sw>, !gir.memdesc<64x64xbf16, #sw>, tensor<64x64xf32, #acc>) -> tensor<64x32xf32, #acc>
+  return
+}
+
+// -----
+
+func.func @wait_types(%c: tensor<64x64xf32>) {
+  // expected-error @+1 {{'nvgir.warpgroup_wait' op failed to verify that all of {values, results} have same type}}
+  %d = "nvgir.warpgroup_wait"(%c) <{pending = 0 : i32}> : (tensor<64x64xf32>) -> tensor<64x32xf32>
+  return
+}
+
+// -----
+
+func.func @wait_pending(%c: tensor<64x64xf32>) {
+  // expected-error @+1 {{'nvgir.warpgroup_wait' op attribute 'pending' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %d = nvgir.warpgroup_wait %c {pending = -1 : i32} : tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @async_wait_pending() {
+  // expected-error @+1 {{'nvgir.async_wait' op attribute 'pending' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  nvgir.async_wait {pending = -3 : i32}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an mbarrier array holds at least one barrier}}
+func.func private @no_barriers(!nvgir.mbarriers<0>)
+
+// -----
+
+func.func @arrivals() {
+  // expected-error @+1 {{'nvgir.mbarrier_alloc' op expects from 1 to 1048575 arrivals per phase, got 0}}
+  %bars = nvgir.mbarrier_alloc {arrivals = 0 : i32} : !nvgir.mbarriers<2>
+  return
+}
+
+// -----
+
+func.func @arrivals_negative() {
+  // expected-error @+1 {{'nvgir.mbarrier_alloc' op expects from 1 to 1048575 arrivals per phase, got -5}}
+  %bars = nvgir.mbarrier_alloc {arrivals = -5 : i32} : !nvgir.mbarriers<2>
+  return
+}
+
+// -----
+
+func.func @barrier_type() {
+  // expected-error @+1 {{'nvgir.mbarrier_alloc' op result #0 must be an array of shared-memory barriers (mbarrier objects), but got 'i64'}}
+  %bars = "nvgir.mbarrier_alloc"() <{arrivals = 1 : i32}> : () -> i64
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_descriptor(%d: !tir.ptr<bf16>, %i: i32, %buf: !gir.memdesc<128x64xbf16, #sw>, %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op operand #0 must be tensor descriptor, but got '!tir.ptr<bf16>'}}
+  "nvgir.tma_load"(%d, %i, %i, %buf, %bars, %i) <{operandSegmentSizes = array<i32: 1, 2, 1, 1, 1, 0>}> : (!tir.ptr<bf16>, i32, i32, !gir.memdesc<128x64xbf16, #sw>, !nvgir.mbarriers<1>, i32) -> ()
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_rank(%d: !tir.tensordesc<tensor<2x2x2x2x8x32xf32>>, %i: i32,
+                    %buf: !gir.memdesc<2x2x2x2x8x32xf32, #sw>,
+                    %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op TMA moves blocks of rank 1 to 5, not 6}}
+  nvgir.tma_load %d[%i, %i, %i, %i, %i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<2x2x2x2x8x32xf32>> -> !gir.memdesc<2x2x2x2x8x32xf32, #sw>, !nvgir.mbarriers<1>
+  return
+}
+
+// -----
+
+// Rows of 1536 bytes are not one swizzle pattern: unswizzled boxes of 256
+// elements, which 384 is not a multiple of.
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @tma_box_width(%d: !tir.tensordesc<tensor<8x384xf32>>, %i: i32,
+                         %buf: !gir.memdesc<8x384xf32, #sw>,
+                         %bars: !nvgir.mbarriers<1>) {
+  // expected-error @+1 {{'nvgir.tma_load' op the block's last dimension (384) is not a multiple of the TMA box width (256)}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<8x384xf32>> -> !gir.memdesc<8x384xf32, #sw>, !nvgir.mbarriers<1>
   return
 }

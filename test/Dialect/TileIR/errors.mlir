@@ -1210,3 +1210,199 @@ func.func @ws_default_budget() {
   }
   return
 }
+
+// -----
+
+// Memory holds floats in whole bytes.
+// expected-error @+1 {{pointee type 'tf32' has 19 bits, which do not fill whole bytes; memory holds floats of 8, 16, 32 or 64 bits}}
+func.func private @tf32_pointee(!tir.ptr<tf32>)
+
+// -----
+
+// expected-error @+1 {{pointee type 'f4E2M1FN' has 4 bits, which do not fill whole bytes}}
+func.func private @f4_pointee(!tir.ptr<f4E2M1FN>)
+
+// -----
+
+// expected-error @+1 {{block pointer block must have no encoding, got 'tensor<16xf32, "enc">'}}
+func.func private @blockptr_encoding(!tir.blockptr<tensor<16xf32, "enc">>)
+
+// -----
+
+// expected-error @+1 {{address space must be non-negative, got -2}}
+func.func private @blockptr_addrspace(!tir.blockptr<tensor<16xf32>, -2>)
+
+// -----
+
+// The bounds are signed: a range that ends below its start.
+func.func @range_backwards() {
+  // expected-error @+1 {{'tir.make_range' op end (-5) must be greater than start (10)}}
+  %0 = tir.make_range 10 to -5 : tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_i1(%p: !tir.ptr<i1>, %v: i1) {
+  // expected-error @+1 {{'tir.atomic_rmw' op atomics need elements of 8, 16, 32 or 64 bits, got 'i1'}}
+  %0 = tir.atomic_rmw xchg, relaxed, gpu, %p, %v : !tir.ptr<i1>
+  return
+}
+
+// -----
+
+func.func @atomic_cas_i128(%p: tensor<4x!tir.ptr<i128>>, %v: tensor<4xi128>) {
+  // expected-error @+1 {{'tir.atomic_cas' op atomics need elements of 8, 16, 32 or 64 bits, got 'i128'}}
+  %0 = tir.atomic_cas acq_rel, gpu, %p, %v, %v : tensor<4x!tir.ptr<i128>>
+  return
+}
+
+// -----
+
+func.func @scan_results(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.scan' op has 1 operands but 2 results; they must match}}
+  %a, %b = "tir.scan"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%p: i32, %q: i32):
+    "tir.scan.return"(%p) : (i32) -> ()
+  }) : (tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>)
+  return
+}
+
+// -----
+
+func.func @scan_argument(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tir.scan' op combine region argument #0 has type 'i64' but operand #0 has element type 'i32'}}
+  %0 = tir.scan %x axis = 0 : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%a: i64, %b: i32):
+    tir.scan.return %b : i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_return_count(%x: tensor<8xi32>) {
+  %0 = tir.scan %x axis = 0 : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%a: i32, %b: i32):
+    // expected-error @+1 {{'tir.scan.return' op returns 0 values but the combine region needs 1 (one per operand)}}
+    tir.scan.return
+  }
+  return
+}
+
+// -----
+
+func.func @scan_return_type(%x: tensor<8xi32>) {
+  %0 = tir.scan %x axis = 0 : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.extsi %a : i32 to i64
+    // expected-error @+1 {{'tir.scan.return' op value #0 has type 'i64' but operand #0 has element type 'i32'}}
+    tir.scan.return %c : i64
+  }
+  return
+}
+
+// -----
+
+func.func @scan_return_parent(%x: i32) {
+  // expected-error @+1 {{'tir.scan.return' op expects parent op 'tir.scan'}}
+  tir.scan.return %x : i32
+}
+
+// -----
+
+func.func @extern_no_name(%x: f32) {
+  // expected-error @+1 {{'tir.extern_elementwise' op needs a function name}}
+  %0 = tir.extern_elementwise "" (%x : f32) -> f32
+  return
+}
+
+// -----
+
+func.func @extern_digit(%x: f32) {
+  // expected-error @+1 {{'tir.extern_elementwise' op '9lives' is not a function name (letters, digits, '_', '.', '$'; not starting with a digit)}}
+  %0 = tir.extern_elementwise "9lives" (%x : f32) -> f32
+  return
+}
+
+// -----
+
+func.func @descriptor_not_desc(%d: !tir.ptr<f32>, %i: i32) {
+  // expected-error @+1 {{'tir.descriptor_load' op operand #0 must be tensor descriptor, but got '!tir.ptr<f32>'}}
+  %0 = tir.descriptor_load %d[%i] : !tir.ptr<f32>
+  return
+}
+
+// -----
+
+// The generic form reaches what the custom syntax always builds right.
+func.func @ws_warp_entries() {
+  // expected-error @+1 {{'tir.warp_specialize' op has 1 partitions but partition_num_warps has 2 entries}}
+  "tir.warp_specialize"() <{partition_num_warps = array<i32: 1, 2>}> ({
+    "tir.warp_yield"() : () -> ()
+  }, {
+    "tir.warp_partitions"() ({
+      "tir.warp_yield"() : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @ws_register_entries() {
+  // expected-error @+1 {{'tir.warp_specialize' op has 1 partitions but partition_num_registers has 2 entries}}
+  "tir.warp_specialize"() <{partition_num_warps = array<i32: 4>, partition_num_registers = array<i32: 40, 40>}> ({
+    "tir.warp_yield"() : () -> ()
+  }, {
+    "tir.warp_partitions"() ({
+      "tir.warp_yield"() : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @ws_holder() {
+  // expected-error @+1 {{'tir.warp_specialize' op second region must hold one tir.warp_partitions}}
+  "tir.warp_specialize"() <{partition_num_warps = array<i32: 1>}> ({
+    "tir.warp_yield"() : () -> ()
+  }, {
+    "tir.warp_yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @ws_default_arguments() {
+  // expected-error @+1 {{'tir.warp_specialize' op default region takes no arguments}}
+  "tir.warp_specialize"() <{partition_num_warps = array<i32: 1>}> ({
+  ^bb0(%a: i32):
+    "tir.warp_yield"() : () -> ()
+  }, {
+    "tir.warp_partitions"() ({
+      "tir.warp_yield"() : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @warp_yield_parent() {
+  // expected-error @+1 {{'tir.warp_yield' op expects parent op to be one of 'tir.warp_specialize, tir.warp_partitions'}}
+  tir.warp_yield
+  return
+}
+
+// -----
+
+func.func @warp_partitions_parent() {
+  // expected-error @+1 {{'tir.warp_partitions' op expects parent op 'tir.warp_specialize'}}
+  "tir.warp_partitions"() ({
+    "tir.warp_yield"() : () -> ()
+  }) : () -> ()
+  return
+}

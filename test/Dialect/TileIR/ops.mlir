@@ -53,6 +53,16 @@ func.func @make_range() -> (tensor<128xi32>, tensor<3xi32>) {
 
 // -----
 
+// The bounds are signed i32.
+// CHECK-LABEL: func.func @make_range_negative
+func.func @make_range_negative() -> tensor<128xi32> {
+  // CHECK: tir.make_range -64 to 64 : tensor<128xi32>
+  %0 = tir.make_range -64 to 64 : tensor<128xi32>
+  return %0 : tensor<128xi32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @splat
 func.func @splat(%x: f32, %p: !tir.ptr<f16>, %b: i1) {
   // CHECK: tir.splat %{{.*}} : f32 -> tensor<128x64xf32>

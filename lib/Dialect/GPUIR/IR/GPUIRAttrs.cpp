@@ -53,6 +53,18 @@ SmallVector<int64_t> delinearize(int64_t linear, ArrayRef<int64_t> sizes,
   return coords;
 }
 
+/// A distributed layout places the elements of tiles of its own rank only
+/// (VerifiableTensorEncoding: checked wherever a tile type is parsed).
+LogicalResult verifyLayoutRank(DistributedEncodingAttr layout, StringRef name,
+                               ArrayRef<int64_t> shape,
+                               function_ref<InFlightDiagnostic()> emitError) {
+  if (layout.getRank() == shape.size())
+    return success();
+  return emitError() << "#gir." << name << " layout has rank "
+                     << layout.getRank() << " but the tile has rank "
+                     << shape.size();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -87,6 +99,11 @@ LogicalResult BlockedEncodingAttr::verify(
 
 unsigned BlockedEncodingAttr::getRank() const {
   return getSizePerThread().size();
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "blocked", shape, emitError);
 }
 
 /// The part of a tile of `shape` one CTA of a cluster holds: dimension 0
@@ -214,6 +231,11 @@ unsigned SliceEncodingAttr::getRank() const {
   return getParent().getRank() - 1;
 }
 
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "slice", shape, emitError);
+}
+
 static SmallVector<int64_t> parentShape(SliceEncodingAttr slice,
                                         ArrayRef<int64_t> shape) {
   SmallVector<int64_t> full(shape.begin(), shape.end());
@@ -262,6 +284,11 @@ WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 unsigned WgmmaEncodingAttr::getRank() const { return 2; }
+
+LogicalResult WgmmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "wgmma", shape, emitError);
+}
 
 /// Instruction tiles per dimension (at least one; a smaller tile wraps).
 static std::pair<int64_t, int64_t> wgmmaReps(WgmmaEncodingAttr layout,
@@ -312,6 +339,11 @@ MmaV2EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 unsigned MmaV2EncodingAttr::getRank() const { return 2; }
 
+LogicalResult MmaV2EncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, "mma_v2", shape, emitError);
+}
+
 /// Repetitions of the warps' 16*wm x 8*wn tile per dimension (at least one;
 /// a smaller tile wraps).
 static std::pair<int64_t, int64_t> mmaV2Reps(MmaV2EncodingAttr layout,
@@ -354,4 +386,13 @@ LogicalResult NVMMASharedEncodingAttr::verify(
   if (order.size() != 2 || !isPermutation(order))
     return emitError() << "nvmma_shared order must be [1, 0] or [0, 1]";
   return success();
+}
+
+// A shared-memory layout describes buffers (!gir.memdesc), never the
+// registers of a tile: no lowering places a tile's elements by it.
+LogicalResult NVMMASharedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t>, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return emitError() << "#gir.nvmma_shared lays out shared-memory buffers "
+                        "(!gir.memdesc), not tiles: give the tile a "
+                        "distributed layout";
 }

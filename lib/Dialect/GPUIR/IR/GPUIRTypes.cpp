@@ -51,12 +51,19 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!elementType.isIntOrFloat())
     return emitError() << "memdesc elements must be integers or floats, got "
                        << elementType;
+  // Shared memory is addressed in bytes: the copies into a buffer and the
+  // reads of it move whole elements of 1, 2, 4 or 8 bytes.
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return emitError() << "memdesc elements must be 1, 2, 4 or 8 bytes wide, "
+                          "got "
+                       << elementType;
   auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding);
   if (!nvmma)
     return emitError() << "memdesc needs a shared-memory encoding "
                           "(#gir.nvmma_shared), got "
                        << encoding;
-  unsigned bytes = std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
+  unsigned bytes = bits / 8;
   int64_t inner = shape[shape.size() - 2 + nvmma.getOrder()[0]];
   if (inner * bytes % nvmma.getSwizzle() != 0)
     return emitError() << "the contiguous dimension (" << inner << " x "

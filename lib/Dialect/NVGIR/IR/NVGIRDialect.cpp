@@ -23,3 +23,10 @@ void NVGIRDialect::initialize() {
 #include "trident/Dialect/NVGIR/IR/NVGIROps.cpp.inc"
       >();
 }
+
+LogicalResult MBarriersType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    unsigned count) {
+  if (count == 0)
+    return emitError() << "an mbarrier array holds at least one barrier";
+  return success();
+}

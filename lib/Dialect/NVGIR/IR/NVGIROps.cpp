@@ -23,6 +23,15 @@ int64_t MBarrierAllocOp::getSharedMemoryBytes() {
 int64_t MBarrierAllocOp::getSharedMemoryAlignment() { return 8; }
 bool MBarrierAllocOp::isSharedMemoryLiveForKernel() { return true; }
 
+// mbarrier.init takes an expected arrival count in [1, 2^20 - 1].
+LogicalResult MBarrierAllocOp::verify() {
+  int64_t arrivals = int32_t(getArrivals());
+  if (arrivals < 1 || arrivals > (1 << 20) - 1)
+    return emitOpError("expects from 1 to 1048575 arrivals per phase, got ")
+           << arrivals;
+  return success();
+}
+
 LogicalResult AsyncCopyOp::verify() {
   auto ptrType = getPtr().getType();
   MemDescType dst = getDst().getType();
@@ -92,5 +101,8 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError("operands must have one element type");
   if (!isa<WgmmaEncodingAttr>(c.getEncoding()))
     return emitOpError("accumulator needs the #gir.wgmma layout, got ") << c;
+  // The lowering keeps wgmma's accumulator fragments in f32 registers.
+  if (!c.getElementType().isF32())
+    return emitOpError("accumulates in f32 only, got ") << c.getElementType();
   return success();
 }

@@ -169,6 +169,14 @@ PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "pointee type must be a signless integer, a float "
                           "or a pointer, got "
                        << pointeeType;
+  // Memory is addressed in bytes: a float that does not fill whole bytes
+  // (tf32, the 4- and 6-bit formats) has no layout in memory. (Integers
+  // narrower than a byte are stored one per byte.)
+  if (auto f = dyn_cast<FloatType>(pointeeType); f && f.getWidth() % 8 != 0)
+    return emitError() << "pointee type " << pointeeType << " has "
+                       << f.getWidth()
+                       << " bits, which do not fill whole bytes; memory "
+                          "holds floats of 8, 16, 32 or 64 bits";
   if (addressSpace < 0)
     return emitError() << "address space must be non-negative, got "
                        << addressSpace;

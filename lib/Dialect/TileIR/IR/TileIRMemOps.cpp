@@ -287,8 +287,22 @@ static LogicalResult refuseNarrowFloat(Operation *op, Type elem) {
                               "f32 or f64)";
 }
 
+/// Atomics read and write memory words of 1, 2, 4 or 8 bytes.
+static LogicalResult verifyAtomicWidth(Operation *op, Type elem) {
+  if (!elem.isIntOrFloat())
+    return success(); // the kind's own check names what is wrong
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
+    return success();
+  return op->emitOpError() << "atomics need elements of 8, 16, 32 or 64 "
+                              "bits, got "
+                           << elem;
+}
+
 LogicalResult AtomicRMWOp::verify() {
   Type elem = getElementTypeOrSelf(getVal().getType());
+  if (failed(verifyAtomicWidth(*this, elem)))
+    return failure();
   bool isInt = elem.isSignlessInteger(), isFloat = isa<FloatType>(elem);
   if (isFloat && !isAtomicFloat(elem))
     return refuseNarrowFloat(*this, elem);
@@ -318,6 +332,8 @@ LogicalResult AtomicRMWOp::verify() {
 
 LogicalResult AtomicCASOp::verify() {
   Type elem = getElementTypeOrSelf(getVal().getType());
+  if (failed(verifyAtomicWidth(*this, elem)))
+    return failure();
   if (!elem.isSignlessInteger() && !isa<FloatType>(elem))
     return emitOpError() << "requires integer or float elements, got " << elem;
   if (isa<FloatType>(elem) && !isAtomicFloat(elem))

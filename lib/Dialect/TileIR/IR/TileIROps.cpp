@@ -126,7 +126,8 @@ void MakeRangeOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult MakeRangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  // The bounds are signed i32 (the accessors give their bits unsigned).
+  int64_t start = int32_t(getStart()), end = int32_t(getEnd());
   if (end <= start)
     return emitOpError() << "end (" << end << ") must be greater than start ("
                          << start << ")";

@@ -4,6 +4,7 @@
 
 include "trident/Dialect/GPUIR/IR/GPUIRDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/TensorEncoding.td"
 include "trident/Dialect/GPUIR/IR/GPUIRInterfaces.td"
 
 class GPUIR_Attr<string name, string attrMnemonic, list<Trait> traits = []>
@@ -12,7 +13,8 @@ class GPUIR_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 }
 
 def GPUIR_BlockedEncodingAttr : GPUIR_Attr<"BlockedEncoding", "blocked",
-    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>]> {
+    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "each thread holds contiguous blocks of a tile";
   let description = [{
     The tile is covered by repeating a CTA tile of
@@ -86,7 +88,8 @@ def GPUIR_BlockedEncodingAttr : GPUIR_Attr<"BlockedEncoding", "blocked",
 }
 
 def GPUIR_SliceEncodingAttr : GPUIR_Attr<"SliceEncoding", "slice",
-    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>]> {
+    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a parent layout with one dimension removed";
   let description = [{
     The layout of the result of reducing a tile of layout `parent` along
@@ -101,7 +104,8 @@ def GPUIR_SliceEncodingAttr : GPUIR_Attr<"SliceEncoding", "slice",
 
 
 def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
-    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>]> {
+    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "the accumulator fragment of Hopper warpgroup MMA (wgmma)";
   let description = [{
     The layout in which `wgmma.mma_async` (sm_90a) leaves a 2-D fp32 or fp16
@@ -141,7 +145,8 @@ def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
 }
 
 def GPUIR_MmaV2EncodingAttr : GPUIR_Attr<"MmaV2Encoding", "mma_v2",
-    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>]> {
+    [DeclareAttrInterfaceMethods<GPUIR_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "the accumulator fragment of Ampere warp MMA (mma.sync)";
   let description = [{
     The layout in which `mma.sync.aligned.m16n8k16.row.col.f32.{bf16,f16}`
@@ -165,7 +170,7 @@ def GPUIR_MmaV2EncodingAttr : GPUIR_Attr<"MmaV2Encoding", "mma_v2",
 }
 
 def GPUIR_NVMMASharedEncodingAttr : GPUIR_Attr<"NVMMASharedEncoding",
-                                               "nvmma_shared"> {
+    "nvmma_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "swizzled shared-memory layout that wgmma reads";
   let description = [{
     How a 2-D tile (or each 2-D slice of a buffer with leading stage

@@ -29,6 +29,7 @@ def GPUIR_Dialect : Dialect {
   let dependentDialects = ["::trident::tir::TileIRDialect"];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();

@@ -45,7 +45,7 @@ def NVGIR_AsyncWaitOp : NVGIR_Op<"async_wait"> {
     visible to every thread and to the tensor cores (the generic-to-async
     proxy fence is included).
   }];
-  let arguments = (ins I32Attr:$pending);
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
   let assemblyFormat = "attr-dict";
 }
 
@@ -66,6 +66,7 @@ def NVGIR_MBarrierAllocOp : NVGIR_Op<"mbarrier_alloc",
   let arguments = (ins I32Attr:$arrivals);
   let results = (outs NVGIR_MBarriersType:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
 }
 
 def NVGIR_AsyncCopyArriveOp : NVGIR_Op<"async_copy_arrive"> {
@@ -175,7 +176,8 @@ def NVGIR_WarpgroupWaitOp : NVGIR_Op<"warpgroup_wait",
     once they may be read: passing them through the wait keeps their
     readers after it.
   }];
-  let arguments = (ins Variadic<AnyRankedTensor>:$values, I32Attr:$pending);
+  let arguments = (ins Variadic<AnyRankedTensor>:$values,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = [{
     $values attr-dict `:` type($values)

@@ -19,6 +19,7 @@ def NVGIR_MBarriersType : TypeDef<NVGIR_Dialect, "MBarriers"> {
   }];
   let parameters = (ins "unsigned":$count);
   let assemblyFormat = "`<` $count `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // TRIDENT_NVGIR_TYPES
