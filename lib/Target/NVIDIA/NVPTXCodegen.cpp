@@ -81,13 +81,12 @@ bool hasWideVectors(Module &module) {
 /// elements wide for large tiles; NVPTX has registers for scalars (and
 /// v2/v4 accesses), so a wide vector would reach instruction selection
 /// whole, where splitting it takes time quadratic in its width (9 of the
-/// 14 s that a 65,536-element vector add took). Scalarized first, the optimizer and the
-/// code generator see the scalar code they would have seen for small tiles,
-/// in time linear in elements per thread; the vector loads and stores that
-/// the lowering emitted stay vectors (the scalarizer leaves memory accesses
-/// alone), and the SLP vectorizer of the default pipeline pairs 16-bit
-/// float math again (f16x2). Modules without wide vectors are left as they
-/// are: scalarized, the bf16 matmul on sm_80 spilled registers.
+/// 14 s that a 65,536-element vector add took). Scalarized first, the
+/// optimizer and the code generator see scalar code, in time linear in
+/// elements per thread; the vector loads and stores that the lowering
+/// emitted stay vectors (the scalarizer leaves memory accesses alone).
+/// Modules without wide vectors are left as they are (scalarized, the
+/// generic bf16 matmul on sm_80 spilled registers).
 void optimize(Module &module, TargetMachine &tm, OptimizationLevel level) {
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
