@@ -116,6 +116,9 @@ void appendElements(OpBuilder &b, Location loc, Value group,
     registers.push_back(vector::ExtractOp::create(b, loc, group, i));
 }
 
+/// A masked gather of more registers is made of gathers of this many.
+constexpr int64_t kGatherChunk = 16;
+
 /// Above this many masked accesses per thread, an op's accesses are
 /// predicated PTX rather than branches (the file's comment says why).
 constexpr int64_t kMaxBranchedAccesses = 128;
@@ -524,10 +527,28 @@ private:
     }
     Value mask = adaptor.getMask() ? adaptor.getMask()
                                    : allTrue(rewriter, loc, n);
-    if (!op.getIsVolatile())
+    if (!op.getIsVolatile() && n <= kGatherChunk)
       return LLVM::masked_gather::create(
           rewriter, loc, memVec, adaptor.getPtr(), mask, ValueRange{other},
           rewriter.getI32IntegerAttr(alignmentOf(memType)));
+    if (!op.getIsVolatile()) {
+      // Gathers of kGatherChunk registers each: LLVM expands a masked
+      // gather into a branch per element that joins the whole vector in a
+      // phi, and the register coalescer takes time quadratic in its width
+      // over those (3.3 s for 128 registers).
+      SmallVector<Value> registers;
+      for (int64_t r0 = 0; r0 < n; r0 += kGatherChunk) {
+        int64_t k = std::min(kGatherChunk, n - r0);
+        Value chunk = LLVM::masked_gather::create(
+            rewriter, loc, VectorType::get({k}, memType),
+            slice(rewriter, loc, adaptor.getPtr(), r0, k),
+            slice(rewriter, loc, mask, r0, k),
+            ValueRange{slice(rewriter, loc, other, r0, k)},
+            rewriter.getI32IntegerAttr(alignmentOf(memType)));
+        appendElements(rewriter, loc, chunk, registers);
+      }
+      return vector::FromElementsOp::create(rewriter, loc, memVec, registers);
+    }
     SmallVector<Value> registers;
     for (int64_t r = 0; r < n; ++r) {
       Value ptr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
