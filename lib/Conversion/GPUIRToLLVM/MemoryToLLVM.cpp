@@ -501,8 +501,8 @@ private:
   }
 
   /// Register by register: hinted or predicated accesses, volatile loads
-  /// under their masks (a gather has no volatile form), or one masked
-  /// gather.
+  /// under their masks (a gather has no volatile form), or masked gathers
+  /// of at most kGatherChunk registers.
   Value loadRegisters(tir::LoadOp op, Adaptor adaptor,
                       ConversionPatternRewriter &rewriter, VectorType memVec,
                       Value other, const CacheHints *hints,
