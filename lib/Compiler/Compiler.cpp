@@ -2,6 +2,7 @@
 #include "trident/Compiler/Compiler.h"
 #include "trident/Compiler/CrashReport.h"
 #include "trident/Compiler/PassTracker.h"
+#include "trident/Dialect/TileIR/IR/TileSizeLimit.h"
 #include "trident/Support/Files.h"
 
 #include "trident/InitAll.h"
@@ -144,6 +145,14 @@ Error Compiler::run(ModuleOp module, const Pipeline &pipeline,
     return createStringError("stage '" + untilStage + "' of target " +
                              target.str() +
                              " is not implemented in this build yet");
+
+  // Tiles larger than Trident compiles are refused before any pass sees
+  // them (kernels' already are by the verifier; this covers the rest).
+  {
+    DiagnosticCollector diags(sourceMgr, context);
+    if (failed(tir::verifyTileSizes(module)))
+      return createStringError(diags.take());
+  }
 
   lastArtifact.reset();
   std::string lastRunnable;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Compiler/CrashReport.h"
 #include "trident/Compiler/PassTracker.h"
+#include "trident/Dialect/TileIR/IR/TileSizeLimit.h"
 #include "trident/Support/Files.h"
 #include "trident/InitAll.h"
 #include "trident/Plugin/PluginManager.h"
@@ -57,6 +58,19 @@ private:
   std::string &brokenBy;
   PassTracker &tracker;
 };
+/// Refuses tiles over tir::kMaxTileElements before the command line's
+/// passes run (a kernel's are refused by the verifier already; this covers
+/// every other function and op). It has no argument, so PassTracker does
+/// not count it as a pass.
+struct CheckTileSizes
+    : public mlir::PassWrapper<CheckTileSizes, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckTileSizes)
+  llvm::StringRef getArgument() const override { return ""; }
+  void runOnOperation() override {
+    if (mlir::failed(tir::verifyTileSizes(getOperation())))
+      signalPassFailure();
+  }
+};
 } // namespace
 
 int optMain(int argc, char **argv) {
@@ -87,6 +101,7 @@ int optMain(int argc, char **argv) {
   std::string brokenBy;
   config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
     pm.addInstrumentation(std::make_unique<TrackerRef>(tracker, brokenBy));
+    pm.addPass(std::make_unique<CheckTileSizes>());
     return fromCommandLine.setupPassPipeline(pm);
   });
 

@@ -230,6 +230,52 @@ def test_indexing_a_tile_with_an_integer():
     check_message(err, k_index_tile, "indexed only with ':' and None")
 
 
+@trident.jit
+def k_arange_too_large(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)  # <- here
+    tl.store(x_ptr + offs, 1.0)
+
+
+@trident.jit
+def k_zeros_too_large(x_ptr):
+    acc = tl.zeros([2048, 1024], tl.float32)  # <- here
+    tl.store(x_ptr, tl.sum(tl.sum(acc, 1), 0))
+
+
+@trident.jit
+def k_broadcast_too_large(x_ptr):
+    a = tl.arange(0, 1024)
+    b = a[:, None] + a[None, :]
+    c = tl.join(b, b)  # <- here
+    tl.store(x_ptr, tl.sum(tl.ravel(c), 0))
+
+
+@pytest.mark.parametrize("target", ["cpu", "cuda:90a"])
+def test_tile_over_the_element_limit(target):
+    # 2^20 elements per tile, as Triton: refused at the line that makes the
+    # tile, for every target, before anything is compiled.
+    assert tl.TRIDENT_MAX_TENSOR_NUMEL == 2 ** 20
+    assert tl.TRITON_MAX_TENSOR_NUMEL == 2 ** 20
+    err = compile_error(k_arange_too_large, {"x_ptr": "*fp32"},
+                        {"BLOCK": 2 ** 21}, target=target)
+    check_message(err, k_arange_too_large, "shape [2097152]",
+                  "2097152 elements", "limit of 1048576")
+    err = compile_error(k_zeros_too_large, {"x_ptr": "*fp32"}, target=target)
+    check_message(err, k_zeros_too_large, "shape [2048, 1024]",
+                  "2097152 elements", "limit of 1048576")
+    err = compile_error(k_broadcast_too_large, {"x_ptr": "*i32"},
+                        target=target)
+    check_message(err, k_broadcast_too_large, "shape [1024, 1024, 2]",
+                  "limit of 1048576")
+
+
+def test_tile_at_the_element_limit_compiles():
+    # Exactly 2^20 elements is allowed (stops at Tile IR: nothing to run).
+    trident.compile(k_arange_too_large, signature={"x_ptr": "*fp32"},
+                    constexprs={"BLOCK": 2 ** 20}, target="cpu",
+                    until_stage="tir")
+
+
 # ---------------------------------------------------------------------------
 # Constexprs
 # ---------------------------------------------------------------------------

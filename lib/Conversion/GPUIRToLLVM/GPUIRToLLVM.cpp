@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
+#include "VectorBuild.h"
 #include "WarpSpecialize.h"
 
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
@@ -466,13 +467,14 @@ struct ConvertGPUIRToLLVMPass
           return op->emitOpError("convert-gir-to-llvm: a libdevice call on a "
                                  "vector of rank ")
                  << vt.getRank();
-        result = arith::ConstantOp::create(b, loc, vt, b.getZeroAttr(vt));
+        SmallVector<Value> results;
         for (int64_t i = 0; i < vt.getNumElements(); ++i) {
           SmallVector<Value> scalars;
           for (Value v : op->getOperands())
             scalars.push_back(vector::ExtractOp::create(b, loc, v, i));
-          result = vector::InsertOp::create(b, loc, call(scalars), result, i);
+          results.push_back(call(scalars));
         }
+        result = vector::FromElementsOp::create(b, loc, vt, results);
       } else if (isa<FloatType>(type)) {
         result = call(SmallVector<Value>(op->getOperands()));
       } else {
@@ -509,6 +511,7 @@ struct ConvertGPUIRToLLVMPass
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     populateVectorToLLVMConversionPatterns(converter, patterns);
+    populateVectorBuildPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(*ctx);
     target.addLegalDialect<NVVM::NVVMDialect>();

@@ -6,7 +6,18 @@
 // 16 bytes (ld.global.v4.b32 and friends), predicated on the group's mask.
 // Otherwise it loads (stores) its elements through its vector of pointers
 // with a masked gather (scatter), which LLVM's NVPTX back end turns into one
-// predicated access per element.
+// access per element under a branch.
+//
+// The masked accesses of an op whose thread makes more than
+// kMaxBranchedAccesses of them (integers or floats in global memory) are
+// predicated PTX (`@p ld.global.v4.b32 ...`, as Triton emits), straight-line
+// code: a branch around each access (an scf.if, or LLVM's expansion of a
+// masked gather or scatter) would make a thread's code of a large tile
+// thousands of basic blocks, over which LLVM's code generator (register
+// coalescing, straight-line strength reduction) takes time quadratic in
+// their number. Fewer accesses keep their branches: the code ptxas
+// allocates registers best for (predicated, the 64 and 128 element accesses
+// per thread of the generic bf16 matmul cost 348 bytes of spills on sm_80).
 //
 // An access with a cache modifier or an eviction policy (other than the
 // defaults) is inline PTX instead, as in Triton: the same accesses (one per
@@ -39,13 +50,6 @@ unsigned alignmentOf(Type element) {
   if (isa<LLVM::LLVMPointerType>(element))
     return 8;
   return std::max<unsigned>(1, element.getIntOrFloatBitWidth() / 8);
-}
-
-/// A mask vector of all ones, for unmasked tile accesses.
-Value allTrue(OpBuilder &b, Location loc, int64_t n) {
-  auto type = VectorType::get({n}, b.getI1Type());
-  return arith::ConstantOp::create(
-      b, loc, type, DenseElementsAttr::get(type, b.getBoolAttr(true)));
 }
 
 /// The zero of `type` (also of pointers and vectors of them, which have no
@@ -107,15 +111,40 @@ Value slice(OpBuilder &b, Location loc, Value v, int64_t first, int64_t n) {
   return vector::ShuffleOp::create(b, loc, v, v, mask);
 }
 
-/// `v` with registers [first, first + size of group) replaced by `group`.
-Value insertSlice(OpBuilder &b, Location loc, Value group, Value v,
-                  int64_t first) {
+/// A mask vector of all ones, for unmasked tile accesses.
+Value allTrue(OpBuilder &b, Location loc, int64_t n) {
+  auto type = VectorType::get({n}, b.getI1Type());
+  return arith::ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, b.getBoolAttr(true)));
+}
+
+/// Appends the elements of the vector `group` to `registers`. A thread's
+/// vector is built once from all its registers (vector.from_elements), not
+/// by a chain of inserts, each of which copies the whole vector in LLVM's
+/// passes (time quadratic in registers per thread).
+void appendElements(OpBuilder &b, Location loc, Value group,
+                    SmallVectorImpl<Value> &registers) {
   int64_t n = cast<VectorType>(group.getType()).getNumElements();
   for (int64_t i = 0; i < n; ++i)
-    v = vector::InsertOp::create(b, loc,
-                                 vector::ExtractOp::create(b, loc, group, i), v,
-                                 first + i);
-  return v;
+    registers.push_back(vector::ExtractOp::create(b, loc, group, i));
+}
+
+/// A masked gather of more registers is made of gathers of this many.
+constexpr int64_t kGatherChunk = 16;
+
+/// Above this many masked accesses per thread, an op's accesses are
+/// predicated PTX rather than branches (the file's comment says why).
+constexpr int64_t kMaxBranchedAccesses = 128;
+
+/// Whether the `accesses` masked accesses per thread through the pointer
+/// tile `ptr` of `element`s are predicated PTX rather than branches: many
+/// of them, of integers or floats in global memory.
+bool predicatedInPTX(Value ptr, Type element, int64_t accesses) {
+  auto tile = dyn_cast<RankedTensorType>(ptr.getType());
+  auto ptrType =
+      tile ? dyn_cast<tir::PointerType>(tile.getElementType()) : nullptr;
+  return accesses > kMaxBranchedAccesses && ptrType &&
+         ptrType.getAddressSpace() == 1 && element.isIntOrFloat();
 }
 
 //===----------------------------------------------------------------------===//
@@ -371,7 +400,12 @@ struct LoadPattern : LoweringPattern<tir::LoadOp> {
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
-    const CacheHints *h = hinted ? &*hints : nullptr;
+    // Many masked accesses are predicated PTX too, with the default hints.
+    bool predicated =
+        hinted || (adaptor.getMask() && !op.getIsVolatile() &&
+                   predicatedInPTX(op.getPtr(), element,
+                                   memVec.getNumElements() / plan.width));
+    const CacheHints *h = predicated ? &*hints : nullptr;
     Value policy = h ? createL2Policy(rewriter, loc, *h) : Value();
     Value loaded =
         plan.width > 1
@@ -441,7 +475,7 @@ private:
     Type memType = memVec.getElementType();
     auto groupType = VectorType::get({v}, memType);
     unsigned align = v * alignmentOf(memType);
-    Value loaded = other;
+    SmallVector<Value> registers;
     for (int64_t r0 = 0; r0 < memVec.getNumElements(); r0 += v) {
       Value ptr =
           vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r0);
@@ -471,13 +505,14 @@ private:
       } else {
         group = load(rewriter, loc);
       }
-      loaded = insertSlice(rewriter, loc, group, loaded, r0);
+      appendElements(rewriter, loc, group, registers);
     }
-    return loaded;
+    return vector::FromElementsOp::create(rewriter, loc, memVec, registers);
   }
 
-  /// Register by register: hinted accesses, volatile loads under their
-  /// masks (a gather has no volatile form), or one masked gather.
+  /// Register by register: hinted or predicated accesses, volatile loads
+  /// under their masks (a gather has no volatile form), or masked gathers
+  /// of at most kGatherChunk registers.
   Value loadRegisters(tir::LoadOp op, Adaptor adaptor,
                       ConversionPatternRewriter &rewriter, VectorType memVec,
                       Value other, const CacheHints *hints,
@@ -486,7 +521,7 @@ private:
     Type memType = memVec.getElementType();
     int64_t n = memVec.getNumElements();
     if (hints) {
-      Value loaded = other;
+      SmallVector<Value> registers;
       auto one = VectorType::get({1}, memType);
       for (int64_t r = 0; r < n; ++r) {
         Value ptr =
@@ -496,17 +531,35 @@ private:
                                     : Value();
         Value v = hintedLoad(rewriter, loc, one, ptr, m,
                              slice(rewriter, loc, other, r, 1), *hints, policy);
-        loaded = insertSlice(rewriter, loc, v, loaded, r);
+        appendElements(rewriter, loc, v, registers);
       }
-      return loaded;
+      return vector::FromElementsOp::create(rewriter, loc, memVec, registers);
     }
     Value mask = adaptor.getMask() ? adaptor.getMask()
                                    : allTrue(rewriter, loc, n);
-    if (!op.getIsVolatile())
+    if (!op.getIsVolatile() && n <= kGatherChunk)
       return LLVM::masked_gather::create(
           rewriter, loc, memVec, adaptor.getPtr(), mask, ValueRange{other},
           rewriter.getI32IntegerAttr(alignmentOf(memType)));
-    Value loaded = other;
+    if (!op.getIsVolatile()) {
+      // Gathers of kGatherChunk registers each: LLVM expands a masked
+      // gather into a branch per element that joins the whole vector in a
+      // phi, and the register coalescer takes time quadratic in its width
+      // over those (3.3 s for 128 registers).
+      SmallVector<Value> registers;
+      for (int64_t r0 = 0; r0 < n; r0 += kGatherChunk) {
+        int64_t k = std::min(kGatherChunk, n - r0);
+        Value chunk = LLVM::masked_gather::create(
+            rewriter, loc, VectorType::get({k}, memType),
+            slice(rewriter, loc, adaptor.getPtr(), r0, k),
+            slice(rewriter, loc, mask, r0, k),
+            ValueRange{slice(rewriter, loc, other, r0, k)},
+            rewriter.getI32IntegerAttr(alignmentOf(memType)));
+        appendElements(rewriter, loc, chunk, registers);
+      }
+      return vector::FromElementsOp::create(rewriter, loc, memVec, registers);
+    }
+    SmallVector<Value> registers;
     for (int64_t r = 0; r < n; ++r) {
       Value ptr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);
       Value m = vector::ExtractOp::create(rewriter, loc, mask, r);
@@ -525,9 +578,9 @@ private:
                       scf::YieldOp::create(b, l, o);
                     })
                     .getResult(0);
-      loaded = vector::InsertOp::create(rewriter, loc, v, loaded, r);
+      registers.push_back(v);
     }
-    return loaded;
+    return vector::FromElementsOp::create(rewriter, loc, memVec, registers);
   }
 };
 
@@ -579,6 +632,11 @@ struct StorePattern : LoweringPattern<tir::StoreOp> {
       value = arith::ExtUIOp::create(
           rewriter, loc, VectorType::get(vecType.getShape(), memType), value);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
+    // Many masked accesses are predicated PTX too, with the default hints.
+    bool predicated =
+        hinted || (adaptor.getMask() &&
+                   predicatedInPTX(op.getPtr(), vecType.getElementType(),
+                                   vecType.getNumElements() / plan.width));
     if (plan.width > 1) {
       // One vector store per group of registers, under the group's mask.
       int64_t v = plan.width;
@@ -590,7 +648,7 @@ struct StorePattern : LoweringPattern<tir::StoreOp> {
         auto store = [&](OpBuilder &b, Location l) {
           LLVM::StoreOp::create(b, l, group, ptr, align);
         };
-        if (hinted) {
+        if (predicated) {
           Value m = adaptor.getMask() ? vector::ExtractOp::create(
                                             rewriter, loc, adaptor.getMask(), r0)
                                       : Value();
@@ -609,8 +667,8 @@ struct StorePattern : LoweringPattern<tir::StoreOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    if (hinted) {
-      // One hinted access per register, under its mask.
+    if (predicated) {
+      // One hinted (predicated) access per register, under its mask.
       for (int64_t r = 0; r < vecType.getNumElements(); ++r) {
         Value ptr =
             vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r);

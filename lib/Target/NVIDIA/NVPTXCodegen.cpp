@@ -6,6 +6,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -23,6 +24,9 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
+#include "llvm/Transforms/Scalar/SeparateConstOffsetFromGEP.h"
 
 #include <mutex>
 
@@ -53,7 +57,35 @@ void initializeNVPTX() {
   });
 }
 
-/// Runs the new pass manager's default pipeline at `level` over `module`.
+/// Vectors up to this many elements are left to NVPTX (what tiles of
+/// common sizes give a thread; their code is as tuned); wider ones are
+/// scalarized first.
+constexpr unsigned kMaxVectorElements = 128;
+
+/// Whether an instruction of `module` makes a vector wider than
+/// kMaxVectorElements.
+bool hasWideVectors(Module &module) {
+  for (Function &f : module)
+    for (Instruction &i : instructions(f))
+      if (auto *v = dyn_cast<FixedVectorType>(i.getType()))
+        if (v->getNumElements() > kMaxVectorElements)
+          return true;
+  return false;
+}
+
+/// Runs the new pass manager's default pipeline at `level` over `module`,
+/// after LLVM's scalarizer where a thread's vectors are wide.
+///
+/// A tile becomes one vector per thread (convert-gir-to-llvm), hundreds of
+/// elements wide for large tiles; NVPTX has registers for scalars (and
+/// v2/v4 accesses), so a wide vector would reach instruction selection
+/// whole, where splitting it takes time quadratic in its width (9 of the
+/// 14 s that a 65,536-element vector add took). Scalarized first, the
+/// optimizer and the code generator see scalar code, in time linear in
+/// elements per thread; the vector loads and stores that the lowering
+/// emitted stay vectors (the scalarizer leaves memory accesses alone).
+/// Modules without wide vectors are left as they are (scalarized, the
+/// generic bf16 matmul on sm_80 spilled registers).
 void optimize(Module &module, TargetMachine &tm, OptimizationLevel level) {
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
@@ -67,9 +99,22 @@ void optimize(Module &module, TargetMachine &tm, OptimizationLevel level) {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  ModulePassManager mpm = level == OptimizationLevel::O0
-                              ? pb.buildO0DefaultPipeline(level)
-                              : pb.buildPerModuleDefaultPipeline(level);
+  ModulePassManager mpm;
+  if (hasWideVectors(module))
+    mpm.addPass(createModuleToFunctionPassAdaptor(ScalarizerPass()));
+  if (level == OptimizationLevel::O0) {
+    mpm.addPass(pb.buildO0DefaultPipeline(level));
+  } else {
+    mpm.addPass(pb.buildPerModuleDefaultPipeline(level));
+    // A thread's addresses into one tile, as a common base plus constant
+    // offsets (merged): NVPTX's straight-line strength reduction, which
+    // compares the address computations that share a base pairwise, then
+    // has one of them instead of one per element.
+    FunctionPassManager addresses;
+    addresses.addPass(SeparateConstOffsetFromGEPPass());
+    addresses.addPass(EarlyCSEPass());
+    mpm.addPass(createModuleToFunctionPassAdaptor(std::move(addresses)));
+  }
   mpm.run(module, mam);
 }
 

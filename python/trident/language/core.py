@@ -340,6 +340,13 @@ class pointer_type(dtype):
     __str__ = __repr__
 
 
+# The most elements a tile may hold (Triton's TRITON_MAX_TENSOR_NUMEL; the
+# compiler's tir::kMaxTileElements): each thread holds its share of a tile
+# unrolled, so larger tiles are refused where the kernel makes them.
+TRIDENT_MAX_TENSOR_NUMEL = 1048576
+TRITON_MAX_TENSOR_NUMEL = TRIDENT_MAX_TENSOR_NUMEL
+
+
 class block_type(dtype):
     """The type of a tile: an element type and a static shape."""
 
@@ -349,6 +356,12 @@ class block_type(dtype):
         self.numel = 1
         for s in self.shape:
             self.numel *= s
+        if self.numel > TRIDENT_MAX_TENSOR_NUMEL:
+            raise TridentUserError(
+                "a tile of shape [%s] has %d elements, over the limit of %d "
+                "(2**20) elements per tile (tl.TRIDENT_MAX_TENSOR_NUMEL)" % (
+                    ", ".join(map(str, self.shape)), self.numel,
+                    TRIDENT_MAX_TENSOR_NUMEL))
         self.name = "<%s, %s>" % ("x".join(map(str, self.shape)),
                                   element_ty.name)
         self.primitive_bitwidth = element_ty.primitive_bitwidth

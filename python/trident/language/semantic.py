@@ -472,7 +472,7 @@ class Semantic:
         if n & (n - 1):
             _err("tl.arange(%d, %d): the number of elements (%d) must be a "
                  "power of 2", start, end, n)
-        ty = tl.block_type(tl.int32, [n])
+        ty = tl.block_type(tl.int32, [n])  # refuses too large a tile
         return tensor(self.builder.make_range(start, end), ty)
 
     def full(self, shape, value, dtype):

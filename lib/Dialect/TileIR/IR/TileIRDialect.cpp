@@ -5,6 +5,7 @@
 // `tir.constancy`), and the types' verifiers.
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Dialect/TileIR/IR/TileSizeLimit.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -65,7 +66,9 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "kernel '" << SymbolTable::getSymbolName(op).getValue()
                              << "' must not return values (it has "
                              << fn.getNumResults() << " results)";
-    return success();
+    // No tile of a kernel is larger than Trident compiles (checked here so
+    // that every tool, and the verifier after every pass, refuses one).
+    return verifyTileSizes(op);
   }
   // An axis hint (tl.multiple_of, tl.max_contiguous, tl.max_constancy) on
   // the value the operation defines (its first result).
