@@ -16,7 +16,7 @@ using Kind = PipelineEdit::Kind;
 
 bool known(StringRef pass) {
   static const StringSet<> passes = {
-      "inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+      "inline", "tir-rank0-to-scalars", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
       "canonicalize", "cse", "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce", "p1", "p2", "p3"};
   return passes.contains(pass);
 }
@@ -59,7 +59,7 @@ bool contains(const std::string &text, StringRef part) {
 }
 
 using Ids = std::vector<std::string>;
-const Ids kTir = {"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+const Ids kTir = {"inline", "tir-rank0-to-scalars", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
                   "canonicalize", "cse", "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce"};
 
 TEST(PipelineEdit, NoEditsKeepsTheDefault) {
@@ -77,7 +77,7 @@ TEST(PipelineEdit, InsertBeforeAndAfter) {
                                {entry("p3", "", "x=1")})}),
             "");
   EXPECT_EQ(ids(p, "tir"),
-            (Ids{"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+            (Ids{"inline", "tir-rank0-to-scalars", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
                  "canonicalize", "p1", "p2", "cse",
                  "p3", "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce"}));
   const Stage &tir = *p.findStage("tir");
@@ -94,8 +94,8 @@ TEST(PipelineEdit, InsertAnchoredOnAnInsertedEntry) {
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertAfter, "A", "tir", "cse", {entry("p1")}),
                       makeEdit(Kind::InsertAfter, "B", "tir", "p1", {entry("p2")})}),
             "");
-  EXPECT_EQ(ids(p, "tir")[6], "p1");
-  EXPECT_EQ(ids(p, "tir")[7], "p2");
+  EXPECT_EQ(ids(p, "tir")[7], "p1");
+  EXPECT_EQ(ids(p, "tir")[8], "p2");
 }
 
 TEST(PipelineEdit, Append) {
@@ -132,7 +132,7 @@ TEST(PipelineEdit, Replace) {
                                {entry("p1"), entry("p2")})}),
             "");
   EXPECT_EQ(ids(p, "tir"),
-            (Ids{"inline", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
+            (Ids{"inline", "tir-rank0-to-scalars", "tir-lower-block-pointers", "tir-lower-descriptors", "tir-combine",
                  "canonicalize", "p1", "p2",
                  "loop-invariant-code-motion", "tir-flatten-loops", "symbol-dce"}));
   const PassEntry *p1 = p.findStage("tir")->find("p1");
@@ -283,7 +283,7 @@ TEST(PipelineEdit, EntryEditsApplyInTheOrderGiven) {
                       makeEdit(Kind::InsertAfter, "B", "tir", "cse", {entry("p2")})}),
             "");
   // B's insertion comes right after cse, before A's.
-  EXPECT_EQ(ids(p, "tir")[6], "p2");
+  EXPECT_EQ(ids(p, "tir")[7], "p2");
   EXPECT_EQ(ids(p, "tir")[7], "p1");
 }
 
@@ -349,7 +349,7 @@ TEST(PipelineEdit, UnknownAnchorStageAndPass) {
   Pipeline p = cuda();
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertBefore, "A", "tir", "nope", {entry("p1")})}),
             "plugin 'A': insert-before tir:nope (pipeline 'default', target cuda:90a): no entry "
-            "'nope' in stage 'tir' (entries: inline, tir-lower-block-pointers, "
+            "'nope' in stage 'tir' (entries: inline, tir-rank0-to-scalars, tir-lower-block-pointers, "
             "tir-lower-descriptors, tir-combine, "
             "canonicalize, cse, loop-invariant-code-motion, tir-flatten-loops, symbol-dce)");
   p = cuda();
@@ -391,7 +391,7 @@ TEST(PipelineEdit, DuplicateIds) {
   EXPECT_EQ(applyAll(p, {makeEdit(Kind::InsertAfter, "A", "tir", "cse",
                                {entry("cse", "again")})}),
             "");
-  EXPECT_EQ(ids(p, "tir")[6], "cse#again");
+  EXPECT_EQ(ids(p, "tir")[7], "cse#again");
 }
 
 TEST(PipelineEdit, TargetPatterns) {

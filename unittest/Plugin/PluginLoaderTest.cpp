@@ -184,7 +184,7 @@ std::string expand(std::string text) {
 }
 
 const std::string kTirEntries =
-    "(entries: inline, tir-lower-block-pointers, tir-lower-descriptors, "
+    "(entries: inline, tir-rank0-to-scalars, tir-lower-block-pointers, tir-lower-descriptors, "
     "tir-combine, canonicalize, cse, "
     "loop-invariant-code-motion, tir-flatten-loops, symbol-dce)";
 
