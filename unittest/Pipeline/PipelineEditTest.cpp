@@ -284,7 +284,7 @@ TEST(PipelineEdit, EntryEditsApplyInTheOrderGiven) {
             "");
   // B's insertion comes right after cse, before A's.
   EXPECT_EQ(ids(p, "tir")[7], "p2");
-  EXPECT_EQ(ids(p, "tir")[7], "p1");
+  EXPECT_EQ(ids(p, "tir")[8], "p1");
 }
 
 TEST(PipelineEdit, ConflictsNameBothPlugins) {
