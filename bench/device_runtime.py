@@ -22,6 +22,9 @@ same process.
 6. First call in a new process with a warm disk cache. 7. autotune on the
    GPU. 8. Resource limits: too many threads, too much shared memory.
 9. num_ctas > 1. 10. tl.warp_specialize (groups of warps at once).
+11. Hardening (issue 13): fp8 tiles loaded and stored as themselves and
+   rank-0 tiles, the kernels of python/test/test_f8_rank0.py on CUDA
+   tensors, against torch's own fp8 conversions and float64 sums.
 """
 import importlib.util
 import os
@@ -1283,6 +1286,44 @@ def warp_specialize_checks():
            "add rel err %.2e, cumsum rel err %.2e" % (e_add, e_scan))
 
 
+def hardening_checks():
+    print("\n== 11. fp8 tiles in memory and rank-0 tiles on the GPU")
+    spec = importlib.util.spec_from_file_location(
+        "test_f8_rank0", os.path.join(ROOT, "python", "test",
+                                      "test_f8_rank0.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    torch.manual_seed(0)
+    for fmt, dt in mod.F8.items():
+        n, block = 3000, 128
+        grid = (n + block - 1) // block
+        x = (torch.randn(n, device="cuda") * 8).to(dt)
+        y = torch.zeros(2 * n + grid, dtype=dt, device="cuda")
+        f = torch.full((n,), float("nan"), device="cuda")
+        mod.f8_scale_kernel[(grid,)](x, y, f, n, BLOCK=block)
+        torch.cuda.synchronize()
+        x8, y8 = x.view(torch.uint8), y.view(torch.uint8)
+        ref = (x.float() * 1.5 - 0.25).to(dt).view(torch.uint8)
+        even = torch.arange(0, n, 2, device="cuda")
+        ok = (torch.equal(f, x.float()) and torch.equal(y8[:n], ref) and
+              torch.equal(y8[n:2 * n][even], x8[even // 2]) and
+              torch.equal(y8[2 * n:], x8[n - 1:].expand(grid)))
+        bad = int((y8[:n] != ref).sum())
+        report("%s load/convert/store, gather, scalar (%d elements)" % (
+            fmt, n), ok, "%d stored bytes differ from torch's rounding" % bad)
+    block = 64
+    x = torch.randn(block, device="cuda")
+    y = torch.full((block + 1,), float("nan"), device="cuda")
+    mod.rank0_kernel[(1,)](x, y, BLOCK=block)
+    torch.cuda.synchronize()
+    s0 = x[0].double() * 2 + 1
+    e = rel_err(y[:block], x.double() + s0)
+    e_sum = abs(float(y[block]) - float(x.double().sum() - s0))
+    report("rank-0 tiles (reshape to (), broadcast, one scalar store)",
+           e < 1e-6 and e_sum < 1e-4,
+           "rel err %.2e, sum abs err %.2e" % (e, e_sum))
+
+
 def main():
     print("device: %s, torch %s, triton %s, python %s" % (
         torch.cuda.get_device_name(), torch.__version__, triton.__version__,
@@ -1296,7 +1337,7 @@ def main():
                 ("4e", tma_sweep), ("4f", persistent_sweep),
                 ("5", compile_costs), ("6", warm_cache), ("7", autotune_gpu),
                 ("8", limits), ("9", num_ctas_checks),
-                ("10", warp_specialize_checks)]
+                ("10", warp_specialize_checks), ("11", hardening_checks)]
     for name, fn in sections:
         if ONLY is None or name in ONLY:
             fn()

@@ -336,7 +336,8 @@ def save_finding(outdir, text, findings):
 
 def campaign(a):
     seeds = collect(a.inputs) if a.inputs else default_seeds()
-    cases = [c for s in seeds for c in split_cases(s)]
+    # (the corpus repeats the lit inputs: each case once)
+    cases = list(dict.fromkeys(c for s in seeds for c in split_cases(s)))
     if not cases:
         sys.exit("mutate.py: no seed inputs")
     ops = sorted(set(m.group(0) for c in cases for m in OP_RE.finditer(c)))
