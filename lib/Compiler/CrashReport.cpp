@@ -6,12 +6,15 @@
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
+#include <optional>
 
 using namespace llvm;
 
@@ -183,6 +186,49 @@ size_t skipTrivia(StringRef s, size_t i) {
   return i;
 }
 
+/// The identifier (letters, digits, `_`, `.`, `$`, `-`) that starts at `i`.
+StringRef identAt(StringRef s, size_t i) {
+  size_t j = i;
+  while (j < s.size() && (isIdentChar(s[j]) || StringRef(".$-").contains(s[j])))
+    ++j;
+  return s.slice(i, j);
+}
+
+/// The names of the type aliases (`!name = index`, or `!name = !other` of
+/// such an alias) that stand for `index`.
+StringSet<> indexAliases(StringRef source) {
+  StringMap<std::string> aliasOf; // alias name -> what it names
+  SmallVector<StringRef> lines;
+  source.split(lines, '\n');
+  for (StringRef line : lines) {
+    line = line.ltrim();
+    if (!line.consume_front("!"))
+      continue;
+    StringRef name = identAt(line, 0);
+    StringRef rest = line.drop_front(name.size()).ltrim();
+    if (name.empty() || !rest.consume_front("="))
+      continue;
+    rest = rest.ltrim();
+    bool alias = rest.consume_front("!");
+    StringRef target = identAt(rest, 0);
+    if (!target.empty())
+      aliasOf[name] = ((alias ? "!" : "") + target).str();
+  }
+  StringSet<> result;
+  for (const auto &entry : aliasOf) {
+    std::string t = entry.second;
+    for (int hops = 0; hops < 64 && StringRef(t).starts_with("!"); ++hops) {
+      auto it = aliasOf.find(StringRef(t).drop_front());
+      if (it == aliasOf.end())
+        break;
+      t = it->second;
+    }
+    if (t == "index")
+      result.insert(entry.first());
+  }
+  return result;
+}
+
 } // namespace
 
 Error checkKnownParserCrashes(StringRef source, StringRef bufferName) {
@@ -190,7 +236,8 @@ Error checkKnownParserCrashes(StringRef source, StringRef bufferName) {
   // then asks it for a bit width, which crashes (mlir-opt-22 does too).
   // Scanned lexically: outside string literals and comments, the keyword
   // `array` (not part of a longer name such as `!llvm.array`), `<`, and
-  // the keyword `index`.
+  // the keyword `index` or a type alias of it.
+  std::optional<StringSet<>> aliases;
   for (size_t i = 0; i < source.size();) {
     char c = source[i];
     if (c == '"') {
@@ -218,8 +265,15 @@ Error checkKnownParserCrashes(StringRef source, StringRef bufferName) {
       continue;
     }
     j = skipTrivia(source, j + 1);
-    if (source.substr(j).starts_with("index") &&
-        (j + 5 == source.size() || !isIdentChar(source[j + 5]))) {
+    bool isIndex = source.substr(j).starts_with("index") &&
+                   (j + 5 == source.size() || !isIdentChar(source[j + 5]));
+    // ... or a type alias of index (found when the first array is seen).
+    if (!isIndex && j < source.size() && source[j] == '!') {
+      if (!aliases)
+        aliases = indexAliases(source);
+      isIndex = aliases->contains(identAt(source, j + 1));
+    }
+    if (isIndex) {
       llvm::SourceMgr mgr;
       mgr.AddNewSourceBuffer(
           MemoryBuffer::getMemBuffer(source, bufferName, false), SMLoc());

@@ -85,6 +85,14 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
+LogicalResult trident::tir::verifyInFunction(Operation *op) {
+  if (op->getParentOfType<FunctionOpInterface>())
+    return success();
+  return op->emitOpError()
+         << "must be inside a function (Tile IR ops run in a kernel or in a "
+            "function it calls, not at the top of a module)";
+}
+
 LogicalResult trident::tir::verifyAxisHint(
     StringRef name, Attribute value, Type type,
     function_ref<InFlightDiagnostic()> emitError) {

@@ -86,6 +86,20 @@ mlir::Attribute inferShapeOpEncoding(mlir::Attribute operand, unsigned axis,
 /// (layouts, chosen by later stages) may differ.
 bool sameShapeAndElementType(mlir::Type a, mlir::Type b);
 
+/// Success if `op` is nested in a function (at any depth); else an error on
+/// it. Tile IR ops compute inside kernels and the functions they call: one
+/// at the top of a module has no program to run in.
+mlir::LogicalResult verifyInFunction(mlir::Operation *op);
+
+/// The trait of every Tile IR op (TileIR_Op): verifyInFunction.
+template <typename ConcreteType>
+class InFunction : public mlir::OpTrait::TraitBase<ConcreteType, InFunction> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyInFunction(op);
+  }
+};
+
 } // namespace trident::tir
 
 #define GET_OP_CLASSES

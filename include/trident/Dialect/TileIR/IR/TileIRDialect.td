@@ -68,7 +68,12 @@ def TileIR_Dialect : Dialect {
   }];
 }
 
+// Every Tile IR op is nested in a function (trident::tir::verifyInFunction).
+def TileIR_InFunction : NativeOpTrait<"InFunction"> {
+  let cppNamespace = "::trident::tir";
+}
+
 class TileIR_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TileIR_Dialect, mnemonic, traits>;
+    : Op<TileIR_Dialect, mnemonic, !listconcat(traits, [TileIR_InFunction])>;
 
 #endif // TRIDENT_TILEIR_DIALECT

@@ -4,6 +4,7 @@
 
 // PIPE:      stage tir
 // PIPE-NEXT:   inline
+// PIPE-NEXT:   tir-rank0-to-scalars
 // PIPE-NEXT:   tir-lower-block-pointers
 // PIPE-NEXT:   tir-lower-descriptors
 // PIPE-NEXT:   tir-combine

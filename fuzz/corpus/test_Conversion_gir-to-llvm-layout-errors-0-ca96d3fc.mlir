@@ -1,0 +1,9 @@
+// convert-gir-to-llvm on tiles that no layout pass has seen: an error that
+// names the tile, not a crash.
+
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  // expected-error @+1 {{'func.func' op has a tile without a layout ('tensor<f32>'); convert-tir-to-gir gives every tile one, after tir-rank0-to-scalars has made rank-0 tiles scalars}}
+  func.func @rank0(%p: !tir.ptr<f32>, %t: tensor<f32>) attributes {tir.kernel} {
+    return
+  }
+}

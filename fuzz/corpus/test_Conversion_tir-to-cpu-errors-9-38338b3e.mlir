@@ -1,0 +1,8 @@
+func.func @rank0_result(%p: !tir.ptr<f32>) attributes {tir.kernel} {
+  // expected-error @+1 {{'tir.splat' op convert-tir-to-cpu: has a rank-0 tile ('tensor<!tir.ptr<f32>>'), which the CPU lowering takes as a scalar: tir-rank0-to-scalars (stage 'tir') turns it into one}}
+  %s = tir.splat %p : !tir.ptr<f32> -> tensor<!tir.ptr<f32>>
+  %x = tir.load %s : tensor<!tir.ptr<f32>>
+  %w = tir.expand_dims %x, axis = 0 : tensor<f32> -> tensor<1xf32>
+  tir.store %s, %x : tensor<!tir.ptr<f32>>
+  return
+}

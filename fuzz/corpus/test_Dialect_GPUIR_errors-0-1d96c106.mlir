@@ -1,4 +1,0 @@
-// expected-error @+1 {{blocked layout sizes must be powers of two, got 3}}
-func.func @npot(%x: tensor<64xf32, #gir.blocked<sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>) {
-  return
-}

@@ -1,0 +1,2 @@
+// expected-error @+1 {{wgmma instrN must be a power of two in [8, 256], got 24}}
+func.func private @wgmma_instr_n_npot(tensor<64x64xf32, #gir.wgmma<warpsPerCTA = [4, 1], instrN = 24>>)

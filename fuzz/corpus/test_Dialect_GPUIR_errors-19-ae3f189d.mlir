@@ -1,0 +1,2 @@
+// expected-error @+1 {{nvmma_shared order must be [1, 0] or [0, 1]}}
+func.func private @shared_order(!gir.memdesc<64x64xf16, #gir.nvmma_shared<swizzle = 128, order = [1, 1]>>)

@@ -1,0 +1,7 @@
+#b = #gir.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#c = #gir.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @convert_shape(%x: tensor<64xf32, #b>) {
+  // expected-error @+1 {{'gir.convert_layout' op requires the same shape for all operands and results}}
+  %0 = gir.convert_layout %x : tensor<64xf32, #b> -> tensor<128xf32, #c>
+  return
+}

@@ -1,0 +1,3 @@
+// expected-error @+1 {{'gir.num_warps' must be an i32 power of two from 1 to 32, got "four"}}
+module attributes {gir.num_warps = "four"} {
+}

@@ -1,0 +1,5 @@
+func.func @arrivals() {
+  // expected-error @+1 {{'nvgir.mbarrier_alloc' op expects from 1 to 1048575 arrivals per phase, got 0}}
+  %bars = nvgir.mbarrier_alloc {arrivals = 0 : i32} : !nvgir.mbarriers<2>
+  return
+}
