@@ -8,3 +8,7 @@ build="${TRIDENT_BUILD_DIR:-$root/build}"
 "$root/scripts/python-env.sh" --with-torch
 cd "$build"
 ctest --output-on-failure -j "${TRIDENT_JOBS:-$(nproc)}"
+# The fuzzers (docs/fuzzing.md): the libFuzzer target, built with
+# AddressSanitizer into build-fuzz/, runs every corpus and regression input,
+# then fuzzes for a minute ($TRIDENT_FUZZ_SECONDS; 0 runs only the inputs).
+"$root/scripts/fuzz.sh" --time "${TRIDENT_FUZZ_SECONDS:-60}"

@@ -1,4 +1,5 @@
 //===- CPUCodegen.cpp - LLVM IR and object code for the host --------------===//
+#include "../LLVMTypeCheck.h"
 #include "trident/Target/CPU/CPU.h"
 #include "trident/Pipeline/Target.h"
 
@@ -117,6 +118,8 @@ translateToLLVMIR(mlir::ModuleOp module, LLVMContext &llvmContext,
   info.cpu = tm.getTargetCPU().str();
   info.features = tm.getTargetFeatureString().str();
 
+  if (Error err = checkLLVMTranslatableTypes(module))
+    return std::move(err);
   std::string diagnostics;
   std::unique_ptr<Module> out;
   {

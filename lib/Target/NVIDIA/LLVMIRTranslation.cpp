@@ -1,4 +1,5 @@
 //===- LLVMIRTranslation.cpp - LLVM + NVVM dialects to LLVM IR ------------===//
+#include "../LLVMTypeCheck.h"
 #include "trident/Target/NVIDIA/NVIDIA.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -177,6 +178,8 @@ translateToLLVMIR(ModuleOp module, LLVMContext &llvmContext,
   if (Error err = describeKernel(kernels.front(), source, meta))
     return std::move(err);
 
+  if (Error err = checkLLVMTranslatableTypes(source))
+    return std::move(err);
   std::string diagnostics;
   std::unique_ptr<llvm::Module> llvmModule;
   {

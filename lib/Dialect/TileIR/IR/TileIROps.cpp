@@ -278,9 +278,11 @@ struct ReshapeOfReshape : OpRewritePattern<ReshapeOp> {
     auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
     if (!inner)
       return failure();
+    // Read `op` before replacing it: the replacement erases it.
+    bool allowReorder = op.getAllowReorder() && inner.getAllowReorder();
     auto merged = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(),
                                                          inner.getSrc());
-    merged.setAllowReorder(op.getAllowReorder() && inner.getAllowReorder());
+    merged.setAllowReorder(allowReorder);
     return success();
   }
 };
