@@ -5,8 +5,9 @@
 // targets, exactly as trident-compile does. Errors are the expected answer
 // to bad input; a finding is anything else:
 //   - a crash, an abort or a fatal error: the compiler's crash guard turns
-//     them into an error that says "crashed", which this target turns back
-//     into a trap so that libFuzzer keeps the input (set
+//     them into an error (and the compiler then refuses further work),
+//     which this target turns back into a trap so that libFuzzer keeps the
+//     input (set
 //     TRIDENT_NO_CRASH_GUARD=1 to turn the guard off and get the faulting
 //     stack instead);
 //   - what AddressSanitizer reports (the build instruments Trident's code);
@@ -37,10 +38,18 @@ struct TargetRun {
 
 constexpr TargetRun kRuns[] = {{"cuda:90a", "ptx"}, {"cpu", "llir"}};
 
-/// A crash caught by the guard is a finding: report it and trap.
-void checkNotCrashed(Error err, const char *what) {
+/// A crash caught by the guard is a finding: report it and trap. The
+/// error's text cannot tell (a diagnostic quotes the input, which may say
+/// anything); a compiler that caught a crash refuses all further work, so
+/// one more call asks it.
+void checkNotCrashed(trident::Compiler &compiler, Error err, const char *what) {
   std::string message = toString(std::move(err));
-  if (StringRef(message).contains("crashed")) {
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> probe =
+      compiler.parseSource("module {}", "probe.mlir");
+  if (probe)
+    return;
+  std::string why = toString(probe.takeError());
+  if (StringRef(why).contains("unusable after the crash")) {
     errs() << "trident-fuzz: " << what << " crashed:\n" << message << "\n";
     __builtin_trap();
   }
@@ -51,7 +60,7 @@ void compileFor(StringRef source, const TargetRun &run) {
   Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
       compiler.parseSource(source, "fuzz-input.mlir");
   if (!module)
-    return checkNotCrashed(module.takeError(), "parsing");
+    return checkNotCrashed(compiler, module.takeError(), "parsing");
   Expected<trident::Pipeline> pipeline = compiler.buildPipeline(run.target);
   if (!pipeline) {
     errs() << "trident-fuzz: no pipeline for " << run.target << ": "
@@ -59,7 +68,7 @@ void compileFor(StringRef source, const TargetRun &run) {
     std::abort(); // the fuzzer's own setup is broken, not the input
   }
   if (Error err = compiler.run(**module, *pipeline, run.stage))
-    checkNotCrashed(std::move(err), run.target);
+    checkNotCrashed(compiler, std::move(err), run.target);
 }
 
 } // namespace

@@ -249,7 +249,8 @@ private:
   /// Drains the copies past the end, replaces the old loop's results
   /// (waiting for the accumulator's last MMAs) and erases it.
   void replaceLoop(scf::ForOp newLoop, unsigned numOrig);
-  void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig);
+  void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
+                       ArrayRef<unsigned> carriedPositions);
   /// Makes the uses of `acc` (an asynchronous dot's result) in regions of
   /// `body`'s operations read it after a wait for all MMAs.
   void waitInRegions(Value acc, Block *body);
@@ -566,8 +567,13 @@ void Pipeliner::replaceLoop(scf::ForOp newLoop, unsigned numOrig) {
                    .getResult(0);
     loop.getResult(i).replaceAllUsesWith(result);
   }
+  // The carried arguments' positions, read before the old loop (and the
+  // block that owns the arguments) is erased.
+  SmallVector<unsigned> carriedPositions;
+  for (BlockArgument arg : carried)
+    carriedPositions.push_back(arg.getArgNumber() - 1);
   loop.erase();
-  dropDeadCarried(newLoop, numOrig);
+  dropDeadCarried(newLoop, numOrig, carriedPositions);
 }
 
 void Pipeliner::rewrite() {
@@ -708,13 +714,13 @@ void Pipeliner::waitInRegions(Value acc, Block *body) {
   }
 }
 
-void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig) {
+void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
+                                ArrayRef<unsigned> carriedPositions) {
   // The original carried address values now only feed their own update
   // (the loads that read them are gone): make them pass through unchanged
   // so that canonicalization removes them and their arithmetic.
   auto yield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
-  for (BlockArgument arg : carried) {
-    unsigned k = arg.getArgNumber() - 1;
+  for (unsigned k : carriedPositions) {
     if (k >= numOrig || !newLoop.getResult(k).use_empty())
       continue;
     BlockArgument newArg = newLoop.getRegionIterArgs()[k];
