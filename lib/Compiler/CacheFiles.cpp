@@ -1,4 +1,5 @@
 //===- CacheFiles.cpp - Reading and removing artifact cache files ---------===//
+#include "../Support/FileKind.h"
 #include "CacheFiles.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -18,23 +19,6 @@ using namespace llvm;
 namespace trident::cache {
 
 namespace {
-
-/// What a file that is not a regular file is.
-std::string kindOf(mode_t mode) {
-  if (S_ISLNK(mode))
-    return "a symbolic link";
-  if (S_ISDIR(mode))
-    return "a directory";
-  if (S_ISFIFO(mode))
-    return "a named pipe (FIFO)";
-  if (S_ISCHR(mode))
-    return "a character device";
-  if (S_ISBLK(mode))
-    return "a block device";
-  if (S_ISSOCK(mode))
-    return "a socket";
-  return "a special file";
-}
 
 std::string errnoText(const char *what, int error) {
   return std::string(what) + ": " + std::strerror(error);
@@ -122,7 +106,8 @@ FileCheck checkEntryDirectory(StringRef path) {
     return FileCheck::bad(errnoText("cannot be examined", errno));
   }
   if (!S_ISDIR(st.st_mode))
-    return FileCheck::bad("is " + kindOf(st.st_mode) + ", not a directory");
+    return FileCheck::bad(std::string("is ") + describeFileKind(st.st_mode) +
+                          ", not a directory");
   return {};
 }
 
@@ -136,7 +121,7 @@ FileCheck readEntryFile(StringRef path, StringRef realRoot, uint64_t maxBytes,
     return FileCheck::bad(errnoText("cannot be examined", errno));
   }
   if (!S_ISREG(st.st_mode))
-    return FileCheck::bad("is " + kindOf(st.st_mode) +
+    return FileCheck::bad(std::string("is ") + describeFileKind(st.st_mode) +
                           ", not a regular file");
   uint64_t size = uint64_t(st.st_size);
   if (size > maxBytes)

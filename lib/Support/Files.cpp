@@ -1,4 +1,5 @@
 //===- Files.cpp - Checking a file before reading it ----------------------===//
+#include "FileKind.h"
 #include "trident/Support/Files.h"
 
 #include <cerrno>
@@ -31,21 +32,6 @@ std::string statFailure(int error) {
   }
 }
 
-/// The kind of a file that is not regular.
-const char *kindOf(mode_t mode) {
-  if (S_ISDIR(mode))
-    return "a directory";
-  if (S_ISFIFO(mode))
-    return "a named pipe (FIFO)";
-  if (S_ISCHR(mode))
-    return "a character device";
-  if (S_ISBLK(mode))
-    return "a block device";
-  if (S_ISSOCK(mode))
-    return "a socket";
-  return "not a regular file";
-}
-
 } // namespace
 
 Error checkReadableFile(StringRef path, bool allowEmpty) {
@@ -56,7 +42,7 @@ Error checkReadableFile(StringRef path, bool allowEmpty) {
   if (::stat(p.c_str(), &st) != 0)
     return createStringError(statFailure(errno));
   if (!S_ISREG(st.st_mode))
-    return createStringError(std::string("is ") + kindOf(st.st_mode) +
+    return createStringError(std::string("is ") + describeFileKind(st.st_mode) +
                              ", not a regular file");
   if (::access(p.c_str(), R_OK) != 0)
     return createStringError("permission denied (the file is not readable)");
