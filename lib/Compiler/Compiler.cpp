@@ -1,6 +1,7 @@
 //===- Compiler.cpp - The C++ compiler API --------------------------------===//
 #include "trident/Compiler/Compiler.h"
 #include "trident/Compiler/CrashReport.h"
+#include "trident/Compiler/ParsedIR.h"
 #include "trident/Compiler/PassTracker.h"
 #include "trident/Dialect/TileIR/IR/TileSizeLimit.h"
 #include "trident/Support/Files.h"
@@ -88,14 +89,20 @@ Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
   parseMgr.AddNewSourceBuffer(
       MemoryBuffer::getMemBufferCopy(source, bufferName), SMLoc());
   DiagnosticCollector diags(parseMgr, context);
-  ParserConfig config(&context);
+  // Verified by verifyParsedIR instead of the parser: see ParsedIR.h.
+  ParserConfig config(&context, /*verifyAfterParse=*/false);
   OwningOpRef<ModuleOp> module;
   // The parser runs dialect code (loading, type and op hooks, verifiers),
   // plugins' included: a crash is blamed on a plugin only when the plugin's
   // code was on the stack.
   GuardFailure failure;
-  if (!runGuarded([&] { module = parseSourceFile<ModuleOp>(parseMgr, config); },
-                  &failure)) {
+  if (!runGuarded(
+          [&] {
+            module = parseSourceFile<ModuleOp>(parseMgr, config);
+            if (module && failed(verifyParsedIR(*module)))
+              module = nullptr;
+          },
+          &failure)) {
     crashedIn = ("parsing '" + bufferName + "'").str();
     CrashReport report = analyzeCrash(failure, "");
     return createStringError(

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Compiler/CrashReport.h"
+#include "trident/Compiler/ParsedIR.h"
 #include "trident/Compiler/PassTracker.h"
 #include "trident/Dialect/TileIR/IR/TileSizeLimit.h"
 #include "trident/Support/Files.h"
@@ -71,6 +72,18 @@ struct CheckTileSizes
       signalPassFailure();
   }
 };
+/// Verifies the input before the command line's passes, in place of the
+/// parser (see Compiler/ParsedIR.h: the verifier can crash on an op that
+/// the parser let through). No argument, as CheckTileSizes.
+struct VerifyParsedInput
+    : public mlir::PassWrapper<VerifyParsedInput, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyParsedInput)
+  llvm::StringRef getArgument() const override { return ""; }
+  void runOnOperation() override {
+    if (mlir::failed(verifyParsedIR(getOperation())))
+      signalPassFailure();
+  }
+};
 } // namespace
 
 int optMain(int argc, char **argv) {
@@ -97,10 +110,16 @@ int optMain(int argc, char **argv) {
   // Keep the command line's pipeline (a copy of the config holds it) and
   // add the tracker in front of it.
   const mlir::MlirOptMainConfig fromCommandLine = config;
+  // The input is verified by the first pass instead of the parser, unless
+  // the command line turned verification on parsing off.
+  const bool verifyInput = config.shouldVerifyOnParsing();
+  config.verifyOnParsing(false);
   PassTracker tracker;
   std::string brokenBy;
   config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
     pm.addInstrumentation(std::make_unique<TrackerRef>(tracker, brokenBy));
+    if (verifyInput)
+      pm.addPass(std::make_unique<VerifyParsedInput>());
     pm.addPass(std::make_unique<CheckTileSizes>());
     return fromCommandLine.setupPassPipeline(pm);
   });

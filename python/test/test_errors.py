@@ -207,6 +207,49 @@ def test_division_with_mixed_signedness():
 
 
 @trident.jit
+def k_scalar_out_of_range(x_ptr, n):
+    offs = tl.arange(0, 64)
+    far = offs + (1 << 44)  # <- here
+    tl.store(x_ptr + offs, far.to(tl.float32), mask=offs < n)
+
+
+def test_scalar_out_of_range_for_the_tile_type():
+    # An int32 tile meeting a Python int it cannot hold: Triton's error,
+    # where a wrapped constant would silently add nothing.
+    err = compile_error(k_scalar_out_of_range, SIG1)
+    check_message(err, k_scalar_out_of_range, "17592186044416",
+                  "out of range", "tl.int32", "'+'")
+
+
+@trident.jit
+def k_negative_scalar_unsigned(x_ptr, u_ptr, n):
+    u = tl.load(u_ptr + tl.arange(0, 64))
+    tl.store(x_ptr + tl.arange(0, 64), tl.where(u > -1, 1.0, 0.0))  # <- here
+
+
+def test_negative_scalar_against_an_unsigned_tile():
+    err = compile_error(k_negative_scalar_unsigned,
+                        {"x_ptr": "*fp32", "u_ptr": "*u32", "n": "i32"})
+    check_message(err, k_negative_scalar_unsigned, "'>'", "unsigned", "-1",
+                  "tl.uint32")
+
+
+@trident.jit
+def k_scalar_in_range(x_ptr, n):
+    offs = tl.arange(0, 64)
+    big = offs.to(tl.int64) + (1 << 44)
+    near = offs + 2147483583
+    tl.store(x_ptr + offs, ((big - (1 << 44)) + (near - 2147483583)).to(
+        tl.float32), mask=offs < n)
+
+
+def test_scalars_that_fit_compile_and_run():
+    x = np.zeros(64, np.float32)
+    k_scalar_in_range[(1,)](x, 64)
+    np.testing.assert_array_equal(x, 2 * np.arange(64, dtype=np.float32))
+
+
+@trident.jit
 def k_tensor_power(x_ptr, n):
     v = tl.load(x_ptr)
     tl.store(x_ptr, v ** 2)  # <- here

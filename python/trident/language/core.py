@@ -224,6 +224,16 @@ class dtype:
     def is_bool(self):
         return self.name == "int1"
 
+    def get_int_min_value(self):
+        if self.is_int_signed():
+            return -(2 ** (self.int_bitwidth - 1))
+        return 0
+
+    def get_int_max_value(self):
+        if self.is_int_signed():
+            return 2 ** (self.int_bitwidth - 1) - 1
+        return 2 ** self.int_bitwidth - 1
+
     def is_floating(self):
         return self.name in self.FP_TYPES
 

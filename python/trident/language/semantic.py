@@ -175,11 +175,29 @@ class Semantic:
         shape = self.broadcast_shapes(a.shape, b.shape)
         return self.broadcast_to(a, shape), self.broadcast_to(b, shape)
 
+    @staticmethod
+    def check_scalar_fits(op, scalar, ty):
+        """A Python int operand takes the type of the tile it meets (Triton's
+        rule); one that type cannot hold is an error, not a wrapped value."""
+        scalar = _unwrap(scalar)
+        if (not ty.is_int() or ty.is_bool() or isinstance(scalar, bool) or
+                not isinstance(scalar, numbers.Integral)):
+            return
+        if scalar < 0 and ty.is_int_unsigned():
+            _err("'%s' between an unsigned tile (%r) and the negative scalar "
+                 "%d: cast one of them explicitly", op, ty, scalar)
+        if not ty.get_int_min_value() <= scalar <= ty.get_int_max_value():
+            _err("the scalar %d is out of range for %r, the type of the other "
+                 "operand of '%s' (%d to %d); cast that operand, e.g. "
+                 "x.to(tl.int64)", scalar, ty, op, ty.get_int_min_value(),
+                 ty.get_int_max_value())
+
     def binary_operands(self, lhs, rhs, op, allow_lhs_ptr=False,
                         allow_rhs_ptr=False, arithmetic=True,
                         div_or_mod=False):
         lhs_is_scalar = not isinstance(_unwrap(lhs), tensor)
         rhs_is_scalar = not isinstance(_unwrap(rhs), tensor)
+        lhs_value, rhs_value = lhs, rhs
         lhs, rhs = self.to_tensor(lhs), self.to_tensor(rhs)
         lt, rt = lhs.dtype, rhs.dtype
         if lt.is_ptr() and not allow_lhs_ptr:
@@ -191,6 +209,10 @@ class Semantic:
                                        div_or_mod)
             if ct.is_ptr() or ct.is_void():
                 _err("'%s' is not defined for %r and %r", op, lt, rt)
+            if lhs_is_scalar:
+                self.check_scalar_fits(op, lhs_value, ct)
+            if rhs_is_scalar:
+                self.check_scalar_fits(op, rhs_value, ct)
             lhs = self.cast(lhs, ct)
             rhs = self.cast(rhs, ct)
         return self.broadcast_pair(lhs, rhs)
@@ -244,6 +266,7 @@ class Semantic:
     def truediv(self, a, b):
         a_is_scalar = not isinstance(_unwrap(a), tensor)
         b_is_scalar = not isinstance(_unwrap(b), tensor)
+        a_value, b_value = a, b
         a, b = self.to_tensor(a), self.to_tensor(b)
         at, bt = a.dtype, b.dtype
         if at.is_ptr() or bt.is_ptr():
@@ -251,6 +274,10 @@ class Semantic:
         # Triton's order: the operands' common type first (integers of
         # different signedness are an error), then int / int in float32.
         ct = self.computation_type(at, a_is_scalar, bt, b_is_scalar, True)
+        if a_is_scalar:
+            self.check_scalar_fits("/", a_value, ct)
+        if b_is_scalar:
+            self.check_scalar_fits("/", b_value, ct)
         a, b = self.cast(a, ct), self.cast(b, ct)
         if ct.is_int():
             a, b = self.cast(a, tl.float32), self.cast(b, tl.float32)
@@ -333,8 +360,12 @@ class Semantic:
     _FPRED = {"gt": "ogt", "ge": "oge", "lt": "olt", "le": "ole", "eq": "oeq",
               "ne": "une"}
 
+    _CMP_SYMBOL = {"gt": ">", "ge": ">=", "lt": "<", "le": "<=", "eq": "==",
+                   "ne": "!="}
+
     def compare(self, pred, a, b):
-        a, b = self.binary_operands(a, b, pred, True, True)
+        a, b = self.binary_operands(a, b, self._CMP_SYMBOL.get(pred, pred),
+                                    True, True)
         if a.dtype.is_ptr() or b.dtype.is_ptr():
             if not (a.dtype.is_ptr() and b.dtype.is_ptr()):
                 _err("cannot compare a pointer with %r", b.dtype
@@ -988,6 +1019,7 @@ class Semantic:
             cond = self.cast(cond, tl.int1)
         x_is_scalar = not isinstance(_unwrap(x), tensor)
         y_is_scalar = not isinstance(_unwrap(y), tensor)
+        x_value, y_value = x, y
         x, y = self.to_tensor(x), self.to_tensor(y)
         if x.dtype.is_ptr() or y.dtype.is_ptr():
             if x.dtype != y.dtype:
@@ -996,6 +1028,10 @@ class Semantic:
         else:
             ct = self.computation_type(x.dtype, x_is_scalar, y.dtype,
                                        y_is_scalar, False)
+            if x_is_scalar:
+                self.check_scalar_fits("tl.where", x_value, ct)
+            if y_is_scalar:
+                self.check_scalar_fits("tl.where", y_value, ct)
             x, y = self.cast(x, ct), self.cast(y, ct)
         shape = self.broadcast_shapes(cond.shape,
                                       self.broadcast_shapes(x.shape, y.shape))

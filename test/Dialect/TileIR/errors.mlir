@@ -36,6 +36,27 @@ func.func @kernel_returns() -> i32 attributes {tir.kernel} {
 
 // -----
 
+// expected-error @+1 {{kernel 'kernel_tile_argument' argument #1 is a tile ('tensor<4xf32>'); kernels take pointers, scalars and tensor descriptors, and load tiles through pointers}}
+func.func @kernel_tile_argument(%p: !tir.ptr<f32>, %t: tensor<4xf32>) attributes {tir.kernel} {
+  return
+}
+
+// -----
+
+// A rank-0 tile is a scalar (tir-rank0-to-scalars makes it one).
+func.func @kernel_rank0_argument(%p: !tir.ptr<f32>, %t: tensor<f32>) attributes {tir.kernel} {
+  return
+}
+
+// -----
+
+// A function that is not a kernel takes tiles.
+func.func @helper_tile_argument(%t: tensor<4xf32>) -> tensor<4xf32> {
+  return %t : tensor<4xf32>
+}
+
+// -----
+
 func.func @kernel_on_op() {
   // expected-error @+1 {{'tir.kernel' may only mark a function}}
   %0 = arith.constant {tir.kernel} 0 : i32

@@ -66,6 +66,16 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "kernel '" << SymbolTable::getSymbolName(op).getValue()
                              << "' must not return values (it has "
                              << fn.getNumResults() << " results)";
+    // A launch passes pointers, scalars and descriptors; a tile lives in
+    // registers of one program and has no host form (a rank-0 one is a
+    // scalar, which tir-rank0-to-scalars makes it).
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
+      if (auto tile = dyn_cast<RankedTensorType>(type); tile && tile.getRank())
+        return op->emitError()
+               << "kernel '" << SymbolTable::getSymbolName(op).getValue()
+               << "' argument #" << i << " is a tile (" << type
+               << "); kernels take pointers, scalars and tensor descriptors, "
+                  "and load tiles through pointers";
     // No tile of a kernel is larger than Trident compiles (checked here so
     // that every tool, and the verifier after every pass, refuses one).
     return verifyTileSizes(op);
