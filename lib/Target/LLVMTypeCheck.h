@@ -1,14 +1,18 @@
-//===- LLVMTypeCheck.h - Types an LLVM-dialect module can translate --------===//
+//===- LLVMTypeCheck.h - What an LLVM-dialect module needs to translate ---===//
 //
 // MLIR's translation to LLVM IR assumes every type it meets has an LLVM IR
 // form; one that has none (an `index` element type of llvm.getelementptr,
-// say, which the LLVM dialect's verifier accepts) makes it crash. Both
-// targets' translation steps check first and name the op instead.
+// say, which the LLVM dialect's verifier accepts) makes it crash. It also
+// translates an op at the top of the module with a builder that has no
+// block, which crashes for any op that emits an instruction (an
+// nvvm.barrier0 there, say). Both targets' translation steps check first
+// and name the op instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_LIB_TARGET_LLVMTYPECHECK_H
 #define TRIDENT_LIB_TARGET_LLVMTYPECHECK_H
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
@@ -16,9 +20,30 @@
 
 namespace trident {
 
-/// An error naming the first op (with its location) whose results, operands
-/// or type attributes have no LLVM IR form; success if there is none.
-inline llvm::Error checkLLVMTranslatableTypes(mlir::ModuleOp module) {
+/// Whether `op` may stand at the top of a module to translate: a symbol
+/// (function, global, alias, comdat) or one of the LLVM dialect's
+/// module-level ops, none of which emits an instruction.
+inline bool isModuleLevelOp(mlir::Operation *op) {
+  return llvm::isa<mlir::SymbolOpInterface, mlir::LLVM::GlobalCtorsOp,
+                   mlir::LLVM::GlobalDtorsOp, mlir::LLVM::ModuleFlagsOp,
+                   mlir::LLVM::LinkerOptionsOp>(op);
+}
+
+/// An error naming the first op (with its location) that stands at the top
+/// of the module without being a module-level op, or whose results,
+/// operands or type attributes have no LLVM IR form; success if there is
+/// none.
+inline llvm::Error checkLLVMTranslatable(mlir::ModuleOp module) {
+  for (mlir::Operation &op : *module.getBody())
+    if (!isModuleLevelOp(&op)) {
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      os << op.getLoc() << ": '" << op.getName()
+         << "' is at the top of the module, outside any function; only "
+            "functions, globals and module-level LLVM ops may be there: the "
+            "module cannot be translated";
+      return llvm::createStringError(message);
+    }
   std::string message;
   auto check = [&](mlir::Operation *op, mlir::Type type) {
     if (mlir::LLVM::isCompatibleType(type))

@@ -118,7 +118,7 @@ translateToLLVMIR(mlir::ModuleOp module, LLVMContext &llvmContext,
   info.cpu = tm.getTargetCPU().str();
   info.features = tm.getTargetFeatureString().str();
 
-  if (Error err = checkLLVMTranslatableTypes(module))
+  if (Error err = checkLLVMTranslatable(module))
     return std::move(err);
   std::string diagnostics;
   std::unique_ptr<Module> out;

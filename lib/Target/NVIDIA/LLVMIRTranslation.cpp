@@ -178,7 +178,7 @@ translateToLLVMIR(ModuleOp module, LLVMContext &llvmContext,
   if (Error err = describeKernel(kernels.front(), source, meta))
     return std::move(err);
 
-  if (Error err = checkLLVMTranslatableTypes(source))
+  if (Error err = checkLLVMTranslatable(source))
     return std::move(err);
   std::string diagnostics;
   std::unique_ptr<llvm::Module> llvmModule;
