@@ -18,7 +18,7 @@
 // CHECK: %[[LINE:.*]] = llvm.mlir.constant([[# @LINE + 4]] : i32)
 // CHECK: %[[N:.*]] = llvm.mlir.addressof @[[FN]]
 // CHECK: llvm.call @__assertfail(%[[M]], %[[F]], %[[LINE]], %[[N]], %{{.*}}) : (!llvm.ptr, !llvm.ptr, i32, !llvm.ptr, i64) -> ()
-func.func @assert(%c: tensor<256xi1>) attributes {tir.kernel} {
+func.func @assert(%c: tensor<256xi1>) {
   tir.assert %c, "c must hold" : tensor<256xi1>
   return
 }

@@ -9,7 +9,8 @@
 // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
 #wgmma = #gir.wgmma<warpsPerCTA = [8, 1], instrN = 256>
 module attributes {gir.num_warps = 8 : i32, gir.threads_per_warp = 32 : i32, gir.compute_capability = 90 : i32} {
-  func.func @store_acc(%d: !tir.tensordesc<tensor<128x256xbf16>>, %x: tensor<128x256xbf16, #wgmma>, %i: i32) attributes {tir.kernel} {
+  func.func @store_acc(%d: !tir.tensordesc<tensor<128x256xbf16>>, %i: i32) attributes {tir.kernel} {
+    %x = arith.constant dense<1.0> : tensor<128x256xbf16, #wgmma>
     tir.descriptor_store %d[%i, %i], %x : !tir.tensordesc<tensor<128x256xbf16>> -> tensor<128x256xbf16, #wgmma>
     return
   }

@@ -3,7 +3,8 @@
 // of the function), floats as f64, integers widened to i64. A tile prints
 // each element from the first of its replicas (64 elements on 128 threads:
 // warps 2 and 3 repeat warps 0 and 1), a scalar from thread 0 (lane 0 of
-// warp 0).
+// warp 0). Tiles come in as arguments of a device function (a kernel
+// takes none).
 // CHECK-DAG: llvm.mlir.global private constant @[[SFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) x = %f\0A\00")
 // CHECK-DAG: llvm.mlir.global private constant @[[TFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) idx (%d) x = %lld\0A\00")
 // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
@@ -34,7 +35,7 @@
 // CHECK: llvm.store %{{.*}} : f64, !llvm.ptr
 // CHECK: llvm.mlir.addressof @[[SFMT]]
 // CHECK: llvm.call @vprintf(%{{.*}}, %[[SBUF]])
-func.func @print(%x: tensor<64xi32>, %s: f32) attributes {tir.kernel} {
+func.func @print(%x: tensor<64xi32>, %s: f32) {
   tir.print "x = " (%x, %s : tensor<64xi32>, f32)
   return
 }
