@@ -176,21 +176,24 @@ class Semantic:
         return self.broadcast_to(a, shape), self.broadcast_to(b, shape)
 
     @staticmethod
-    def check_scalar_fits(op, scalar, ty):
+    def check_scalars_fit(op, ty, *operands):
         """A Python int operand takes the type of the tile it meets (Triton's
-        rule); one that type cannot hold is an error, not a wrapped value."""
-        scalar = _unwrap(scalar)
-        if (not ty.is_int() or ty.is_bool() or isinstance(scalar, bool) or
-                not isinstance(scalar, numbers.Integral)):
+        rule); one that type cannot hold is an error, not a wrapped value.
+        Operands that are not Python ints are skipped."""
+        if not ty.is_int() or ty.is_bool():
             return
-        if scalar < 0 and ty.is_int_unsigned():
-            _err("'%s' between an unsigned tile (%r) and the negative scalar "
-                 "%d: cast one of them explicitly", op, ty, scalar)
-        if not ty.get_int_min_value() <= scalar <= ty.get_int_max_value():
-            _err("the scalar %d is out of range for %r, the type of the other "
-                 "operand of '%s' (%d to %d); cast that operand, e.g. "
-                 "x.to(tl.int64)", scalar, ty, op, ty.get_int_min_value(),
-                 ty.get_int_max_value())
+        for scalar in map(_unwrap, operands):
+            if (isinstance(scalar, bool) or
+                    not isinstance(scalar, numbers.Integral)):
+                continue
+            if scalar < 0 and ty.is_int_unsigned():
+                _err("'%s' between an unsigned tile (%r) and the negative "
+                     "scalar %d: cast one of them explicitly", op, ty, scalar)
+            if not ty.get_int_min_value() <= scalar <= ty.get_int_max_value():
+                _err("the scalar %d is out of range for %r, the type of the "
+                     "other operand of '%s' (%d to %d); cast that operand, "
+                     "e.g. x.to(tl.int64)", scalar, ty, op,
+                     ty.get_int_min_value(), ty.get_int_max_value())
 
     def binary_operands(self, lhs, rhs, op, allow_lhs_ptr=False,
                         allow_rhs_ptr=False, arithmetic=True,
@@ -209,10 +212,7 @@ class Semantic:
                                        div_or_mod)
             if ct.is_ptr() or ct.is_void():
                 _err("'%s' is not defined for %r and %r", op, lt, rt)
-            if lhs_is_scalar:
-                self.check_scalar_fits(op, lhs_value, ct)
-            if rhs_is_scalar:
-                self.check_scalar_fits(op, rhs_value, ct)
+            self.check_scalars_fit(op, ct, lhs_value, rhs_value)
             lhs = self.cast(lhs, ct)
             rhs = self.cast(rhs, ct)
         return self.broadcast_pair(lhs, rhs)
@@ -274,10 +274,7 @@ class Semantic:
         # Triton's order: the operands' common type first (integers of
         # different signedness are an error), then int / int in float32.
         ct = self.computation_type(at, a_is_scalar, bt, b_is_scalar, True)
-        if a_is_scalar:
-            self.check_scalar_fits("/", a_value, ct)
-        if b_is_scalar:
-            self.check_scalar_fits("/", b_value, ct)
+        self.check_scalars_fit("/", ct, a_value, b_value)
         a, b = self.cast(a, ct), self.cast(b, ct)
         if ct.is_int():
             a, b = self.cast(a, tl.float32), self.cast(b, tl.float32)
@@ -1028,10 +1025,7 @@ class Semantic:
         else:
             ct = self.computation_type(x.dtype, x_is_scalar, y.dtype,
                                        y_is_scalar, False)
-            if x_is_scalar:
-                self.check_scalar_fits("tl.where", x_value, ct)
-            if y_is_scalar:
-                self.check_scalar_fits("tl.where", y_value, ct)
+            self.check_scalars_fit("tl.where", ct, x_value, y_value)
             x, y = self.cast(x, ct), self.cast(y, ct)
         shape = self.broadcast_shapes(cond.shape,
                                       self.broadcast_shapes(x.shape, y.shape))
