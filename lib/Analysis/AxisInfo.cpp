@@ -6,8 +6,10 @@
 // never straddles a run of another, and a sub-run of size b of a contiguous
 // run starts at a value divisible by gcd(divisibility, b).
 //
-// Integer overflow of 32- and 64-bit values is ignored (as Triton does:
-// offsets do not wrap); narrower types are handled conservatively.
+// Integer overflow of 32- and 64-bit values is ignored, and the dividend of
+// a signed remainder is taken to be non-negative (as Triton does: offsets
+// do not wrap and are not negative); narrower types are handled
+// conservatively.
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Analysis/AxisInfo.h"
@@ -335,14 +337,15 @@ AxisInfo rem(Type type, const AxisInfo &l, const AxisInfo &r, bool isSigned) {
     return constantInfo(type, 0);
   InfoBuilder b(type);
   // x % r keeps an aligned contiguous run of b values contiguous when r is
-  // a multiple of b that is constant over the run, and x cannot be negative
-  // (a negative x would wrap at 0 within the run).
-  bool runsOk = !isSigned || l.isNonNegative();
+  // a multiple of b that is constant over the run. Such a run is all
+  // negative or all non-negative (it starts at a multiple of b); a signed
+  // remainder of a negative run counts down, not up. As Triton does, the
+  // dividend of a remainder is taken to be a non-negative offset (the
+  // idiom `(pid * BLOCK + arange) % N` of its tutorials), as overflow is
+  // ignored.
   for (unsigned d = 0; d < b.shape.size(); ++d) {
-    int64_t c = 1;
-    if (runsOk)
-      c = std::min({l.getContiguity(d), l.getDivisibility(d),
-                    r.getConstancy(d), divAt(r, d, 1, 1)});
+    int64_t c = std::min({l.getContiguity(d), l.getDivisibility(d),
+                          r.getConstancy(d), divAt(r, d, 1, 1)});
     b.c[d] = c;
     b.k[d] = gcd(l.getConstancy(d), r.getConstancy(d));
     // x - q*r is divisible by what divides both.
@@ -522,6 +525,32 @@ AxisInfo select(Type type, const AxisInfo &cond, Type condType,
   return b.get();
 }
 
+/// maxsi/maxui/minsi/minui. Over an aligned run where both operands are
+/// contiguous (or both constant) their difference is constant, so the
+/// result is one operand for the whole run and keeps what both have.
+AxisInfo minMax(Type type, const AxisInfo &l, const AxisInfo &r, bool isMax,
+                bool isSigned) {
+  std::optional<int64_t> lv = l.getConstantValue(), rv = r.getConstantValue();
+  if (lv && rv && isSigned)
+    return constantInfo(type, isMax ? std::max(*lv, *rv) : std::min(*lv, *rv));
+  InfoBuilder b(type);
+  for (unsigned d = 0; d < b.shape.size(); ++d) {
+    b.c[d] = gcd(l.getContiguity(d), r.getContiguity(d));
+    b.k[d] = gcd(l.getConstancy(d), r.getConstancy(d));
+    int64_t run = std::max(b.c[d], int64_t(1));
+    b.dv[d] = gcd(divAt(l, d, run, 1), divAt(r, d, run, 1));
+  }
+  // Signed: max is >= 0 when either is, min when both are. Unsigned
+  // results are known non-negative only as the operands are.
+  if (isSigned)
+    b.nonNegative = isMax ? l.isNonNegative() || r.isNonNegative()
+                          : l.isNonNegative() && r.isNonNegative();
+  else
+    b.nonNegative = isMax ? l.isNonNegative() && r.isNonNegative()
+                          : l.isNonNegative() || r.isNonNegative();
+  return b.get();
+}
+
 /// ext/trunc/index casts between integer widths.
 AxisInfo cast(Type type, Type srcType, const AxisInfo &x, bool zeroExtend) {
   int64_t srcBits = bitWidthOf(srcType), dstBits = bitWidthOf(type);
@@ -598,6 +627,47 @@ AxisInfo applyHints(DictionaryAttr attrs, Type type, const AxisInfo &info) {
   return b.get();
 }
 
+/// Whether the program states `v >= 0` (or `v > c`, c >= -1, or the same
+/// mirrored) through a tir.assume in the block that defines `v`: such an
+/// assumption holds wherever `v` is used (tl.assume(pid_m >= 0) in
+/// Triton's tutorials keeps `(pid_m * BM + arange) % M` contiguous).
+bool assumedNonNegative(Value v) {
+  Block *home = v.getParentBlock();
+  for (Operation *user : v.getUsers()) {
+    auto cmpOp = dyn_cast<arith::CmpIOp>(user);
+    if (!cmpOp)
+      continue;
+    bool isLhs = cmpOp.getLhs() == v;
+    APInt bound;
+    if (!matchPattern(isLhs ? cmpOp.getRhs() : cmpOp.getLhs(),
+                      m_ConstantInt(&bound)))
+      continue;
+    int64_t c = bound.getSExtValue();
+    using P = arith::CmpIPredicate;
+    // `v >= c` / `v > c`, or mirrored `c <= v` / `c < v`.
+    P pred = cmpOp.getPredicate();
+    bool atLeast = isLhs ? pred == P::sge : pred == P::sle;
+    bool above = isLhs ? pred == P::sgt : pred == P::slt;
+    bool nonNeg = (atLeast && c >= 0) || (above && c >= -1);
+    if (!nonNeg)
+      continue;
+    for (Operation *cmpUser : cmpOp->getUsers())
+      if (isa<tir::AssumeOp>(cmpUser) && cmpUser->getBlock() == home)
+        return true;
+  }
+  return false;
+}
+
+/// `info` with the non-negativity that an assumption adds.
+AxisInfo withAssumptions(Value v, const AxisInfo &info) {
+  if (info.isNonNegative() || !getElementTypeOrSelf(v.getType()).isInteger() ||
+      !assumedNonNegative(v))
+    return info;
+  return AxisInfo(info.getRank(), info.getContiguity(), info.getDivisibility(),
+                  info.getConstancy(), info.getConstantValue(),
+                  /*nonNegative=*/true);
+}
+
 class AxisInfoDataFlow
     : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
 public:
@@ -619,6 +689,7 @@ public:
       if (i == 0)
         info = applyHints(op->getAttrDictionary(), op->getResult(0).getType(),
                           info);
+      info = withAssumptions(op->getResult(i), info);
       propagateIfChanged(result, result->join(info));
     }
     return success();
@@ -656,6 +727,7 @@ public:
           }
           if (DictionaryAttr attrs = fn.getArgAttrDict(arg.getArgNumber()))
             info = applyHints(attrs, v.getType(), info);
+          info = withAssumptions(v, info);
         }
     propagateIfChanged(lattice, lattice->join(info));
   }
@@ -862,6 +934,14 @@ std::optional<AxisInfo> transferArith(Operation *op, Type type,
     return shr(type, *in[0], *in[1], true);
   if (isa<arith::ShRUIOp>(op))
     return shr(type, *in[0], *in[1], false);
+  if (isa<arith::MaxSIOp>(op))
+    return minMax(type, *in[0], *in[1], /*isMax=*/true, /*isSigned=*/true);
+  if (isa<arith::MaxUIOp>(op))
+    return minMax(type, *in[0], *in[1], /*isMax=*/true, /*isSigned=*/false);
+  if (isa<arith::MinSIOp>(op))
+    return minMax(type, *in[0], *in[1], /*isMax=*/false, /*isSigned=*/true);
+  if (isa<arith::MinUIOp>(op))
+    return minMax(type, *in[0], *in[1], /*isMax=*/false, /*isSigned=*/false);
   if (auto cmpOp = dyn_cast<arith::CmpIOp>(op))
     return cmp(type, cmpOp.getPredicate(), operandType(0), *in[0], *in[1]);
   if (isa<arith::SelectOp>(op)) {

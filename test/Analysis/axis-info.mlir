@@ -51,9 +51,11 @@ func.func @arith(%n: i32 {tir.divisibility = 8 : i32}, %m: i32) {
   %rem = arith.remsi %r, %c32 : tensor<128xi32> // expected-remark {{contiguity = [32], divisibility = [32], constancy = [1]}}
   %rem3 = arith.remsi %r, %c3 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
   %remm = arith.remsi %r, %ms : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
-  // %add may be negative (nothing is known of %n's sign): a signed
-  // remainder could wrap at 0 inside a run; an unsigned one cannot.
-  %remsn = arith.remsi %add, %ns : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // %add may be negative (nothing is known of %n's sign): its runs are
+  // kept all the same, as Triton keeps them (a remainder's dividend is an
+  // offset, taken to be non-negative); an unsigned remainder keeps them
+  // exactly.
+  %remsn = arith.remsi %add, %ns : tensor<128xi32> // expected-remark {{contiguity = [8], divisibility = [8], constancy = [1]}}
   %remun = arith.remui %add, %ns : tensor<128xi32> // expected-remark {{contiguity = [8], divisibility = [8], constancy = [1]}}
   %and = arith.andi %r, %c15 : tensor<128xi32> // expected-remark {{contiguity = [16], divisibility = [16], constancy = [1]}}
   %shr = arith.shrsi %r, %c2 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
@@ -188,5 +190,72 @@ func.func @hints(%p: !tir.ptr<f32> {tir.divisibility = 16 : i32},
   // A hint on a (non-kernel) function argument.
   %z = arith.constant dense<0> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [64]}}
   %tz = arith.addi %t, %z : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  return
+}
+
+// -----
+
+// min and max (Python's min()/max() on scalars, tl.minimum/tl.maximum):
+// where both operands are contiguous their difference is constant over a
+// run, so the result keeps the shared runs; constants fold.
+func.func @min_max(%n: i32 {tir.divisibility = 16 : i32}) {
+  %r = tir.make_range 0 to 128 : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %ns = tir.splat %n : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %off = arith.addi %ns, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  %min = arith.minsi %r, %off : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  %max = arith.maxui %off, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [16], constancy = [1]}}
+  // Against a splat: equal runs only.
+  %clip = arith.minsi %r, %ns : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %c4 = arith.constant 4 : i32 // expected-remark {{contiguity = [1], divisibility = [4], constancy = [1]}}
+  %c8 = arith.constant 8 : i32 // expected-remark {{contiguity = [1], divisibility = [8], constancy = [1]}}
+  %cmax = arith.maxsi %c4, %c8 : i32 // expected-remark {{contiguity = [1], divisibility = [8], constancy = [1]}}
+  return
+}
+
+// -----
+
+// Non-negativity, which floor division by a constant needs to keep runs
+// constant (x / 4 over [-4, -1] is 0 except at -4): program ids are >= 0,
+// and so is max(x, 0) and min of two non-negative values; an argument is
+// not, unless tl.assume(x >= 0) says so in its block (as Triton's matmul
+// tutorial does for pid_m and pid_n).
+func.func @non_negative(%a: i32, %b: i32, %g: i32) {
+  %r = tir.make_range 0 to 128 : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %c0 = arith.constant 0 : i32 // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c4 = arith.constant dense<4> : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [4], constancy = [128]}}
+  %c128 = arith.constant 128 : i32 // expected-remark {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  // Nothing known of %a's sign: (a*128 + r) / 4 has no constant runs.
+  %a128 = arith.muli %a, %c128 : i32 // expected-remark {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  %as = tir.splat %a128 : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [128], constancy = [128]}}
+  %aoff = arith.addi %as, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [128], constancy = [1]}}
+  %adiv = arith.divsi %aoff, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // tl.assume(b >= 0): runs of 4.
+  %bok = arith.cmpi sge, %b, %c0 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  tir.assume %bok
+  %b128 = arith.muli %b, %c128 : i32 // expected-remark {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  %bs = tir.splat %b128 : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [128], constancy = [128]}}
+  %boff = arith.addi %bs, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [128], constancy = [1]}}
+  %bdiv = arith.divsi %boff, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  // The mirrored form, -1 < g, says the same; min(pid, g) is then >= 0.
+  %cm1 = arith.constant -1 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %gok = arith.cmpi slt, %cm1, %g : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  tir.assume %gok
+  %pid = tir.get_program_id 0 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %pg = arith.minsi %pid, %g : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %p128 = arith.muli %pg, %c128 : i32 // expected-remark {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  %ps = tir.splat %p128 : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [128], constancy = [128]}}
+  %poff = arith.addi %ps, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [128], constancy = [1]}}
+  %pdiv = arith.divsi %poff, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  // An assumption about another value (a - 1 >= 0) says nothing of a
+  // itself; max(a, 0) is >= 0 whatever a is.
+  %c1 = arith.constant 1 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %am1 = arith.subi %a, %c1 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %aok = arith.cmpi sge, %am1, %c0 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  tir.assume %aok
+  %a0 = arith.maxsi %a, %c0 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %a0m = arith.muli %a0, %c128 : i32 // expected-remark {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  %a0s = tir.splat %a0m : i32 -> tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [128], constancy = [128]}}
+  %a0off = arith.addi %a0s, %r : tensor<128xi32> // expected-remark {{contiguity = [128], divisibility = [128], constancy = [1]}}
+  %a0div = arith.divsi %a0off, %c4 : tensor<128xi32> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [4]}}
   return
 }
