@@ -39,6 +39,8 @@ from ._pipelines import (pipeline, pipeline_names,  # noqa: E402
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402
 from .runtime.autotuner import Config, autotune, heuristics  # noqa: E402
 from .runtime.jit import JITFunction, jit  # noqa: E402
+# trident.runtime.driver.active: Triton's triton.runtime.driver.active.
+from .runtime import driver as _driver  # noqa: E402,F401
 
 
 def load_plugin(path):

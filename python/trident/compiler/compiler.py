@@ -32,6 +32,21 @@ def normalize_target(target):
     return target
 
 
+class KernelMetadata(dict):
+    """A compiled kernel's metadata: a dict, whose entries are also
+    attributes, with Triton's names for those Triton's host code reads
+    (`kernel.metadata.shared`: the shared memory in bytes)."""
+
+    _TRITON_NAMES = {"shared": "shared_bytes"}
+
+    def __getattr__(self, name):
+        try:
+            return self[self._TRITON_NAMES.get(name, name)]
+        except KeyError:
+            raise AttributeError("kernel metadata has no '%s'" % name) \
+                from None
+
+
 class CompiledKernel:
     """A kernel compiled for one target and specialization.
 
@@ -45,7 +60,7 @@ class CompiledKernel:
         self.name = name
         self.target = target
         self.asm = asm
-        self.metadata = metadata
+        self.metadata = KernelMetadata(metadata)
         self.pipeline = pipeline
         self.fingerprint = fingerprint
         self._artifact = artifact
@@ -65,6 +80,14 @@ class CompiledKernel:
     def n_spills(self):
         return (self.metadata.get("spill_stores", 0) +
                 self.metadata.get("spill_loads", 0))
+
+    def _init_handles(self):
+        """Loads the kernel for launching (Triton's name): the cubin as a
+        trident._C.GpuKernel, or the CPU target's object code."""
+        if self.target.startswith("cpu"):
+            self.cpu_kernel()
+        else:
+            self.gpu_kernel()
 
     def gpu_kernel(self):
         """The cubin as a trident._C.GpuKernel (loaded into a CUDA context on

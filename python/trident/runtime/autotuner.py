@@ -53,12 +53,15 @@ class Autotuner(KernelInterface):
             self.base_fn = self.base_fn.fn
         self.arg_names = self.base_fn.arg_names
         self.configs = list(configs)
-        self.keys = list(key)
-        for k in self.keys:
+        # A key that names no parameter is left out, as Triton does (08's
+        # tutorial has one misspelled), with a warning.
+        self.keys = [k for k in key if k in self.arg_names]
+        for k in key:
             if k not in self.arg_names:
-                raise TridentUserError(
-                    "autotune key '%s' is not a parameter of %s" %
-                    (k, self.base_fn.__name__))
+                import warnings
+                warnings.warn("autotune key '%s' is not a parameter of %s; "
+                              "it is ignored" % (k, self.base_fn.__name__),
+                              stacklevel=3)
         self.reset_to_zero = list(reset_to_zero or [])
         self.restore_value = list(restore_value or [])
         for name in self.reset_to_zero + self.restore_value:
@@ -84,10 +87,13 @@ class Autotuner(KernelInterface):
         named.update(kwargs)
         return named
 
-    def prune_configs(self, named):
+    def prune_configs(self, named, kwargs=None):
+        """As Triton's: early_config_prune(configs, named_args, **kwargs),
+        with the launch's keyword arguments."""
         configs = self.configs
+        kwargs = kwargs or {}
         if self.early_config_prune:
-            configs = list(self.early_config_prune(configs, named))
+            configs = list(self.early_config_prune(configs, named, **kwargs))
         if self.perf_model and self.top_k is not None:
             top_k = self.top_k
             if isinstance(top_k, float) and top_k <= 1.0:
@@ -185,7 +191,7 @@ class Autotuner(KernelInterface):
         named = self._named(args, kwargs)
         key = tuple(_key_part(named.get(k)) for k in self.keys)
         if key not in self.cache:
-            configs = self.prune_configs(named)
+            configs = self.prune_configs(named, kwargs)
             if len(configs) == 1:
                 self.cache[key] = configs[0]
             else:

@@ -366,3 +366,8 @@ def launch(kernel, grid, values, runtime_indices=None):
         _C.launch_with_plan(plan, list(grid), tuple(values), tuple(names))
     except _C.Error as e:
         raise KernelError(str(e)) from None
+
+
+# Triton's `triton.runtime.driver.active` (device queries of host code).
+from ._active import ActiveDriver as _ActiveDriver  # noqa: E402
+active = _ActiveDriver()

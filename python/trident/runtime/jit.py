@@ -322,6 +322,13 @@ class JITFunction:
     def _run(self, *args, grid, num_warps=None, num_stages=None,
              num_ctas=None, warmup=False, **kwargs):
         from . import driver
+        # A launch option that is also a parameter (softmax's num_stages:
+        # tl.constexpr) is both, as in Triton.
+        for name, value in (("num_warps", num_warps),
+                            ("num_stages", num_stages),
+                            ("num_ctas", num_ctas)):
+            if value is not None and name in self._defaults:
+                kwargs.setdefault(name, value)
         bound = self._bind(args, kwargs)
         kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
                                            num_ctas)

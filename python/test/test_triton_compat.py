@@ -1,0 +1,81 @@
+"""Triton's host-side surface that tutorials use, as Trident offers it:
+triton.runtime.driver.active, kernel.warmup(...) with n_regs and
+metadata.shared, a launch option that is also a parameter, autotune keys
+and early_config_prune as Triton treats them."""
+import numpy as np
+import pytest
+
+import trident
+import trident.language as tl
+from trident.runtime import driver
+
+
+@trident.jit
+def scale_rows(x_ptr, y_ptr, n, BLOCK: tl.constexpr,
+               num_stages: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for row in tl.range(0, n, num_stages=num_stages):
+        tl.store(y_ptr + row * BLOCK + offs,
+                 tl.load(x_ptr + row * BLOCK + offs) * 2)
+
+
+def test_active_driver_on_the_cpu_target():
+    assert trident.runtime.driver.active is driver.active
+    target = driver.active.get_current_target()
+    assert (target.backend, target.arch, target.warp_size) == ("cpu",
+                                                               "native", 1)
+    assert driver.active.get_current_device() == 0
+    torch = pytest.importorskip("torch")
+    assert driver.active.get_active_torch_device() == torch.device("cpu")
+
+
+def test_active_driver_on_a_cuda_target(monkeypatch):
+    monkeypatch.setenv("TRIDENT_TARGET", "cuda:90a")
+    assert tuple(driver.active.get_current_target()) == ("cuda", 90, 32)
+
+
+def test_device_properties_need_the_cuda_driver(monkeypatch):
+    monkeypatch.setenv("TRIDENT_LIBCUDA", "/nonexistent/libcuda.so.1")
+    with pytest.raises(RuntimeError, match="CUDA driver"):
+        driver.active.utils.get_device_properties(7)
+
+
+def test_warmup_and_option_that_is_a_parameter(rng):
+    x = rng.random((4, 32)).astype(np.float32)
+    y = np.full_like(x, np.nan)
+    k = scale_rows.warmup(x, y, 4, BLOCK=32, num_stages=2, num_warps=4,
+                          grid=(1,))
+    k._init_handles()
+    assert np.isnan(y).all()  # warmup compiles, runs nothing
+    assert k.metadata.shared == k.metadata["shared_bytes"]
+    assert k.metadata.num_stages == 2
+    with pytest.raises(AttributeError, match="no 'nothing'"):
+        k.metadata.nothing
+    scale_rows[(1,)](x, y, 4, 32, 2)
+    np.testing.assert_array_equal(y, 2 * x)
+
+
+def test_cubin_registers_through_n_regs(compile_sm90):
+    k = compile_sm90(scale_rows, {"x_ptr": "*fp32", "y_ptr": "*fp32",
+                                  "n": "i32"}, {"BLOCK": 32, "num_stages": 2})
+    assert k.n_regs == k.metadata["registers"] > 0
+    assert k.n_spills == 0
+
+
+def test_autotune_key_and_prune_as_triton(rng):
+    seen = []
+
+    def prune(configs, named, **kwargs):
+        seen.append(sorted(kwargs))
+        return configs[:1]
+
+    with pytest.warns(UserWarning, match="'typo' is not a parameter"):
+        tuned = trident.autotune(
+            [trident.Config({"num_stages": 1}), trident.Config(
+                {"num_stages": 2})], key=["n", "typo"],
+            prune_configs_by={"early_config_prune": prune})(scale_rows)
+    x = rng.random((2, 32)).astype(np.float32)
+    y = np.empty_like(x)
+    tuned[(1,)](x, y, n=2, BLOCK=32)
+    assert seen == [["BLOCK", "n"]]
+    np.testing.assert_array_equal(y, 2 * x)
