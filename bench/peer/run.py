@@ -1,0 +1,348 @@
+"""The peer benchmark: Triton's own tutorials (python/tutorials of the 3.6
+release, in .peer/tutorials; bench/peer/README.md says how to get them) run
+by Trident and by Triton from the same source, inputs and config lists, in
+one process: each kernel checked against torch, then timed beside Triton.
+
+    python3 bench/peer/run.py [--quick] [--only 03,06] [--configs N]
+        [--trident-only] [--compile-only] [--tutorials DIR]
+
+--configs N   autotune over the first N configs of each list, on both sides
+              (default 4; 0: all of them)
+--trident-only  no Triton (this machine has none): check and time Trident
+--compile-only  compile one kernel of each tutorial for cuda:90a with
+              Trident (no GPU needed) and report what fails
+
+On the GPU machine (.dev/ and .peer/ carried, bench/peer/pack.sh run here
+first) it unpacks Trident as bench/device_runtime.py does. Rows go to
+$OUT/peer.json and $OUT/peer.csv when OUT is set.
+"""
+import argparse
+import csv
+import importlib
+import json
+import math
+import os
+import statistics
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+TUTORIALS = ["t01_vector_add", "t02_fused_softmax", "t03_matmul",
+             "t04_dropout", "t05_layer_norm", "t06_attention",
+             "t08_grouped_gemm", "t09_persistent_matmul"]
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true",
+                   help="fewer shapes")
+    p.add_argument("--only", default="",
+                   help="tutorial numbers, e.g. 03,06")
+    p.add_argument("--configs", type=int, default=4,
+                   help="first N configs of each autotune list (0: all)")
+    p.add_argument("--trident-only", action="store_true")
+    p.add_argument("--compile-only", action="store_true")
+    p.add_argument("--tutorials", default=os.path.join(ROOT, ".peer",
+                                                       "tutorials"))
+    p.add_argument("--rounds", type=int, default=3,
+                   help="timing rounds (Trident, Triton interleaved)")
+    return p.parse_args(argv)
+
+
+def setup_trident():
+    """Trident from this checkout's build, else (the GPU machine, with
+    .dev/ carried) from the archive of bench/pack_runtime.sh, unpacked as
+    bench/device_runtime.py does it (importing it unpacks)."""
+    sys.path.insert(0, HERE)
+    if os.path.exists(os.path.join(ROOT, "build", "lib", "_C.abi3.so")):
+        sys.path.insert(0, os.path.join(ROOT, "python"))
+    else:
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import device_runtime  # noqa: F401
+
+
+def case_modules(only):
+    wanted = {n.strip().zfill(2) for n in only.split(",") if n.strip()}
+    for name in TUTORIALS:
+        if not wanted or name[1:3] in wanted:
+            yield importlib.import_module("cases." + name)
+
+
+def short(e):
+    """One line of an exception: its type and the first line of its
+    message (compiler errors: the location line)."""
+    text = str(e).strip().splitlines()
+    return ("%s: %s" % (type(e).__name__, text[0] if text else ""))[:160]
+
+
+def truncate_configs(module, n):
+    """Each autotuner of `module` keeps its first n configs."""
+    for obj in list(vars(module).values()):
+        if n and type(obj).__name__ == "Autotuner":
+            obj.configs = obj.configs[:n]
+
+
+def describe_config(config):
+    if config is None:
+        return ""
+    meta = "/".join(str(v) for v in config.kwargs.values())
+    return "%s w%d s%d" % (meta, config.num_warps, config.num_stages)
+
+
+class Side:
+    """One compiler's copy of a tutorial."""
+
+    def __init__(self, name, module):
+        self.name, self.module, self.error = name, module, None
+        self.call, self.ms, self.err, self.ok = None, [], None, False
+
+
+def load_sides(spec, args, sides):
+    import loader
+    path = os.path.join(args.tutorials, spec.TUTORIAL)
+    out = {}
+    for side in sides:
+        try:
+            module = loader.load(path, spec.ROOTS, side,
+                                 getattr(spec, "DROP", ()))
+            truncate_configs(module, args.configs)
+            out[side] = Side(side, module)
+        except Exception as e:
+            out[side] = Side(side, None)
+            out[side].error = "load: " + short(e)
+    return out
+
+
+def check_side(case, side, inputs, ref):
+    from common import nan_outputs, rel_error
+    try:
+        side.call = case.prepare(side.module, inputs)
+        with nan_outputs(side.module):
+            out = side.call()
+        if case.check is not None:
+            side.err, side.ok = case.check(out, inputs, side.call)
+        else:
+            side.err = rel_error(out, ref)
+            side.ok = side.err <= case.tol
+    except Exception as e:
+        side.error = short(e)
+        if os.environ.get("PEER_TRACEBACK"):
+            traceback.print_exc()
+
+
+def metric(case, ms):
+    if ms is None or not ms > 0:
+        return None
+    if case.flops:
+        return case.flops / (ms * 1e-3) / 1e12
+    return case.bytes / (ms * 1e-3) / 1e9
+
+
+def run_case(case, sides, do_bench, rounds, sync):
+    import torch
+    torch.manual_seed(0)
+    row = {"kernel": case.kernel, "shape": case.shape, "dtype": case.dtype,
+           "unit": "TFLOP/s" if case.flops else "GB/s"}
+    try:
+        inputs = case.inputs()
+        ref = case.ref(inputs) if case.ref is not None else None
+    except Exception as e:
+        row["error"] = "inputs: " + short(e)
+        return row
+    live = []
+    for side in sides.values():
+        side.call, side.ms, side.err, side.ok = None, [], None, False
+        if side.module is None:
+            continue
+        side.error = None
+        check_side(case, side, inputs, ref)
+        sync()
+        if side.error is None:
+            live.append(side)
+    baseline = case.baseline(inputs) if case.baseline else None
+    base_ms = []
+    for _ in range(rounds):
+        for side in live:
+            try:
+                side.ms.append(do_bench(side.call))
+            except Exception as e:
+                side.error = "timing: " + short(e)
+        if baseline is not None:
+            base_ms.append(do_bench(baseline))
+        live = [s for s in live if s.error is None]
+    for side in sides.values():
+        ms = statistics.median(side.ms) if side.ms and not side.error \
+            else None
+        row[side.name] = {
+            "ms": ms, "metric": metric(case, ms), "error": side.error,
+            "rel_err": side.err, "check": None if side.error or
+            side.err is None else ("PASS" if side.ok else "FAIL"),
+            "config": "; ".join(describe_config(getattr(
+                getattr(side.module, t, None), "best_config", None))
+                for t in case.tuned) if side.module else ""}
+    if base_ms:
+        row["sdpa"] = {"ms": statistics.median(base_ms),
+                       "metric": metric(case, statistics.median(base_ms))}
+    tr, tn = row.get("trident", {}), row.get("triton", {})
+    if tr.get("ms") and tn.get("ms"):
+        row["ratio"] = tn["ms"] / tr["ms"]
+    return row
+
+
+def fmt(v, spec="%.1f"):
+    return "-" if v is None else spec % v
+
+
+def print_row(tutorial, row):
+    tr, tn = row.get("trident", {}), row.get("triton", {})
+    status = "/".join(s.get("check") or "ERR" for s in (tr, tn) if s) or "ERR"
+    line = "%-4s %-26s %-24s %-5s %9s %9s %7s  %-9s" % (
+        tutorial, row["kernel"][:26], row["shape"][:24], row["dtype"],
+        fmt(tr.get("metric")), fmt(tn.get("metric")),
+        fmt(row.get("ratio"), "%.3f"), status)
+    if "sdpa" in row:
+        line += " sdpa %s (trident/sdpa %s)" % (
+            fmt(row["sdpa"]["metric"]),
+            fmt(tr.get("metric") and row["sdpa"]["metric"] and
+                tr["metric"] / row["sdpa"]["metric"], "%.3f"))
+    errs = [(s, row[s]) for s in ("trident", "triton") if s in row]
+    notes = ["%s err %.1e" % (n, s["rel_err"]) for n, s in errs
+             if s.get("check") == "FAIL"]
+    notes += ["%s: %s" % (n, s["error"]) for n, s in errs if s.get("error")]
+    configs = ["%s %s" % (n, s["config"]) for n, s in errs if s.get("config")]
+    if row.get("error"):
+        notes.append(row["error"])
+    print(line)
+    for note in notes + (["  picked: " + " | ".join(configs)]
+                         if configs else []):
+        print("       " + note)
+    sys.stdout.flush()
+
+
+def failed(row):
+    if row.get("error"):
+        return True
+    return any(row[s].get("error") or row[s].get("check") != "PASS"
+               for s in ("trident", "triton") if s in row)
+
+
+def compile_only(args):
+    """Compiles each tutorial's listed kernels for cuda:90a with Trident."""
+    import loader
+    import trident
+    results = []
+    for spec in case_modules(args.only):
+        path = os.path.join(args.tutorials, spec.TUTORIAL)
+        for name, opts in spec.COMPILE.items():
+            kernel = opts.get("kernel", name)
+            t0 = time.perf_counter()
+            try:
+                module = loader.load(path, [kernel], "trident")
+                fn = getattr(module, kernel)
+                while not isinstance(fn, trident.JITFunction):
+                    fn = fn.fn
+                constexprs = opts.get("constexprs", {})
+                signature = {n: t for n, t in opts["signature"].items()
+                             if n not in constexprs}
+                # As a launch on aligned tensors and sizes divisible by 16.
+                attrs = {n: {"tir.divisibility": 16} for n, t in
+                         signature.items() if t[0] in "*i"}
+                k = trident.compile(fn, signature=signature,
+                                    constexprs=constexprs, attrs=attrs,
+                                    target="cuda:90a",
+                                    num_warps=opts.get("num_warps", 4),
+                                    num_stages=opts.get("num_stages", 3))
+                status = "OK   %d regs, %d spills, %d B shared" % (
+                    k.n_regs or 0, k.n_spills or 0,
+                    k.metadata.get("shared_bytes", 0))
+            except Exception as e:
+                status = "FAIL " + short(e)
+                if os.environ.get("PEER_TRACEBACK"):
+                    traceback.print_exc()
+            print("%-22s %-32s %5.1fs  %s" % (spec.TUTORIAL[:22], name,
+                                              time.perf_counter() - t0,
+                                              status))
+            results.append({"tutorial": spec.TUTORIAL, "kernel": name,
+                            "status": status})
+    return results
+
+
+def write_rows(rows):
+    out = os.environ.get("OUT")
+    if not out:
+        return
+    with open(os.path.join(out, "peer.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+    with open(os.path.join(out, "peer.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["tutorial", "kernel", "shape", "dtype", "unit",
+                    "trident", "triton", "ratio", "trident_check",
+                    "triton_check", "trident_config", "triton_config",
+                    "error"])
+        for r in rows:
+            if "kernel" not in r:
+                continue
+            tr, tn = r.get("trident", {}), r.get("triton", {})
+            w.writerow([r["tutorial"], r["kernel"], r["shape"], r["dtype"],
+                        r["unit"], tr.get("metric"), tn.get("metric"),
+                        r.get("ratio"), tr.get("check") or tr.get("error"),
+                        tn.get("check") or tn.get("error"),
+                        tr.get("config"), tn.get("config"),
+                        r.get("error")])
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    setup_trident()
+    if args.compile_only:
+        write_rows(compile_only(args))
+        return 0
+    import torch
+    sides = ["trident"] if args.trident_only else ["trident", "triton"]
+    if args.trident_only:
+        from trident.testing import do_bench as bench
+    else:
+        from triton.testing import do_bench as bench
+
+    def do_bench(fn):
+        return bench(fn, return_mode="median")
+
+    sync = torch.cuda.synchronize if torch.cuda.is_available() else \
+        (lambda: None)
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    print("%-4s %-26s %-24s %-5s %9s %9s %7s  %s" % (
+        "tut", "kernel", "shape", "dtype", "trident", "triton", "ratio",
+        "check"))
+    rows = []
+    start = time.perf_counter()
+    for spec in case_modules(args.only):
+        t0 = time.perf_counter()
+        number = spec.TUTORIAL[:2]
+        loaded = load_sides(spec, args, sides)
+        for case in spec.cases(device, args.quick):
+            row = run_case(case, loaded, do_bench, args.rounds, sync)
+            for side in loaded.values():  # a load error shows on each row
+                if side.module is None:
+                    row[side.name] = {"error": side.error}
+            row["tutorial"] = number
+            print_row(number, row)
+            rows.append(row)
+        print("     (%s: %.1f s)" % (spec.TUTORIAL, time.perf_counter() - t0))
+    ratios = [r["ratio"] for r in rows if r.get("ratio")]
+    bad = sum(failed(r) for r in rows)
+    gmean = math.exp(sum(map(math.log, ratios)) / len(ratios)) \
+        if ratios else None
+    print("geometric mean of Triton/Trident time over the %d rows that ran "
+          "on both sides: %s; failed rows: %d of %d; %.0f s" % (
+              len(ratios), fmt(gmean, "%.3f"), bad, len(rows),
+              time.perf_counter() - start))
+    rows.append({"summary": {"gmean_ratio": gmean, "rows": len(rows),
+                             "failed": bad}})
+    write_rows(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
