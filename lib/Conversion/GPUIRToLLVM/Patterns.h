@@ -8,6 +8,7 @@
 #define TRIDENT_LIB_CONVERSION_GPUIRTOLLVM_PATTERNS_H
 
 #include "trident/Conversion/GPUIRToLLVM/Lowering.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 namespace trident::gir_to_llvm {
 
@@ -73,6 +74,9 @@ llvm::SmallVector<ScratchRequest> shapeScratch(mlir::Operation *op);
 /// tir.dot by the lowering its accumulator's layout selects: wgmma
 /// (operands staged 1024-byte aligned), mma.sync, or CUDA cores.
 llvm::SmallVector<ScratchRequest> wgmmaDotScratch(trident::tir::DotOp op);
+/// nvgir.warpgroup_dot with a register A (staged, 1024-byte aligned).
+llvm::SmallVector<ScratchRequest>
+warpgroupDotScratch(trident::nvgir::WarpgroupDotOp op);
 llvm::SmallVector<ScratchRequest> mmaV2DotScratch(trident::tir::DotOp op);
 llvm::SmallVector<ScratchRequest> fmaDotScratch(trident::tir::DotOp op);
 /// A scalar atomic whose old value is used.

@@ -101,6 +101,10 @@ void registerScratchModels(DialectRegistry &registry) {
     gir::ConvertLayoutOp::attachInterface<
         Scratch<gir::ConvertLayoutOp, convertLayoutScratch>>(*ctx);
   });
+  registry.addExtension(+[](MLIRContext *ctx, nvgir::NVGIRDialect *) {
+    nvgir::WarpgroupDotOp::attachInterface<
+        Scratch<nvgir::WarpgroupDotOp, warpgroupDotScratch>>(*ctx);
+  });
 }
 
 } // namespace trident::gir_to_llvm

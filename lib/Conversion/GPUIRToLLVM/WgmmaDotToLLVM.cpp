@@ -99,6 +99,12 @@ bool transposable(NVVM::WGMMATypes type) {
   return type == NVVM::WGMMATypes::bf16 || type == NVVM::WGMMATypes::f16;
 }
 
+/// The K-major layout a register A of M x K elements is staged in.
+OperandLayout stagedALayout(int64_t m, int64_t k, int64_t elemBytes) {
+  return {m, k, elemBytes, std::min<int64_t>(128, k * elemBytes),
+          /*kMajor=*/true};
+}
+
 /// How a tir.dot on wgmma stages its register operands: A K-major; B
 /// N-major where wgmma can transpose it (16-bit types), so that its rows
 /// are the loads' contiguous N runs, else (tf32, fp8) K-major whatever
@@ -106,8 +112,7 @@ bool transposable(NVVM::WGMMATypes type) {
 std::pair<OperandLayout, OperandLayout>
 stagedLayouts(int64_t m, int64_t k, int64_t n, int64_t elemBytes,
               NVVM::WGMMATypes type) {
-  OperandLayout a{m, k, elemBytes, std::min<int64_t>(128, k * elemBytes),
-                  /*kMajor=*/true};
+  OperandLayout a = stagedALayout(m, k, elemBytes);
   bool bKMajor = !transposable(type) || n * elemBytes < 32;
   OperandLayout b =
       bKMajor ? OperandLayout{n, k, elemBytes,
@@ -296,29 +301,36 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       .getResult();
 }
 
+/// Writes every register of `tile` (the converted value of a tile whose
+/// layout map is `map`) into `buffer` (a 1024-byte aligned scratch buffer)
+/// laid out as `layout`; `rowDim` is the tile dimension that becomes the
+/// buffer's rows.
+/// The staging of register operands, shared by tir.dot (both operands) and
+/// nvgir.warpgroup_dot (a register A); the caller fences and synchronizes
+/// before the MMAs read the buffer.
+void stageRegisterOperand(OpBuilder &b, Location loc, LoweringContext &lc,
+                          Value buffer, Value tile, const LayoutMap &map,
+                          unsigned rowDim, const OperandLayout &layout) {
+  auto [lane, warp] = lc.laneAndWarp(b, loc);
+  SmallVector<Value> thread = map.threadCoords(b, loc, lane, warp);
+  for (int64_t r = 0; r < map.numRegisters(); ++r) {
+    SmallVector<int64_t> coords = map.registerCoords(r);
+    Value row = arith::XOrIOp::create(b, loc, thread[rowDim],
+                                      i32Const(b, loc, coords[rowDim]));
+    Value in = arith::XOrIOp::create(b, loc, thread[1 - rowDim],
+                                     i32Const(b, loc, coords[1 - rowDim]));
+    Value byte = layout.offset(b, loc, row, in);
+    Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
+                                    buffer, ValueRange{byte});
+    LLVM::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, tile, r),
+                          ptr);
+  }
+}
+
 /// tir.dot with register operands: stage them in shared memory, then MMA.
 struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
   WgmmaDotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : LoweringPattern(tc, ctx, lc, /*benefit=*/2) {}
-
-  /// Writes every register of `tile` into `buffer` laid out as `layout`;
-  /// `rowDim` is the tile dimension that becomes the buffer's rows.
-  void stage(OpBuilder &b, Location loc, Value buffer, Value tile,
-             const LayoutMap &map, ArrayRef<Value> thread, unsigned rowDim,
-             const OperandLayout &layout) const {
-    for (int64_t r = 0; r < map.numRegisters(); ++r) {
-      SmallVector<int64_t> coords = map.registerCoords(r);
-      Value row = arith::XOrIOp::create(b, loc, thread[rowDim],
-                                        i32Const(b, loc, coords[rowDim]));
-      Value in = arith::XOrIOp::create(b, loc, thread[1 - rowDim],
-                                       i32Const(b, loc, coords[1 - rowDim]));
-      Value byte = layout.offset(b, loc, row, in);
-      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
-                                      buffer, ValueRange{byte});
-      LLVM::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, tile, r),
-                            ptr);
-    }
-  }
 
   LogicalResult
   matchAndRewrite(tir::DotOp op, OpAdaptor adaptor,
@@ -355,13 +367,10 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     Value bBuf = lc.scratchBuffer(rewriter, op, bLayout.bytes(), 1024);
     // (scratchBuffer put the barrier before them: every warp is done with
     // the previous scratch user's bytes.)
-    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
-    stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
-          aMap->threadCoords(rewriter, loc, lane, warp), /*rowDim=*/0,
-          aLayout);
-    stage(rewriter, loc, bBuf, adaptor.getB(), *bMap,
-          bMap->threadCoords(rewriter, loc, lane, warp),
-          /*rowDim=*/bKMajor ? 1 : 0, bLayout);
+    stageRegisterOperand(rewriter, loc, lc, aBuf, adaptor.getA(), *aMap,
+                         /*rowDim=*/0, aLayout);
+    stageRegisterOperand(rewriter, loc, lc, bBuf, adaptor.getB(), *bMap,
+                         /*rowDim=*/bKMajor ? 1 : 0, bLayout);
     fenceAsyncShared(rewriter, loc);
     barrier(rewriter, loc);
     FailureOr<Value> result =
@@ -374,28 +383,64 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
   }
 };
 
-/// nvgir.warpgroup_dot: operands already in shared memory, made visible by
-/// the nvgir.async_wait before it.
+/// The layout a register A of `op` is staged in (K-major, the CTA's rows).
+FailureOr<OperandLayout> registerALayout(nvgir::WarpgroupDotOp op) {
+  RankedTensorType aType = op.getRegisterA().getType();
+  int64_t m = gir::getCTABlockShape(aType)[0], k = aType.getDimSize(1);
+  int64_t elemBytes = aType.getElementType().getIntOrFloatBitWidth() / 8;
+  if (k * elemBytes < 32)
+    return failure();
+  return stagedALayout(m, k, elemBytes);
+}
+
+/// nvgir.warpgroup_dot: B (and A, unless it is a register tile) already in
+/// shared memory, made visible by the wait before it.
 struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
   using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(nvgir::WarpgroupDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    gir::MemDescType aType = op.getA().getType(), bType = op.getB().getType();
-    auto types = wgmmaTypesOf(aType.getElementType(), bType.getElementType(),
+    Location loc = op.getLoc();
+    gir::MemDescType bType = op.getB().getType();
+    auto regA = op.getRegisterA();
+    Type aElem = regA ? regA.getType().getElementType()
+                      : cast<gir::MemDescType>(op.getA().getType())
+                            .getElementType();
+    auto types = wgmmaTypesOf(aElem, bType.getElementType(),
                               op.getPrecision());
     if (!types)
       return op.emitOpError("warpgroup MMA takes bf16, f16, f32 with "
                             "precision = tf32, or f8E4M3FN / f8E5M2 "
                             "operands, got ")
-             << aType.getElementType() << " and " << bType.getElementType();
+             << aElem << " and " << bType.getElementType();
+    Value aBuf = adaptor.getA();
+    OperandLayout aLayout;
+    if (regA) {
+      // A register A (attention's p): staged into scratch as tir.dot
+      // stages its operands (warpgroupDotScratch), then made visible to
+      // the async proxy and to every warp.
+      FailureOr<OperandLayout> staged = registerALayout(op);
+      if (failed(staged))
+        return op.emitOpError("K of a register A is narrower than one step");
+      FailureOr<LayoutMap> aMap = mapOf(regA.getType(), lc, op);
+      if (failed(aMap))
+        return failure();
+      aLayout = *staged;
+      aBuf = lc.scratchBuffer(rewriter, op, aLayout.bytes(), 1024);
+      stageRegisterOperand(rewriter, loc, lc, aBuf, adaptor.getA(), *aMap,
+                           /*rowDim=*/0, aLayout);
+      fenceAsyncShared(rewriter, loc);
+      barrier(rewriter, loc);
+    } else {
+      aLayout = layoutOf(cast<gir::MemDescType>(op.getA().getType()),
+                         /*kDim=*/1);
+    }
     FailureOr<Value> result = emitWarpgroupMma(
-        rewriter, op.getLoc(), lc, adaptor.getC(),
-        cast<RankedTensorType>(op.getType()), adaptor.getA(),
-        layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0),
-        types->first, types->second, /*wait=*/!op.getAsync(),
-        adaptor.getUseC());
+        rewriter, loc, lc, adaptor.getC(),
+        cast<RankedTensorType>(op.getType()), aBuf, aLayout, adaptor.getB(),
+        layoutOf(bType, 0), types->first, types->second,
+        /*wait=*/!op.getAsync(), adaptor.getUseC());
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
                             "(or an MN-major operand is not 16-bit: tf32 "
@@ -461,6 +506,15 @@ void populateWgmmaDotPatterns(TypeConverter &converter,
   patterns.add<WgmmaDotPattern, WarpgroupDotPattern>(
       converter, patterns.getContext(), ctx);
   patterns.add<WarpgroupWaitPattern>(converter, patterns.getContext());
+}
+
+SmallVector<ScratchRequest> warpgroupDotScratch(nvgir::WarpgroupDotOp op) {
+  if (!op.getRegisterA())
+    return {};
+  FailureOr<OperandLayout> a = registerALayout(op);
+  if (failed(a))
+    return {};
+  return {{a->bytes(), 1024}};
 }
 
 SmallVector<ScratchRequest> wgmmaDotScratch(tir::DotOp op) {

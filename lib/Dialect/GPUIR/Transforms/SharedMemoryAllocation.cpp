@@ -129,21 +129,35 @@ SharedMemoryPlan gir::planSharedMemory(ModuleOp module) {
     if (auto at = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr))
       plan.end = std::max(plan.end, at.getInt() + op.getSharedMemoryBytes());
   });
+  bool anyGiven = llvm::any_of(buffers, [](SharedMemoryBufferOpInterface op) {
+    return op->hasAttr(kSharedOffsetAttr);
+  });
   for (SharedMemoryBufferOpInterface op : buffers) {
     int64_t bytes = op.getSharedMemoryBytes();
-    int64_t offset;
-    if (auto at = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr)) {
-      offset = at.getInt();
-    } else {
-      int64_t align = std::max<int64_t>(1, op.getSharedMemoryAlignment());
-      offset = llvm::alignTo(plan.end, align);
-      plan.end = offset + bytes;
-    }
-    PlacedBuffer placed{op, offset, bytes, std::numeric_limits<int64_t>::min(),
+    PlacedBuffer placed{op, 0, bytes, std::numeric_limits<int64_t>::min(),
                         std::numeric_limits<int64_t>::max()};
     if (!op.isSharedMemoryLiveForKernel() && op->getNumResults() == 1) {
       placed.begin = plan.position[op];
       placed.end = lastUse(op, last, plan.position);
+    }
+    int64_t align = std::max<int64_t>(1, op.getSharedMemoryAlignment());
+    if (auto at = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr)) {
+      placed.offset = at.getInt();
+    } else if (!anyGiven && isa<LocalAllocOp>(op) &&
+               placed.end > placed.begin &&
+               placed.end != std::numeric_limits<int64_t>::max() &&
+               !gir::warpRegion(op).first) {
+      // A ring that dies (its loop ended) leaves its bytes to the buffers
+      // made after it: the first fit among those live at the same time
+      // (the causal attention's two loops each have their K and V rings).
+      // The pipeliner puts a barrier after such a loop. (A buffer nothing
+      // uses keeps the next free bytes.)
+      placed.offset =
+          firstFit(plan.buffers, bytes, align, placed.begin, placed.end);
+      plan.end = std::max(plan.end, placed.offset + bytes);
+    } else {
+      placed.offset = llvm::alignTo(plan.end, align);
+      plan.end = placed.offset + bytes;
     }
     plan.buffers.push_back(placed);
   }

@@ -84,23 +84,35 @@ LogicalResult TmaLoadOp::verify() {
 }
 
 LogicalResult WarpgroupDotOp::verify() {
-  MemDescType a = getA().getType(), b = getB().getType();
+  // A in shared memory or in registers: the same shape rules.
+  ArrayRef<int64_t> aShape;
+  Type aElem;
+  if (auto reg = getRegisterA()) {
+    aShape = reg.getType().getShape();
+    aElem = reg.getType().getElementType();
+    if (getAsync())
+      return emitOpError("with A in registers is synchronous (its staging "
+                         "buffer is scratch, reused after the op)");
+  } else {
+    auto mem = cast<MemDescType>(getA().getType());
+    aShape = mem.getShape();
+    aElem = mem.getElementType();
+  }
+  MemDescType b = getB().getType();
   auto c = cast<RankedTensorType>(getC().getType());
-  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+  if (aShape.size() != 2 || b.getRank() != 2 || c.getRank() != 2)
     return emitOpError("takes 2-D operands");
   // A holds the accumulator's rows, or, when the accumulator is split over
   // the CTAs of a cluster, possibly only the CTA's block of them.
   int64_t rows = c.getShape()[0];
-  bool aRowsFit = a.getShape()[0] == rows ||
-                  a.getShape()[0] == getCTABlockShape(c)[0];
-  if (a.getShape()[1] != b.getShape()[0] || !aRowsFit ||
+  bool aRowsFit = aShape[0] == rows || aShape[0] == getCTABlockShape(c)[0];
+  if (aShape[1] != b.getShape()[0] || !aRowsFit ||
       b.getShape()[1] != c.getShape()[1])
     return emitOpError("shapes do not form a matrix product: ")
-           << a << " * " << b << " -> " << c;
+           << getA().getType() << " * " << b << " -> " << c;
   // (wgmma takes any mix of its two 8-bit float types.)
   auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
-  if (a.getElementType() != b.getElementType() &&
-      !(fp8(a.getElementType()) && fp8(b.getElementType())))
+  if (aElem != b.getElementType() && !(fp8(aElem) && fp8(b.getElementType())))
     return emitOpError("operands must have one element type (or two 8-bit "
                        "float types)");
   if (!isa<WgmmaEncodingAttr>(c.getEncoding()))

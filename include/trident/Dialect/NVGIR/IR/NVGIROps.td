@@ -137,10 +137,14 @@ def NVGIR_MBarrierWaitOp : NVGIR_Op<"mbarrier_wait"> {
 def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
     [MemoryEffects<[MemRead<DefaultResource>]>,
      AllTypesMatch<["c", "d"]>]> {
-  let summary = "d = a * b + c on Hopper tensor cores, operands in shared memory";
+  let summary = "d = a * b + c on Hopper tensor cores, B in shared memory";
   let description = [{
-    `a` (MxK) and `b` (KxN) are shared-memory tiles with `#gir.nvmma_shared`
-    layouts; `c` and `d` have the `#gir.wgmma` layout. Lowers to
+    `b` (KxN) is a shared-memory tile with a `#gir.nvmma_shared` layout; `a`
+    (MxK) is one too, or a register tile (any distributed layout: a value the
+    loop computes, such as attention's `p`, or one defined before it), which
+    the lowering stages into shared memory first, as it does `tir.dot`'s
+    register operands (so a register `a` takes no `async`). `c` and `d` have
+    the `#gir.wgmma` layout. Lowers to
     `wgmma.mma_async` per warpgroup and K step, committed as one group,
     then waits for them, unless `async` is set: then `d` is in flight until
     a `nvgir.warpgroup_wait` returns it, and the operand buffers must not be
@@ -152,7 +156,8 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
     starts a new tile's accumulator without reading (or waiting for) the
     registers the previous tile's MMAs may still be writing.
   }];
-  let arguments = (ins GPUIR_MemDescType:$a, GPUIR_MemDescType:$b,
+  let arguments = (ins AnyTypeOf<[GPUIR_MemDescType, AnyRankedTensor]>:$a,
+                       GPUIR_MemDescType:$b,
                        AnyRankedTensor:$c,
                        Optional<I1>:$use_c,
                        DefaultValuedAttr<TIR_InputPrecision,
@@ -165,6 +170,13 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
     qualified(type($a)) `*` qualified(type($b)) `->` type($d)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// `a` as a register tile (null when it is in shared memory).
+    ::mlir::TypedValue<::mlir::RankedTensorType> getRegisterA() {
+      return ::llvm::dyn_cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
+          getA());
+    }
+  }];
 }
 
 def NVGIR_WarpgroupWaitOp : NVGIR_Op<"warpgroup_wait",

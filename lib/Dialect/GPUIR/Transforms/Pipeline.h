@@ -1,0 +1,167 @@
+//===- Pipeline.h - gir-pipeline's pieces (private) -----------------------===//
+//
+// gir-pipeline (see Passes.td) in four files:
+//
+//   PipelineAnalysis.cpp  which loads feed which dots (PipelinePlan), the
+//                         address slices that run ahead; generic;
+//   PipelineExpand.cpp    the schedule: ring slots, prologue, the rewritten
+//                         loop, the drain; generic, through the hooks below;
+//   PipelineNVIDIA.cpp    what is NVIDIA's: the rings' shared layouts, the
+//                         copies (cp.async, TMA) and their mbarriers,
+//                         warpgroup MMAs and their waits, and which loads
+//                         and layouts those can take;
+//   Pipeline.cpp          the pass: options, candidate loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRIDENT_LIB_DIALECT_GPUIR_TRANSFORMS_PIPELINE_H
+#define TRIDENT_LIB_DIALECT_GPUIR_TRANSFORMS_PIPELINE_H
+
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace trident {
+class AxisInfoAnalysis;
+} // namespace trident
+
+namespace trident::gir::pipeline {
+
+/// One dot operand that the pass rings: the load that produces it (through
+/// pointers, copied by cp.async, or through a TMA descriptor made before the
+/// loop or passed as a kernel argument) and the layout conversions (and at
+/// most one transposition) between the two, all only used on that path.
+struct Operand {
+  // (Op handles' accessors are not const.)
+  mutable tir::LoadOp load;
+  mutable tir::DescriptorLoadOp tma;
+  llvm::SmallVector<mlir::Operation *> chain;
+  /// The dot reads the loaded tile transposed (`tl.dot(a, b.T)`): the ring
+  /// holds the tile as loaded and the dot a transposed view of its slot.
+  bool transposed = false;
+  /// The dot operand it feeds: 0 for A (K is dimension 1), 1 for B.
+  unsigned index = 0;
+  /// The ring (S stages of the tile), once allocated.
+  mlir::Value ring;
+
+  mlir::Operation *op() const {
+    return load ? load.getOperation() : tma.getOperation();
+  }
+};
+
+/// A dot the pass rewrites: B always comes from a ring; A from a ring, or
+/// stays the register tile the loop computes or receives (attention's p,
+/// its loop-invariant q).
+struct PipelinedDot {
+  tir::DotOp dot;
+  int a = -1; // index into PipelinePlan::operands; -1: A in registers
+  int b = -1;
+};
+
+/// What the pass does to one loop: the dots it rewrites, the operands it
+/// rings (in the dots' program order, A before B), and the address slices.
+struct PipelinePlan {
+  mlir::scf::ForOp loop;
+  llvm::SmallVector<Operand> operands;
+  llvm::SmallVector<PipelinedDot> dots;
+  /// The body's operations the ringed loads' addresses (and masks) depend
+  /// on, and those that advance the loop-carried values they read.
+  llvm::SetVector<mlir::Operation *> addressOps, advanceOps;
+  llvm::SetVector<mlir::BlockArgument> carried;
+  /// The loop has no other wgmma dot than its one rewritten dot, whose A
+  /// and B are both ringed (the tuned matmul form: its MMAs may stay in
+  /// flight across the back edge).
+  bool singleRingedDot() const {
+    return dots.size() == 1 && dots[0].a >= 0 && otherWgmmaDots == 0;
+  }
+  bool anyPointerLoads() const {
+    return llvm::any_of(operands, [](const Operand &o) { return bool(o.load); });
+  }
+  bool allTma() const {
+    return llvm::all_of(operands, [](const Operand &o) { return bool(o.tma); });
+  }
+  unsigned numTma() const {
+    return llvm::count_if(operands, [](const Operand &o) { return bool(o.tma); });
+  }
+  /// wgmma dots of the body left as they are.
+  unsigned otherWgmmaDots = 0;
+};
+
+//===-- PipelineAnalysis.cpp ----------------------------------------------===//
+
+/// The ringable load behind `value` in `body` (through single-use layout
+/// conversions and at most one 2-D transposition), if any.
+std::optional<Operand> traceLoad(mlir::Value value, mlir::Block *body);
+
+/// The dots of `loop` with a `#gir.wgmma` accumulator and the operands to
+/// ring (those `ringable` accepts), with the address slices; nullopt when
+/// there is nothing to do or the loop cannot be pipelined.
+std::optional<PipelinePlan>
+planLoop(mlir::scf::ForOp loop,
+         llvm::function_ref<bool(const Operand &)> ringable,
+         llvm::function_ref<bool(mlir::Value regA)> registerAOk);
+
+/// (start, acc) if `c` is `select(start, zeros, acc)` with a scalar
+/// condition: an accumulator that restarts from zero where `start` holds.
+std::pair<mlir::Value, mlir::Value> resetAccumulator(mlir::Value c);
+
+//===-- PipelineNVIDIA.cpp ------------------------------------------------===//
+
+/// Whether `operand`'s tile can be copied asynchronously (cp.async's runs
+/// of 4, 8 or 16 bytes; any TMA block) into a ring wgmma reads.
+bool ringable(const trident::AxisInfoAnalysis &axisInfo,
+              const Operand &operand);
+/// Whether wgmma can take `regA` (a register A tile) by staging it.
+bool registerAOk(mlir::Value regA);
+/// The shared layout of `operand`'s ring of `stages` tiles.
+gir::MemDescType ringType(const Operand &operand, unsigned stages);
+/// The stages' mbarriers: each expects one arrival per thread if any
+/// operand comes by cp.async, plus one per TMA operand.
+mlir::Value allocateBarriers(mlir::OpBuilder &b, mlir::Location loc,
+                             const PipelinePlan &plan, unsigned stages);
+/// Stage `slot` of `ring`.
+mlir::Value stageView(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ring,
+                      mlir::Value slot);
+/// The copy of `operand`'s tile into stage `slot`: by TMA at `coords`
+/// (arriving on the slot's barrier itself), or by cp.async from `ptr`
+/// under `mask`. `inRange`: the iteration exists.
+void emitTmaCopy(mlir::OpBuilder &b, mlir::Location loc,
+                 const Operand &operand, mlir::ValueRange coords,
+                 mlir::Value barriers, mlir::Value slot, mlir::Value inRange);
+void emitAsyncCopy(mlir::OpBuilder &b, mlir::Location loc,
+                   const Operand &operand, mlir::Value ptr, mlir::Value mask,
+                   mlir::Value slot, mlir::Value inRange);
+/// Every thread's cp.async copies of the stage arrive on its barrier.
+void emitCopiesArrive(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::Value barriers, mlir::Value slot);
+/// Waits for stage `slot`'s copies (phase parity `phase`).
+void emitStageWait(mlir::OpBuilder &b, mlir::Location loc,
+                   const PipelinePlan &plan, mlir::Value barriers,
+                   mlir::Value slot, mlir::Value phase);
+/// The dot on operands `a` (a shared view or a register tile) and `b`.
+mlir::Value emitDot(mlir::OpBuilder &b, tir::DotOp dot, mlir::Value a,
+                    mlir::Value bView, mlir::Value c, mlir::Value useC,
+                    bool async);
+/// `acc` (an asynchronous dot's result) once at most `pending` MMA groups
+/// are in flight.
+mlir::Value emitDotWait(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc,
+                        unsigned pending);
+/// Drains the cp.async copies past the loop's end.
+void emitDrain(mlir::OpBuilder &b, mlir::Location loc);
+/// Every warp is done with the slot about to be overwritten.
+void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
+
+//===-- PipelineExpand.cpp ------------------------------------------------===//
+
+/// Where an iteration with an asynchronous dot issues its copies (the
+/// pass's `copy-order` option).
+enum class CopyOrder { Auto, Top, AfterDot };
+
+/// Rewrites `plan.loop` with `stages` ring slots per operand.
+void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
+                CopyOrder order);
+
+} // namespace trident::gir::pipeline
+
+#endif // TRIDENT_LIB_DIALECT_GPUIR_TRANSFORMS_PIPELINE_H

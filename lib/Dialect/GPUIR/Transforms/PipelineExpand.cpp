@@ -1,0 +1,537 @@
+//===- PipelineExpand.cpp - gir-pipeline: the schedule --------------------===//
+//
+// Rewrites a planned loop (PipelinePlan) into prologue, pipelined loop and
+// drain. For a loop whose dots read ringed operands (and register tiles)
+//
+//   for i: x = load(px(i, P)); ...; d = dot(.., x, ..); P = next(i, P)
+//
+// it makes
+//
+//   one ring of S stages per ringed operand; bars = S mbarriers (one per
+//   stage, shared by all the stage's copies)
+//   for j < D: copies of iteration j into slot j (every ring), arriving on
+//              bars[j]; P_j+1 = next(j, P_j)
+//   for i (+ Q = P ahead by D iterations, read slot, write slot, phase):
+//     barrier                         (every warp is done with the slot)
+//     copies of iteration i + D into the write slot; Q = next(i + D, Q)
+//     mbarrier_wait bars[read], phase (iteration i's copies have landed)
+//     the body, each rewritten dot a warpgroup_dot on the read slots
+//     read, write = (read+1) % S, (write+1) % S; phase flips when read wraps
+//   drain (cp.async groups past the end)
+//
+// D (how far the copies run ahead) is S - 1 when every dot completes in its
+// iteration: the slot written in iteration i is the one iteration i-1 read,
+// which its MMAs are done with (their wait) and every warp too (the
+// barrier). A loop of several dots (attention: S = Q K^T, then P V) keeps
+// them synchronous for now.
+//
+// The tuned single-dot form (one wgmma dot, both operands ringed) may keep
+// its MMAs in flight across the back edge (`async-dot`): then iteration i's
+// MMAs may still read their slot during iteration i+1, and the copies run
+// S-2 iterations ahead from the top of the iteration, or S-1 when issued
+// after the wait for the previous MMAs (`copy-order`, see Passes.td).
+// When every operand comes by TMA the loop also carries the next copies'
+// coordinates, computed after the first dot is issued (while the tensor
+// cores work) rather than between the barrier and the copies: a persistent
+// kernel's tile coordinates take integer divisions that would otherwise
+// delay every iteration's copies.
+//
+//===----------------------------------------------------------------------===//
+#include "Pipeline.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir::pipeline {
+namespace {
+
+class Pipeliner {
+public:
+  Pipeliner(PipelinePlan &plan, unsigned stages, bool asyncDot,
+            CopyOrder order)
+      : plan(plan), loop(plan.loop), stages(stages), asyncDot(asyncDot),
+        copiesAfterDot(asyncDot && afterDot(order)),
+        distance(asyncDot && !copiesAfterDot ? stages - 2 : stages - 1),
+        hoistCoordinates(plan.allTma()) {}
+
+  void rewrite();
+
+private:
+  /// Whether `order` puts the copies after the previous MMAs' wait here.
+  bool afterDot(CopyOrder order) const {
+    if (order == CopyOrder::Auto)
+      return plan.allTma() && stages - 2 < 2;
+    return order == CopyOrder::AfterDot;
+  }
+  /// Clones the address slice with `map` (which must map the induction
+  /// variable and the carried arguments) and starts the copies of
+  /// iteration `iv` into slot `slot`.
+  void issueCopies(OpBuilder &builder, IRMapping &map, Value iv, Value slot);
+  /// The TMA coordinates of every operand (in order), the address slice
+  /// cloned with `map`.
+  SmallVector<Value> tmaCoordinates(OpBuilder &builder, IRMapping &map);
+  /// Starts the TMA copies of iteration `iv` at `coords` into slot `slot`.
+  void issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
+                Value slot);
+  /// The carried address values after iteration `iv`, cloned with `map`
+  /// (`sliceCloned`: the address slice already is).
+  SmallVector<Value> advance(OpBuilder &builder, IRMapping &map,
+                             bool sliceCloned = true);
+  /// Stage `slot` of `operand`'s ring as the dot reads it.
+  Value operandView(OpBuilder &builder, const Operand &operand, Value slot) {
+    Value view = stageView(builder, loop.getLoc(), operand.ring, slot);
+    if (!operand.transposed)
+      return view;
+    return gir::MemDescTransOp::create(builder, loop.getLoc(), view,
+                                       ArrayRef<int32_t>{1, 0});
+  }
+  Value ivConstant(OpBuilder &b, int64_t v);
+  Value i32Constant(OpBuilder &b, int64_t v);
+  /// base + iterations * step.
+  Value ivAt(OpBuilder &b, Value base, unsigned iterations);
+  /// The rings and their mbarriers, before the loop.
+  void allocateRings(OpBuilder &builder);
+  /// The copies of the first `distance` iterations; returns the carried
+  /// address values `distance` iterations ahead (and, with TMA operands,
+  /// the coordinates of iteration `distance`'s copies in `coords`).
+  SmallVector<Value> emitPrologue(OpBuilder &builder,
+                                  SmallVector<Value> &coords);
+  /// `pd`'s dot on the read slot; returns its result as the rest of the
+  /// body sees it. `whileInFlight` emits what runs while the MMAs do
+  /// (before the wait for the previous iteration's), `afterWait` what
+  /// follows that wait.
+  Value rewriteDot(OpBuilder &inner, IRMapping &map, const PipelinedDot &pd,
+                   Value readSlot, llvm::function_ref<void()> whileInFlight,
+                   llvm::function_ref<void()> afterWait);
+  /// The read and write slots and the read phase for the next iteration.
+  SmallVector<Value> ringYields(OpBuilder &inner, Value readSlot,
+                                Value writeSlot, Value phase);
+  /// Drains the copies past the end, replaces the old loop's results
+  /// (waiting for the accumulator's last MMAs) and erases it.
+  void replaceLoop(scf::ForOp newLoop, unsigned numOrig);
+  void dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
+                       ArrayRef<unsigned> carriedPositions);
+  /// Makes the uses of `acc` (an asynchronous dot's result) in regions of
+  /// `body`'s operations read it after a wait for all MMAs.
+  void waitInRegions(Value acc, Block *body);
+
+  PipelinePlan &plan;
+  scf::ForOp loop;
+  unsigned stages;
+  /// With an asynchronous dot, iteration i's MMAs may still read their
+  /// slot during iteration i+1, so copies run one iteration less ahead.
+  bool asyncDot;
+  /// Copies issued after the wait for the previous iteration's MMAs, one
+  /// iteration further ahead (the slot that iteration read is free then).
+  bool copiesAfterDot;
+  unsigned distance; // iterations the copies run ahead
+  /// Every operand by TMA: the loop carries the copies' coordinates.
+  bool hoistCoordinates;
+  Value barriers;
+};
+
+void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
+                            Value slot) {
+  Location loc = loop.getLoc();
+  for (Operation *op : plan.addressOps)
+    builder.clone(*op, map);
+  // Iterations past the end copy nothing.
+  Value inRange = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::slt, iv,
+      map.lookupOrDefault(loop.getUpperBound()));
+  bool anyCopies = false;
+  for (const Operand &operand : plan.operands) {
+    if (operand.tma) {
+      SmallVector<Value> indices;
+      for (Value i : operand.tma.getIndices())
+        indices.push_back(map.lookupOrDefault(i));
+      emitTmaCopy(builder, loc, operand, indices, barriers, slot, inRange);
+      continue;
+    }
+    anyCopies = true;
+    Value mask = operand.load.getMask();
+    emitAsyncCopy(builder, loc, operand,
+                  map.lookupOrDefault(operand.load.getPtr()),
+                  mask ? map.lookupOrDefault(mask) : Value(), slot, inRange);
+  }
+  if (anyCopies)
+    emitCopiesArrive(builder, loc, barriers, slot);
+}
+
+SmallVector<Value> Pipeliner::tmaCoordinates(OpBuilder &builder,
+                                             IRMapping &map) {
+  for (Operation *op : plan.addressOps)
+    builder.clone(*op, map);
+  SmallVector<Value> coords;
+  for (const Operand &operand : plan.operands)
+    for (Value i : operand.tma.getIndices())
+      coords.push_back(map.lookupOrDefault(i));
+  return coords;
+}
+
+void Pipeliner::issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
+                         Value slot) {
+  Location loc = loop.getLoc();
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        iv, loop.getUpperBound());
+  size_t next = 0;
+  for (const Operand &operand : plan.operands) {
+    size_t rank = operand.tma.getIndices().size();
+    emitTmaCopy(builder, loc, operand, coords.slice(next, rank), barriers,
+                slot, inRange);
+    next += rank;
+  }
+}
+
+SmallVector<Value> Pipeliner::advance(OpBuilder &builder, IRMapping &map,
+                                      bool sliceCloned) {
+  for (Operation *op : plan.advanceOps)
+    if (!sliceCloned || !plan.addressOps.contains(op)) // else cloned with `map`
+      builder.clone(*op, map);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<Value> next;
+  for (BlockArgument arg : plan.carried)
+    next.push_back(
+        map.lookupOrDefault(yield.getOperand(arg.getArgNumber() - 1)));
+  return next;
+}
+
+Value Pipeliner::ivConstant(OpBuilder &b, int64_t v) {
+  Type ivType = loop.getInductionVar().getType();
+  if (ivType.isIndex())
+    return arith::ConstantIndexOp::create(b, loop.getLoc(), v);
+  return arith::ConstantIntOp::create(b, loop.getLoc(), ivType, v);
+}
+
+Value Pipeliner::i32Constant(OpBuilder &b, int64_t v) {
+  return arith::ConstantIntOp::create(b, loop.getLoc(), v, 32);
+}
+
+Value Pipeliner::ivAt(OpBuilder &b, Value base, unsigned iterations) {
+  return arith::AddIOp::create(
+      b, loop.getLoc(), base,
+      arith::MulIOp::create(b, loop.getLoc(), loop.getStep(),
+                            ivConstant(b, iterations)));
+}
+
+void Pipeliner::allocateRings(OpBuilder &builder) {
+  Location loc = loop.getLoc();
+  for (Operand &operand : plan.operands)
+    operand.ring =
+        gir::LocalAllocOp::create(builder, loc, ringType(operand, stages));
+  barriers = allocateBarriers(builder, loc, plan, stages);
+}
+
+SmallVector<Value> Pipeliner::emitPrologue(OpBuilder &builder,
+                                           SmallVector<Value> &coords) {
+  // Iterations 0 .. distance-1.
+  SmallVector<Value> ahead;
+  for (BlockArgument arg : plan.carried)
+    ahead.push_back(loop.getInitArgs()[arg.getArgNumber() - 1]);
+  for (unsigned j = 0; j < distance; ++j) {
+    Value iv = ivAt(builder, loop.getLowerBound(), j);
+    IRMapping map;
+    map.map(loop.getInductionVar(), iv);
+    for (auto [arg, value] : llvm::zip(plan.carried, ahead))
+      map.map(arg, value);
+    if (hoistCoordinates)
+      issueTma(builder, tmaCoordinates(builder, map), iv,
+               i32Constant(builder, j));
+    else
+      issueCopies(builder, map, iv, i32Constant(builder, j));
+    ahead = advance(builder, map);
+  }
+  // With TMA operands, the loop carries the next copies' coordinates too
+  // (computed while the tensor cores work, not between the barrier and
+  // the copies): the first ones, for iteration `distance`.
+  if (hoistCoordinates) {
+    IRMapping map;
+    map.map(loop.getInductionVar(),
+            ivAt(builder, loop.getLowerBound(), distance));
+    for (auto [arg, value] : llvm::zip(plan.carried, ahead))
+      map.map(arg, value);
+    coords = tmaCoordinates(builder, map);
+  }
+  return ahead;
+}
+
+Value Pipeliner::rewriteDot(OpBuilder &inner, IRMapping &map,
+                            const PipelinedDot &pd, Value readSlot,
+                            llvm::function_ref<void()> whileInFlight,
+                            llvm::function_ref<void()> afterWait) {
+  Location loc = loop.getLoc();
+  tir::DotOp dot = pd.dot;
+  // `select(start, zeros, acc)` as the accumulator (a flattened loop's
+  // new tile): the MMAs' scale-d says whether they add to acc.
+  Value c = map.lookupOrDefault(dot.getC()), useC;
+  if (auto [start, acc] = resetAccumulator(dot.getC()); start) {
+    c = map.lookupOrDefault(acc);
+    useC = arith::XOrIOp::create(inner, loc, map.lookupOrDefault(start),
+                                 arith::ConstantIntOp::create(inner, loc, 1, 1));
+  }
+  // A register A (computed in the loop, or defined before it) is read as
+  // the body computes it.
+  Value a = pd.a >= 0 ? operandView(inner, plan.operands[pd.a], readSlot)
+                      : map.lookupOrDefault(dot.getA());
+  Value d = emitDot(inner, dot, a,
+                    operandView(inner, plan.operands[pd.b], readSlot), c, useC,
+                    asyncDot);
+  whileInFlight();
+  if (!asyncDot)
+    return d;
+  // The previous iteration's MMAs are done past this point.
+  d = emitDotWait(inner, dot.getLoc(), d, 1);
+  afterWait();
+  return d;
+}
+
+SmallVector<Value> Pipeliner::ringYields(OpBuilder &inner, Value readSlot,
+                                         Value writeSlot, Value phase) {
+  Location loc = loop.getLoc();
+  // slot + 1 modulo S; `wrapped` (if asked) tells whether it went to 0.
+  auto bump = [&](Value slot, Value *wrapped = nullptr) -> Value {
+    Value next = arith::AddIOp::create(inner, loc, slot, i32Constant(inner, 1));
+    Value wrap = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
+                                       next, i32Constant(inner, stages));
+    if (wrapped)
+      *wrapped = wrap;
+    return arith::SelectOp::create(inner, loc, wrap, i32Constant(inner, 0),
+                                   next);
+  };
+  Value readWrapped;
+  SmallVector<Value> yields{bump(readSlot, &readWrapped), bump(writeSlot)};
+  // The read slot's next use waits for the barrier's next phase.
+  yields.push_back(arith::SelectOp::create(
+      inner, loc, readWrapped,
+      arith::XOrIOp::create(inner, loc, phase, i32Constant(inner, 1)), phase));
+  return yields;
+}
+
+void Pipeliner::replaceLoop(scf::ForOp newLoop, unsigned numOrig) {
+  Location loc = loop.getLoc();
+  OpBuilder builder(newLoop->getContext());
+  builder.setInsertionPointAfter(newLoop);
+  // Copies for iterations past the end (zero fills) may still be in
+  // flight: drain them before the buffers' memory is used again. (TMA
+  // copies past the end are not issued.)
+  if (plan.anyPointerLoads())
+    emitDrain(builder, loc);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned i = 0; i < numOrig; ++i) {
+    Value result = newLoop.getResult(i);
+    // The accumulator leaves the loop with its last MMAs in flight.
+    if (asyncDot && yield.getOperand(i) == plan.dots[0].dot.getResult())
+      result = emitDotWait(builder, loc, result, 0);
+    loop.getResult(i).replaceAllUsesWith(result);
+  }
+  // Every warp is done with the rings (their MMAs waited for above) before
+  // their bytes serve other buffers (gir-allocate-shared-memory lets a
+  // later loop's rings reuse them).
+  emitBarrier(builder, loc);
+  // The carried arguments' positions, read before the old loop (and the
+  // block that owns the arguments) is erased.
+  SmallVector<unsigned> carriedPositions;
+  for (BlockArgument arg : plan.carried)
+    carriedPositions.push_back(arg.getArgNumber() - 1);
+  loop.erase();
+  dropDeadCarried(newLoop, numOrig, carriedPositions);
+}
+
+void Pipeliner::rewrite() {
+  Location loc = loop.getLoc();
+  OpBuilder builder(loop);
+  allocateRings(builder);
+  SmallVector<Value> coords;
+  SmallVector<Value> ahead = emitPrologue(builder, coords);
+
+  // The loop, with the carried values `distance` iterations ahead (and
+  // the next copies' coordinates), the read and write slots and the read
+  // slot's phase.
+  SmallVector<Value> inits(loop.getInitArgs());
+  unsigned numOrig = inits.size();
+  inits.append(ahead.begin(), ahead.end());
+  inits.append(coords.begin(), coords.end());
+  unsigned numCoords = coords.size();
+  inits.push_back(i32Constant(builder, 0));
+  inits.push_back(i32Constant(builder, distance));
+  inits.push_back(i32Constant(builder, 0)); // phase parity of the read slot
+  auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                                    loop.getUpperBound(), loop.getStep(), inits);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  OpBuilder inner = OpBuilder::atBlockBegin(newBody);
+  ValueRange args = newLoop.getRegionIterArgs();
+  IRMapping map;
+  map.map(loop.getInductionVar(), newLoop.getInductionVar());
+  for (unsigned i = 0; i < numOrig; ++i)
+    map.map(loop.getRegionIterArgs()[i], args[i]);
+  unsigned slots = numOrig + plan.carried.size() + numCoords;
+  Value readSlot = args[slots], writeSlot = args[slots + 1],
+        phase = args[slots + 2];
+
+  // Copies for iteration i + distance into the slot that iteration
+  // i + distance - S read, once every warp is past that read (the
+  // barrier): by default at the top of the iteration, before the wait for
+  // iteration i's own data; after the dot's wait when they run S-1 ahead
+  // (the slot iteration i-1 read is free once its MMAs are done).
+  Value ivAhead;
+  SmallVector<Value> nextAhead, nextCoords;
+  auto issueAhead = [&] {
+    emitBarrier(inner, loc);
+    ivAhead = ivAt(inner, newLoop.getInductionVar(), distance);
+    IRMapping aheadMap;
+    aheadMap.map(loop.getInductionVar(), ivAhead);
+    for (auto [i, arg] : llvm::enumerate(plan.carried))
+      aheadMap.map(arg, args[numOrig + i]);
+    if (hoistCoordinates) {
+      issueTma(inner,
+               SmallVector<Value>(
+                   args.slice(numOrig + plan.carried.size(), numCoords)),
+               ivAhead, writeSlot);
+      nextAhead = advance(inner, aheadMap, /*sliceCloned=*/false);
+    } else {
+      issueCopies(inner, aheadMap, ivAhead, writeSlot);
+      nextAhead = advance(inner, aheadMap);
+    }
+  };
+  // With TMA operands, the next iteration's copies' coordinates (once).
+  auto computeNextCoords = [&] {
+    if (!hoistCoordinates || !nextCoords.empty())
+      return;
+    IRMapping nextMap;
+    nextMap.map(loop.getInductionVar(),
+                arith::AddIOp::create(inner, loc, ivAhead, loop.getStep()));
+    for (auto [arg, value] : llvm::zip(plan.carried, nextAhead))
+      nextMap.map(arg, value);
+    nextCoords = tmaCoordinates(inner, nextMap);
+  };
+  if (!copiesAfterDot)
+    issueAhead();
+  // This iteration's copies were `distance` groups ago: wait for them (and
+  // every thread's), leaving the newer groups in flight.
+  emitStageWait(inner, loc, plan, barriers, readSlot, phase);
+  llvm::SmallPtrSet<Operation *, 8> skip;
+  DenseMap<Operation *, const PipelinedDot *> rewritten;
+  for (const Operand &operand : plan.operands) {
+    skip.insert(operand.op());
+    skip.insert(operand.chain.begin(), operand.chain.end());
+  }
+  for (const PipelinedDot &pd : plan.dots)
+    rewritten[pd.dot] = &pd;
+  Value accumulator;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (skip.contains(&op))
+      continue;
+    auto it = rewritten.find(&op);
+    if (it == rewritten.end()) {
+      inner.clone(op, map);
+      continue;
+    }
+    accumulator = rewriteDot(
+        inner, map, *it->second, readSlot,
+        [&] {
+          if (!copiesAfterDot)
+            computeNextCoords();
+        },
+        [&] {
+          if (copiesAfterDot) {
+            issueAhead();
+            computeNextCoords();
+          }
+        });
+    map.map(op.getResult(0), accumulator);
+  }
+  if (asyncDot)
+    waitInRegions(accumulator, newBody);
+
+  SmallVector<Value> yields;
+  for (Value v : loop.getBody()->getTerminator()->getOperands())
+    yields.push_back(map.lookupOrDefault(v));
+  yields.append(nextAhead.begin(), nextAhead.end());
+  yields.append(nextCoords.begin(), nextCoords.end());
+  llvm::append_range(yields, ringYields(inner, readSlot, writeSlot, phase));
+  scf::YieldOp::create(inner, loc, yields);
+  replaceLoop(newLoop, numOrig);
+}
+
+void Pipeliner::waitInRegions(Value acc, Block *body) {
+  // A region of the body that reads the accumulator (a flattened loop's
+  // epilogue under `k == last`) waits for every MMA first; the loop's own
+  // path keeps one group in flight.
+  DenseMap<Block *, Value> waited;
+  for (OpOperand &use : llvm::make_early_inc_range(acc.getUses())) {
+    Operation *user = use.getOwner();
+    if (user->getBlock() == body)
+      continue;
+    Block *block = user->getBlock();
+    while (block->getParentOp()->getBlock() != body)
+      block = block->getParentOp()->getBlock();
+    Value &ready = waited[block];
+    if (!ready) {
+      OpBuilder b = OpBuilder::atBlockBegin(block);
+      ready = emitDotWait(b, acc.getLoc(), acc, 0);
+    }
+    use.set(ready);
+  }
+}
+
+void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
+                                ArrayRef<unsigned> carriedPositions) {
+  // The original carried address values now only feed their own update
+  // (the loads that read them are gone): make them pass through unchanged
+  // so that canonicalization removes them and their arithmetic.
+  auto yield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
+  for (unsigned k : carriedPositions) {
+    if (k >= numOrig || !newLoop.getResult(k).use_empty())
+      continue;
+    BlockArgument newArg = newLoop.getRegionIterArgs()[k];
+    bool dead = true;
+    SmallVector<Value> work{newArg};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty() && dead) {
+      Value v = work.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (user == yield) {
+          dead &= use.getOperandNumber() == k;
+          continue;
+        }
+        // A value yielded from a region (a flattened loop's next-tile
+        // `if`) flows into the results of the region's operation.
+        if (user->hasTrait<OpTrait::IsTerminator>() &&
+            user->getParentOp() != newLoop) {
+          Operation *parent = user->getParentOp();
+          if (!isMemoryEffectFree(parent)) {
+            dead = false;
+            break;
+          }
+          if (seen.insert(parent).second)
+            for (Value r : parent->getResults())
+              work.push_back(r);
+          continue;
+        }
+        if (!isMemoryEffectFree(user)) {
+          dead = false;
+          break;
+        }
+        if (seen.insert(user).second)
+          for (Value r : user->getResults())
+            work.push_back(r);
+      }
+    }
+    if (dead)
+      yield.setOperand(k, newArg);
+  }
+}
+
+} // namespace
+
+void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
+                CopyOrder order) {
+  Pipeliner(plan, stages, asyncDot, order).rewrite();
+}
+
+} // namespace trident::gir::pipeline

@@ -1,0 +1,204 @@
+//===- PipelineNVIDIA.cpp - gir-pipeline: Hopper's copies and MMAs --------===//
+//
+// The NVIDIA parts of gir-pipeline: which loads can be ringed (cp.async's
+// runs of 4-16 bytes, TMA blocks with a swizzled layout, in a layout wgmma
+// reads), the rings' `#gir.nvmma_shared` layouts, the stages' mbarriers,
+// the copies (nvgir.async_copy + async_copy_arrive, or nvgir.tma_load,
+// which arrives itself with its block's bytes), the waits, and the warpgroup
+// MMAs (nvgir.warpgroup_dot, nvgir.warpgroup_wait).
+//
+//===----------------------------------------------------------------------===//
+#include "Pipeline.h"
+
+#include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir::pipeline {
+namespace {
+
+/// Whether each thread's part of `load` splits into runs of at least 4
+/// bytes that are contiguous and aligned in global memory along the
+/// pointer layout's fastest dimension.
+bool asyncCopyable(const AxisInfoAnalysis &axisInfo, const Operand &operand) {
+  if (operand.tma)
+    return true; // TMA moves any block it has a layout for
+  tir::LoadOp load = operand.load;
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding());
+  if (!blocked)
+    return false;
+  unsigned dim = blocked.getOrder()[0];
+  int64_t bytes = cast<RankedTensorType>(load.getType())
+                      .getElementType()
+                      .getIntOrFloatBitWidth() /
+                  8;
+  int64_t run = std::min<int64_t>(
+      axisInfo.getVectorElems(load.getPtr(), load.getMask(), dim),
+      blocked.getSizePerThread()[dim]);
+  return run * bytes >= 4;
+}
+
+/// Whether the ring ringType gives `operand`'s tile is one wgmma can read:
+/// at least one 32-byte swizzle row along the contiguous dimension, which
+/// must be K (of the tile as the dot reads it: transposed, the loaded
+/// tile's other dimension) unless the elements are 16-bit (wgmma
+/// transposes only those).
+bool wgmmaReadable(const Operand &operand) {
+  unsigned kDim = operand.index == 0 ? 1 : 0;
+  unsigned loadedK = operand.transposed ? 1 - kDim : kDim;
+  if (operand.tma) {
+    auto desc = operand.tma.getDesc().getType();
+    FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc);
+    if (failed(l) || !l->sharedEncoding(desc.getContext()))
+      return false;
+    // Contiguous along the last dimension.
+    return loadedK == 1 || desc.getElementType().getIntOrFloatBitWidth() == 16;
+  }
+  tir::LoadOp load = operand.load;
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding());
+  if (!blocked || ptrType.getRank() != 2)
+    return false;
+  unsigned contiguous = blocked.getOrder()[0];
+  int64_t bits = cast<RankedTensorType>(load.getType())
+                     .getElementType()
+                     .getIntOrFloatBitWidth();
+  if (ptrType.getDimSize(contiguous) * bits / 8 < 32)
+    return false;
+  return contiguous == loadedK || bits == 16;
+}
+
+} // namespace
+
+bool ringable(const AxisInfoAnalysis &axisInfo, const Operand &operand) {
+  // The ring must be a layout wgmma reads (32 bytes or more along the
+  // contiguous dimension, K-major for 32-bit operands), and cp.async moves
+  // 4, 8 or 16 bytes: loads whose elements are not provably contiguous in
+  // such runs stay synchronous.
+  return wgmmaReadable(operand) && asyncCopyable(axisInfo, operand);
+}
+
+bool registerAOk(Value regA) {
+  // The lowering stages a register A K-major: K must make one wgmma step
+  // (32 bytes).
+  auto type = dyn_cast<RankedTensorType>(regA.getType());
+  return type && type.getRank() == 2 &&
+         type.getDimSize(1) * type.getElementType().getIntOrFloatBitWidth() /
+                 8 >=
+             32;
+}
+
+gir::MemDescType ringType(const Operand &operand, unsigned stages) {
+  SmallVector<int64_t> shape{int64_t(stages)};
+  MLIRContext *ctx = operand.op()->getContext();
+  if (operand.tma) {
+    // The layout TMA writes (wgmmaReadable checked that it has one).
+    auto desc = operand.tma.getDesc().getType();
+    shape.append(desc.getBlockShape().begin(), desc.getBlockShape().end());
+    return gir::MemDescType::get(
+        ctx, shape, desc.getElementType(),
+        nvgir::getTmaBlockLayout(desc)->sharedEncoding(ctx));
+  }
+  // cp.async: contiguous along the pointer layout's fastest dimension,
+  // swizzled as wide as it allows.
+  tir::LoadOp load = operand.load;
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto type = cast<RankedTensorType>(load.getType());
+  unsigned contiguous = 1;
+  if (auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding()))
+    contiguous = blocked.getOrder()[0];
+  int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t swizzle =
+      std::min<int64_t>(128, type.getDimSize(contiguous) * bytes);
+  // A tile split over the CTAs of a cluster (gir-split-ctas) fills a ring
+  // of its CTA's block.
+  SmallVector<int64_t> block = gir::getCTABlockShape(type);
+  shape.append(block.begin(), block.end());
+  auto enc = gir::NVMMASharedEncodingAttr::get(ctx, swizzle,
+                                               {contiguous, 1 - contiguous});
+  return gir::MemDescType::get(ctx, shape, type.getElementType(), enc);
+}
+
+Value allocateBarriers(OpBuilder &b, Location loc, const PipelinePlan &plan,
+                       unsigned stages) {
+  auto module = plan.loop->getParentOfType<ModuleOp>();
+  // Each stage's barrier expects one arrival per thread if any operand
+  // comes by cp.async (nvgir.async_copy_arrive), plus one per TMA operand
+  // (its thread 0's, with the block's bytes): one barrier per stage for
+  // all the stage's copies.
+  int32_t threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
+  int32_t arrivals =
+      (plan.anyPointerLoads() ? threads : 0) + int32_t(plan.numTma());
+  return nvgir::MBarrierAllocOp::create(
+      b, loc, nvgir::MBarriersType::get(b.getContext(), stages), arrivals);
+}
+
+Value stageView(OpBuilder &b, Location loc, Value ring, Value slot) {
+  auto type = cast<gir::MemDescType>(ring.getType());
+  auto stage = gir::MemDescType::get(b.getContext(), type.getShape().drop_front(),
+                                     type.getElementType(), type.getEncoding());
+  return gir::MemDescIndexOp::create(b, loc, stage, ring, slot);
+}
+
+void emitTmaCopy(OpBuilder &b, Location loc, const Operand &operand,
+                 ValueRange coords, Value barriers, Value slot, Value inRange) {
+  // Thread 0 arrives on the slot's barrier with the block's bytes.
+  nvgir::TmaLoadOp::create(b, loc, operand.tma.getDesc(), coords,
+                           stageView(b, loc, operand.ring, slot), barriers,
+                           slot, inRange);
+}
+
+void emitAsyncCopy(OpBuilder &b, Location loc, const Operand &operand,
+                   Value ptr, Value mask, Value slot, Value inRange) {
+  // Iterations past the end copy nothing (zero fills).
+  auto ptrType = cast<RankedTensorType>(ptr.getType());
+  auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
+                                        ptrType.getEncoding());
+  Value all = tir::SplatOp::create(b, loc, maskType, inRange);
+  if (mask)
+    all = arith::AndIOp::create(b, loc, mask, all);
+  nvgir::AsyncCopyOp::create(b, loc, ptr, stageView(b, loc, operand.ring, slot),
+                             all);
+}
+
+void emitCopiesArrive(OpBuilder &b, Location loc, Value barriers, Value slot) {
+  // The slot's barrier completes a phase when every thread's copies have
+  // landed.
+  nvgir::AsyncCopyArriveOp::create(b, loc, barriers, slot);
+}
+
+void emitStageWait(OpBuilder &b, Location loc, const PipelinePlan &plan,
+                   Value barriers, Value slot, Value phase) {
+  // Waits for the stage's copies (and every thread's). A ring filled by
+  // TMA alone needs no proxy fence before the wgmmas.
+  auto wait = nvgir::MBarrierWaitOp::create(b, loc, barriers, slot, phase);
+  if (plan.allTma())
+    wait.setAsyncWrites(true);
+}
+
+Value emitDot(OpBuilder &b, tir::DotOp dot, Value a, Value bView, Value c,
+              Value useC, bool async) {
+  return nvgir::WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bView,
+                                       c, useC, dot.getPrecisionAttr(),
+                                       async ? b.getUnitAttr() : UnitAttr());
+}
+
+Value emitDotWait(OpBuilder &b, Location loc, Value acc, unsigned pending) {
+  return nvgir::WarpgroupWaitOp::create(b, loc, TypeRange{acc.getType()},
+                                        ValueRange{acc}, pending)
+      .getResult(0);
+}
+
+void emitDrain(OpBuilder &b, Location loc) {
+  nvgir::AsyncCommitGroupOp::create(b, loc);
+  nvgir::AsyncWaitOp::create(b, loc, 0);
+}
+
+void emitBarrier(OpBuilder &b, Location loc) { gir::BarrierOp::create(b, loc); }
+
+} // namespace trident::gir::pipeline

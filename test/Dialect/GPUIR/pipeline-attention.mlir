@@ -1,0 +1,152 @@
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
+
+// The attention loop (Triton's tutorial 06): two dots, q loaded before the
+// loop (a register A), K loaded by TMA and read transposed, p computed (a
+// register A), V loaded by TMA. K and V get a ring each, filled by TMA two
+// iterations ahead under one mbarrier per stage that expects both copies
+// (two arrivals, thread 0's per operand); both dots read B from the rings
+// (K through a transposed view) and take their A in registers. Several
+// dots: each completes in its iteration (no `async`), so the copies run
+// S-1 = 2 ahead into the slot the previous iteration read.
+// CHECK-LABEL: func.func @attention_tma
+// CHECK: %[[K:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
+// CHECK: %[[V:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
+// CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 2 : i32} : !nvgir.mbarriers<3>
+// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%c0_i32] if
+// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%c0_i32] if
+// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%c1_i32] if
+// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%c1_i32] if
+// CHECK: scf.for {{.*}} iter_args({{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
+// CHECK-NEXT: gir.barrier
+// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%[[WRITE]]] if
+// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%[[WRITE]]] if
+// CHECK-NEXT: nvgir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
+// CHECK-NEXT: %[[KS:.*]] = gir.memdesc_index %[[K]][%[[READ]]]
+// CHECK-NEXT: %[[KT:.*]] = gir.memdesc_trans %[[KS]]
+// CHECK-NEXT: %[[QK:.*]] = nvgir.warpgroup_dot %{{.*}}, %[[KT]], %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared1> -> tensor<64x64xf32, #wgmma>
+// CHECK-NOT: async
+// CHECK: math.exp2
+// CHECK: %[[P:.*]] = arith.truncf
+// CHECK: %[[VS:.*]] = gir.memdesc_index %[[V]][%[[READ]]]
+// CHECK-NEXT: nvgir.warpgroup_dot %{{.*}}, %[[VS]], %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared> -> tensor<64x64xf32, #wgmma>
+// CHECK-NOT: tir.descriptor_load
+// CHECK-NOT: tir.dot
+// CHECK: scf.yield
+// After the loop: no cp.async to drain; a barrier before the rings' bytes
+// serve anything else.
+// CHECK-NEXT: }
+// CHECK-NEXT: gir.barrier
+module attributes {tir.num_warps = 4 : i32} {
+func.func @attention_tma(%Q: !tir.tensordesc<tensor<64x64xf16>>,
+                         %K: !tir.tensordesc<tensor<64x64xf16>>,
+                         %V: !tir.tensordesc<tensor<64x64xf16>>,
+                         %m0: i32, %n: i32) -> tensor<64x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = tir.descriptor_load %Q[%m0, %c0] : !tir.tensordesc<tensor<64x64xf16>>
+  %acc = scf.for %i = %c0 to %n step %c64 iter_args(%acc_i = %zero) -> (tensor<64x64xf32>) : i32 {
+    %k = tir.descriptor_load %K[%i, %c0] : !tir.tensordesc<tensor<64x64xf16>>
+    %kt = tir.trans %k, [1, 0] : tensor<64x64xf16> -> tensor<64x64xf16>
+    %qk = tir.dot %q, %kt, %zero : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    %e = math.exp2 %qk : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %v = tir.descriptor_load %V[%i, %c0] : !tir.tensordesc<tensor<64x64xf16>>
+    %d = tir.dot %p, %v, %acc_i : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %acc : tensor<64x64xf32>
+}
+}
+
+// -----
+
+// The same loop with pointer loads (the backward pass's idiom): K and V
+// tiles (64 x 64 f16, row-major, stepped by 64 rows each iteration) are
+// copied by cp.async into their rings; each stage's one mbarrier expects
+// every thread's arrival (128) for both copies; the copies past the end
+// are drained after the loop.
+// CHECK-LABEL: func.func @attention_ptr
+// CHECK: %[[K:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
+// CHECK: %[[V:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
+// CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>
+// CHECK: scf.for
+// CHECK: gir.barrier
+// CHECK: nvgir.async_copy
+// CHECK: nvgir.async_copy
+// CHECK: nvgir.async_copy_arrive %[[BARS]]
+// CHECK: nvgir.mbarrier_wait %[[BARS]]
+// CHECK-NOT: async_writes
+// CHECK: gir.memdesc_trans
+// CHECK: nvgir.warpgroup_dot %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared1>
+// CHECK: nvgir.warpgroup_dot %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared>
+// CHECK-NOT: tir.load
+// CHECK: scf.yield
+// CHECK: nvgir.async_wait {pending = 0 : i32}
+// CHECK-NEXT: gir.barrier
+module attributes {tir.num_warps = 4 : i32} {
+func.func @attention_ptr(%q: tensor<64x64xf16>,
+                         %kbase: !tir.ptr<f16> {tir.divisibility = 16 : i32},
+                         %vbase: !tir.ptr<f16> {tir.divisibility = 16 : i32},
+                         %n: i32) -> tensor<64x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = tir.make_range 0 to 64 : tensor<64xi32>
+  %rows = tir.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %s64 = tir.splat %c64 : i32 -> tensor<64x1xi32>
+  %rowoff = arith.muli %rows, %s64 : tensor<64x1xi32>
+  %rowb = tir.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cols = tir.expand_dims %r, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %colb = tir.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+  %off = arith.addi %rowb, %colb : tensor<64x64xi32>
+  %ks = tir.splat %kbase : !tir.ptr<f16> -> tensor<64x64x!tir.ptr<f16>>
+  %pk0 = tir.addptr %ks, %off : tensor<64x64x!tir.ptr<f16>>, tensor<64x64xi32>
+  %vs = tir.splat %vbase : !tir.ptr<f16> -> tensor<64x64x!tir.ptr<f16>>
+  %pv0 = tir.addptr %vs, %off : tensor<64x64x!tir.ptr<f16>>, tensor<64x64xi32>
+  %step = arith.constant dense<4096> : tensor<64x64xi32>
+  %res:3 = scf.for %i = %c0 to %n step %c64 iter_args(%acc_i = %zero, %pk = %pk0, %pv = %pv0)
+      -> (tensor<64x64xf32>, tensor<64x64x!tir.ptr<f16>>, tensor<64x64x!tir.ptr<f16>>) : i32 {
+    %k = tir.load %pk : tensor<64x64x!tir.ptr<f16>>
+    %kt = tir.trans %k, [1, 0] : tensor<64x64xf16> -> tensor<64x64xf16>
+    %qk = tir.dot %q, %kt, %zero : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    %e = math.exp2 %qk : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %v = tir.load %pv : tensor<64x64x!tir.ptr<f16>>
+    %d = tir.dot %p, %v, %acc_i : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    %pk1 = tir.addptr %pk, %step : tensor<64x64x!tir.ptr<f16>>, tensor<64x64xi32>
+    %pv1 = tir.addptr %pv, %step : tensor<64x64x!tir.ptr<f16>>, tensor<64x64xi32>
+    scf.yield %d, %pk1, %pv1 : tensor<64x64xf32>, tensor<64x64x!tir.ptr<f16>>, tensor<64x64x!tir.ptr<f16>>
+  }
+  return %res#0 : tensor<64x64xf32>
+}
+}
+
+// -----
+
+// Left alone: the second dot's B is computed (no load to ring) and the
+// first dot's B load is read again by a store (a load with another user
+// is not ringed): no rewritten dot, nothing changes.
+// CHECK-LABEL: func.func @attention_bail
+// CHECK-NOT: gir.local_alloc
+// CHECK-NOT: nvgir.warpgroup_dot
+// CHECK: tir.dot
+// CHECK: tir.dot
+module attributes {tir.num_warps = 4 : i32} {
+func.func @attention_bail(%q: tensor<64x64xf16>,
+                          %K: !tir.tensordesc<tensor<64x64xf16>>,
+                          %n: i32) -> tensor<64x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = scf.for %i = %c0 to %n step %c64 iter_args(%acc_i = %zero) -> (tensor<64x64xf32>) : i32 {
+    %k = tir.descriptor_load %K[%i, %c0] : !tir.tensordesc<tensor<64x64xf16>>
+    tir.descriptor_store %K[%i, %c0], %k : !tir.tensordesc<tensor<64x64xf16>>
+    %qk = tir.dot %q, %k, %zero : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    %p = arith.truncf %qk : tensor<64x64xf32> to tensor<64x64xf16>
+    %d = tir.dot %p, %q, %acc_i : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %acc : tensor<64x64xf32>
+}
+}
