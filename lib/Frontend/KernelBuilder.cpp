@@ -420,6 +420,18 @@ int KernelBuilder::createOpWithAttrs(
   return finish(builder.create(state));
 }
 
+bool KernelBuilder::markOp(int h, StringRef name) {
+  Value val = value(h);
+  if (!val)
+    return fail("internal: invalid value handle"), false;
+  Operation *def = val.getDefiningOp();
+  if (!def)
+    return fail("internal: '" + name + "' marks an operation, not an argument"),
+           false;
+  def->setAttr(name, builder.getUnitAttr());
+  return true;
+}
+
 bool KernelBuilder::setHint(int h, StringRef name, ArrayRef<int32_t> v) {
   Value val = value(h);
   if (!val)

@@ -91,6 +91,13 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
                           op->getResult(0).getType(),
                           [&] { return op->emitOpError(); });
   }
+  // (On an arith.divf; the lowerings to LLVM carry it over to the fdiv.)
+  if (attr.getName() == getDivRoundedAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << getDivRoundedAttrName() << "' must be a unit attribute";
+    return success();
+  }
   // Other `tir.*` attributes are left to later stages and plugins.
   return success();
 }
