@@ -768,28 +768,27 @@ public:
                                     const RegionSuccessor &successor,
                                     ArrayRef<AxisInfoLattice *> argLattices,
                                     unsigned firstIndex) override {
-    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      if (firstIndex >= 1 && forOp.getLowerBound() && forOp.getStep()) {
-        const AxisInfoLattice *lb = getLatticeElementFor(
-            getProgramPointAfter(op), forOp.getLowerBound());
-        const AxisInfoLattice *step =
-            getLatticeElementFor(getProgramPointAfter(op), forOp.getStep());
-        if (lb->getValue().isInitialized() &&
-            step->getValue().isInitialized()) {
-          // iv = lb + i * step: divisible by what divides both.
-          InfoBuilder b(forOp.getInductionVar().getType());
-          b.dv[0] = gcd(lb->getValue().getDivisibilityOfAll(),
-                        step->getValue().getDivisibilityOfAll());
-          b.nonNegative = lb->getValue().isNonNegative();
-          AxisInfoLattice *iv = argLattices[0];
-          propagateIfChanged(iv, iv->join(b.get()));
-        }
-        // Any other argument that control flow does not set.
-        setAllToEntryStates(argLattices.slice(1, firstIndex - 1));
-        setAllToEntryStates(argLattices.drop_front(
-            firstIndex + successor.getSuccessorInputs().size()));
-        return;
+    // The body of an scf.for: its induction variable (argument 0, also
+    // when the loop carries nothing and `firstIndex` says 0).
+    auto forOp = dyn_cast<scf::ForOp>(op);
+    if (forOp && !successor.isParent() && !argLattices.empty()) {
+      const AxisInfoLattice *lb = getLatticeElementFor(
+          getProgramPointAfter(op), forOp.getLowerBound());
+      const AxisInfoLattice *step =
+          getLatticeElementFor(getProgramPointAfter(op), forOp.getStep());
+      if (lb->getValue().isInitialized() && step->getValue().isInitialized()) {
+        // iv = lb + i * step: divisible by what divides both.
+        InfoBuilder b(forOp.getInductionVar().getType());
+        b.dv[0] = gcd(lb->getValue().getDivisibilityOfAll(),
+                      step->getValue().getDivisibilityOfAll());
+        b.nonNegative = lb->getValue().isNonNegative();
+        AxisInfoLattice *iv = argLattices[0];
+        propagateIfChanged(iv, iv->join(b.get()));
       }
+      // Any argument past the carried ones that control flow sets.
+      setAllToEntryStates(
+          argLattices.drop_front(1 + successor.getSuccessorInputs().size()));
+      return;
     }
     SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
         op, successor, argLattices, firstIndex);

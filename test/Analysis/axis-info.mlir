@@ -254,6 +254,20 @@ func.func @stale_arg_hints(%p: !tir.ptr<f16>, %n: index) {
 
 // -----
 
+// A loop that carries nothing (a store-only loop, as the third loop of
+// Triton's layer-norm tutorial): its induction variable is still lb + i *
+// step.
+func.func @loop_without_carried(%n: i32) {
+  %c0 = arith.constant 0 : i32 // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c512 = arith.constant 512 : i32 // expected-remark {{contiguity = [1], divisibility = [512], constancy = [1]}}
+  scf.for %i = %c0 to %n step %c512 : i32 {
+    %is = tir.splat %i : i32 -> tensor<512xi32> // expected-remark {{contiguity = [1], divisibility = [512], constancy = [512]}}
+  }
+  return
+}
+
+// -----
+
 // Axis hints (tl.multiple_of, tl.max_contiguous, tl.max_constancy: arrays
 // on the op that defines a value, or on a function argument) raise what the
 // analysis derives, and the raised values flow to the users. Hints are

@@ -5,6 +5,7 @@
 //   gir.local_alloc     its slice of the program's dynamic shared memory
 //                       (gir-allocate-shared-memory's offset)
 //   gir.memdesc_index   the base plus index * (bytes of one slice)
+//   gir.memdesc_trans   the same pointer (the permutation is in the type)
 //   nvgir.async_copy      per thread, one `cp.async` per run of consecutive
 //                       registers that are contiguous in global memory
 //                       (4, 8 or 16 bytes; 16-byte copies bypass L1), the
@@ -63,6 +64,16 @@ struct MemDescIndexPattern : OpConversionPattern<gir::MemDescIndexOp> {
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
         op, adaptor.getSrc().getType(), rewriter.getI8Type(), adaptor.getSrc(),
         ValueRange{byte});
+    return success();
+  }
+};
+
+struct MemDescTransPattern : OpConversionPattern<gir::MemDescTransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
     return success();
   }
 };
@@ -271,7 +282,7 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
   MLIRContext *context = patterns.getContext();
   patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern>(
       converter, context, ctx);
-  patterns.add<MemDescIndexPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
+  patterns.add<MemDescIndexPattern, MemDescTransPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
                BarrierPattern, AsyncCopyArrivePattern, MBarrierWaitPattern>(
       converter, context);
 }

@@ -20,7 +20,8 @@
 // in each atom, the 16-byte chunks of row r XORed with bits of r (see
 // #gir.nvmma_shared). The contiguous dimension is K ("K-major") or M / N
 // ("MN-major", which wgmma reads with its transpose flag; 16-bit types
-// only).
+// only: tf32 and fp8 (e4m3, e5m2, k32 per instruction, any mix of the
+// two) operands are K-major).
 //
 // Descriptor fields (64 bits): start address >> 4 in bits 0-13, leading
 // byte offset >> 4 in 16-29, stride byte offset >> 4 in 32-45, swizzle mode
@@ -70,18 +71,44 @@ std::optional<NVVM::WGMMATypes> wgmmaTypeOf(Type elem,
     return NVVM::WGMMATypes::f16;
   if (elem.isF32() && precision == tir::InputPrecision::TF32)
     return NVVM::WGMMATypes::tf32;
+  if (isa<Float8E4M3FNType>(elem))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(elem))
+    return NVVM::WGMMATypes::e5m2;
   return std::nullopt;
+}
+
+bool isFp8(NVVM::WGMMATypes type) {
+  return type == NVVM::WGMMATypes::e4m3 || type == NVVM::WGMMATypes::e5m2;
+}
+
+/// The wgmma types of A and B: one type, or two 8-bit float types (wgmma
+/// takes any mix of e4m3 and e5m2).
+std::optional<std::pair<NVVM::WGMMATypes, NVVM::WGMMATypes>>
+wgmmaTypesOf(Type a, Type b, tir::InputPrecision precision) {
+  std::optional<NVVM::WGMMATypes> ta = wgmmaTypeOf(a, precision);
+  std::optional<NVVM::WGMMATypes> tb = wgmmaTypeOf(b, precision);
+  if (!ta || !tb || (*ta != *tb && !(isFp8(*ta) && isFp8(*tb))))
+    return std::nullopt;
+  return std::make_pair(*ta, *tb);
+}
+
+/// Whether wgmma reads operands of `type` MN-major (its transpose flags
+/// exist for 16-bit types only; tf32 and fp8 operands must be K-major).
+bool transposable(NVVM::WGMMATypes type) {
+  return type == NVVM::WGMMATypes::bf16 || type == NVVM::WGMMATypes::f16;
 }
 
 /// How a tir.dot on wgmma stages its register operands: A K-major; B
 /// N-major where wgmma can transpose it (16-bit types), so that its rows
-/// are the loads' contiguous N runs.
+/// are the loads' contiguous N runs, else (tf32, fp8) K-major whatever
+/// the register tile's order: staging writes element by element.
 std::pair<OperandLayout, OperandLayout>
 stagedLayouts(int64_t m, int64_t k, int64_t n, int64_t elemBytes,
               NVVM::WGMMATypes type) {
   OperandLayout a{m, k, elemBytes, std::min<int64_t>(128, k * elemBytes),
                   /*kMajor=*/true};
-  bool bKMajor = type == NVVM::WGMMATypes::tf32 || n * elemBytes < 32;
+  bool bKMajor = !transposable(type) || n * elemBytes < 32;
   OperandLayout b =
       bKMajor ? OperandLayout{n, k, elemBytes,
                               std::min<int64_t>(128, k * elemBytes), true}
@@ -141,6 +168,10 @@ StringRef ptxTypeName(NVVM::WGMMATypes type) {
     return "f16";
   case NVVM::WGMMATypes::tf32:
     return "tf32";
+  case NVVM::WGMMATypes::e4m3:
+    return "e4m3";
+  case NVVM::WGMMATypes::e5m2:
+    return "e5m2";
   default:
     return "";
   }
@@ -155,7 +186,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   RankedTensorType cType, Value aBuf,
                                   const OperandLayout &aLayout, Value bBuf,
                                   const OperandLayout &bLayout,
-                                  NVVM::WGMMATypes type, bool wait = true,
+                                  NVVM::WGMMATypes typeA,
+                                  NVVM::WGMMATypes typeB, bool wait = true,
                                   Value useC = {}) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
@@ -174,9 +206,10 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   int64_t instrK = 32 / elemBytes;
   int64_t instrN = encoding.getInstrN();
   int64_t warps = encoding.getWarpsPerCTA()[0];
-  bool transposable = type != NVVM::WGMMATypes::tf32;
+  // Both operands 16-bit, or both K-major (tf32, fp8: no transpose).
+  bool canTranspose = transposable(typeA) && transposable(typeB);
   if (k % instrK != 0 || n % instrN != 0 || m % (16 * warps) != 0 ||
-      ((!aLayout.kMajor || !bLayout.kMajor) && !transposable) ||
+      ((!aLayout.kMajor || !bLayout.kMajor) && !canTranspose) ||
       // an M-major A: each warpgroup's 64 rows must start an atom row
       (!aLayout.kMajor && aLayout.elemsPerAtomRow() > 64))
     return failure();
@@ -215,7 +248,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       ctx, aLayout.kMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col);
   auto layoutB = NVVM::MMALayoutAttr::get(
       ctx, bLayout.kMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row);
-  auto typeIn = NVVM::WGMMATypesAttr::get(ctx, type);
+  auto typeInA = NVVM::WGMMATypesAttr::get(ctx, typeA);
+  auto typeInB = NVVM::WGMMATypesAttr::get(ctx, typeB);
   auto typeD = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
   auto scaleD = NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
@@ -239,14 +273,14 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
           // The first K step decides whether the old accumulator counts.
           std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
                              "k" + std::to_string(instrK) + ".f32." +
-                             ptxTypeName(type).str() + "." +
-                             ptxTypeName(type).str();
+                             ptxTypeName(typeA).str() + "." +
+                             ptxTypeName(typeB).str();
           d = wgmmaWithScaleD(b, loc, structType, d, descA, descB, useC, name,
-                              transposable, !aLayout.kMajor, !bLayout.kMajor);
+                              canTranspose, !aLayout.kMajor, !bLayout.kMajor);
           continue;
         }
         d = NVVM::WgmmaMmaAsyncOp::create(
-            b, loc, structType, d, descA, descB, shape, typeIn, typeIn, typeD,
+            b, loc, structType, d, descA, descB, shape, typeInA, typeInB, typeD,
             scaleD, scaleIn, scaleIn, layoutA, layoutB,
             /*satfinite=*/NVVM::MMAIntOverflowAttr());
       }
@@ -296,11 +330,9 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type elem = aType.getElementType();
-    std::optional<NVVM::WGMMATypes> type =
-        wgmmaTypeOf(elem, op.getPrecision());
+    auto types = wgmmaTypesOf(elem, bType.getElementType(), op.getPrecision());
     // (wgmma's accumulator fragments are kept in f32 registers here.)
-    if (!type || bType.getElementType() != elem ||
-        !cType.getElementType().isF32()) // the CUDA-core lowering
+    if (!types || !cType.getElementType().isF32()) // the CUDA-core lowering
       return rewriter.notifyMatchFailure(op, "no wgmma for these operands");
     // (The rows of A this CTA holds: a block of them when A is split over
     // a cluster's CTAs.)
@@ -309,7 +341,7 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     if (k * elemBytes < 32)
       return rewriter.notifyMatchFailure(op, "K is narrower than one step");
-    auto [aLayout, bLayout] = stagedLayouts(m, k, n, elemBytes, *type);
+    auto [aLayout, bLayout] = stagedLayouts(m, k, n, elemBytes, types->second);
     bool bKMajor = bLayout.kMajor;
 
     FailureOr<LayoutMap> aMap = mapOf(aType, lc, op);
@@ -334,7 +366,7 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     barrier(rewriter, loc);
     FailureOr<Value> result =
         emitWarpgroupMma(rewriter, loc, lc, adaptor.getC(), cType, aBuf,
-                         aLayout, bBuf, bLayout, *type);
+                         aLayout, bBuf, bLayout, types->first, types->second);
     if (failed(result))
       return op.emitOpError("does not split into wgmma instructions");
     rewriter.replaceOp(op, *result);
@@ -351,20 +383,23 @@ struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
   matchAndRewrite(nvgir::WarpgroupDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     gir::MemDescType aType = op.getA().getType(), bType = op.getB().getType();
-    std::optional<NVVM::WGMMATypes> type =
-        wgmmaTypeOf(aType.getElementType(), op.getPrecision());
-    if (!type)
-      return op.emitOpError("warpgroup MMA takes bf16, f16 or f32 with "
-                            "precision = tf32 operands, got ")
-             << aType.getElementType();
+    auto types = wgmmaTypesOf(aType.getElementType(), bType.getElementType(),
+                              op.getPrecision());
+    if (!types)
+      return op.emitOpError("warpgroup MMA takes bf16, f16, f32 with "
+                            "precision = tf32, or f8E4M3FN / f8E5M2 "
+                            "operands, got ")
+             << aType.getElementType() << " and " << bType.getElementType();
     FailureOr<Value> result = emitWarpgroupMma(
         rewriter, op.getLoc(), lc, adaptor.getC(),
         cast<RankedTensorType>(op.getType()), adaptor.getA(),
-        layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0), *type,
-        /*wait=*/!op.getAsync(), adaptor.getUseC());
+        layoutOf(aType, /*kDim=*/1), adaptor.getB(), layoutOf(bType, 0),
+        types->first, types->second, /*wait=*/!op.getAsync(),
+        adaptor.getUseC());
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
-                            "(or an MN-major operand is not 16-bit)");
+                            "(or an MN-major operand is not 16-bit: tf32 "
+                            "and fp8 operands must be K-major)");
     rewriter.replaceOp(op, *result);
     return success();
   }
@@ -435,14 +470,13 @@ SmallVector<ScratchRequest> wgmmaDotScratch(tir::DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   Type elem = aType.getElementType();
-  std::optional<NVVM::WGMMATypes> type = wgmmaTypeOf(elem, op.getPrecision());
+  auto types = wgmmaTypesOf(elem, bType.getElementType(), op.getPrecision());
   int64_t m = gir::getCTABlockShape(aType)[0], k = aType.getDimSize(1);
   int64_t n = bType.getDimSize(1);
   int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
-  if (!type || bType.getElementType() != elem || k * elemBytes < 32 ||
-      !cType.getElementType().isF32())
+  if (!types || k * elemBytes < 32 || !cType.getElementType().isF32())
     return {}; // the CUDA-core lowering
-  auto [a, b] = stagedLayouts(m, k, n, elemBytes, *type);
+  auto [a, b] = stagedLayouts(m, k, n, elemBytes, types->second);
   return {{a.bytes(), 1024}, {b.bytes(), 1024}};
 }
 

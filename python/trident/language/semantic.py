@@ -1005,7 +1005,13 @@ class Semantic:
             _err("tl.dot: %r operands cannot accumulate into %r", a.dtype,
                  acc.dtype)
         if max_imprecise is None:
+            # As Triton: on sm_90, fp8 products accumulate at wgmma's
+            # reduced precision over the whole K (2^30: no promotion, the
+            # fast form); elsewhere all in full precision.
             max_imprecise = 0
+            if a.dtype.is_fp8() and b.dtype.is_fp8() and \
+                    str(self.target).split(":")[-1] in ("90", "90a"):
+                max_imprecise = 2 ** 30
         h = self.builder.dot(a.handle, b.handle, acc.handle, input_precision,
                              int(max_imprecise))
         return tensor(h, acc.type)

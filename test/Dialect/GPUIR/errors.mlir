@@ -320,6 +320,26 @@ func.func @index_type(%i: i64) {
   return
 }
 
+// -----
+
+// gir.memdesc_trans: the result is the source viewed through the order, the
+// encoding's contiguous dimension following it.
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @trans_encoding(%buf: !gir.memdesc<128x64xbf16, #sw>) {
+  // expected-error @+1 {{'gir.memdesc_trans' op result must be '!gir.memdesc<64x128xbf16, #gir.nvmma_shared<swizzle = 128, order = [0, 1]>>' (the source viewed through the order), got '!gir.memdesc<64x128xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>'}}
+  %t = gir.memdesc_trans %buf, [1, 0] : !gir.memdesc<128x64xbf16, #sw> -> !gir.memdesc<64x128xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @trans_order(%buf: !gir.memdesc<128x64xbf16, #sw>) {
+  // expected-error @+1 {{'gir.memdesc_trans' op order array<i32: 1, 1> is not a permutation of the dimensions of '!gir.memdesc<128x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>'}}
+  %t = gir.memdesc_trans %buf, [1, 1] : !gir.memdesc<128x64xbf16, #sw> -> !gir.memdesc<64x128xbf16, #sw>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Tile IR shape ops on tiles with layouts
 //===----------------------------------------------------------------------===//

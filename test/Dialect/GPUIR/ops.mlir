@@ -43,3 +43,16 @@ func.func @fold_same(%x: tensor<512xf32, #b>) -> tensor<512xf32, #b> {
   %0 = gir.convert_layout %x : tensor<512xf32, #b> -> tensor<512xf32, #b>
   return %0 : tensor<512xf32, #b>
 }
+
+// -----
+
+// A transposed view of a shared-memory tile (no code: the types say how
+// the same bytes are read).
+#k = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#kt = #gir.nvmma_shared<swizzle = 128, order = [0, 1]>
+// CHECK-LABEL: func.func @memdesc_trans
+// CHECK: gir.memdesc_trans %{{.*}}, [1, 0] : !gir.memdesc<128x64xbf16, #{{.*}}> -> !gir.memdesc<64x128xbf16, #{{.*}}>
+func.func @memdesc_trans(%buf: !gir.memdesc<128x64xbf16, #k>) -> !gir.memdesc<64x128xbf16, #kt> {
+  %t = gir.memdesc_trans %buf, [1, 0] : !gir.memdesc<128x64xbf16, #k> -> !gir.memdesc<64x128xbf16, #kt>
+  return %t : !gir.memdesc<64x128xbf16, #kt>
+}

@@ -80,3 +80,37 @@ func.func @one_stage(%A: !tir.tensordesc<tensor<128x64xbf16>>,
   return %acc : tensor<128x128xf32>
 }
 }
+
+// -----
+
+// B stored N x K (`tl.dot(a, b.T)`, Triton's persistent-matmul tutorial):
+// the ring holds B's tiles as loaded (128 x 64, K contiguous) and the dot
+// reads each slot through a transposed view, the K x N operand K-major.
+// CHECK-LABEL: func.func @tma_transposed_b
+// CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #[[SHARED:[a-z_0-9]+]]>
+// CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #[[SHARED]]>
+// CHECK: scf.for {{.*}} iter_args(%{{[^ ]+}} = %{{[^ ]+}}, %{{[^ ]+}} = %{{[^ ]+}}, %[[READ:[^ ]+]] = %c0_i32,
+// CHECK: %[[ASLOT:.*]] = gir.memdesc_index %[[A]][%[[READ]]]
+// CHECK-NEXT: %[[SLOT:.*]] = gir.memdesc_index %[[B]][%[[READ]]] : !gir.memdesc<3x128x64xbf16, #[[SHARED]]> -> !gir.memdesc<128x64xbf16, #[[SHARED]]>
+// CHECK-NEXT: %[[BT:.*]] = gir.memdesc_trans %[[SLOT]], [1, 0] : !gir.memdesc<128x64xbf16, #[[SHARED]]> -> !gir.memdesc<64x128xbf16, #[[SHARED_T:[a-z_0-9]+]]>
+// CHECK-NEXT: nvgir.warpgroup_dot %[[ASLOT]], %[[BT]], %{{.*}} : !gir.memdesc<128x64xbf16, #[[SHARED]]> * !gir.memdesc<64x128xbf16, #[[SHARED_T]]>
+// CHECK-NOT: tir.trans
+// CHECK: return
+func.func @tma_transposed_b(%A: !tir.tensordesc<tensor<128x64xbf16>>,
+                            %B: !tir.tensordesc<tensor<128x64xbf16>>,
+                            %m0: i32, %n0: i32, %kt: index) -> tensor<128x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cBK = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%acc_i = %zero) -> (tensor<128x128xf32>) {
+    %ii = arith.index_cast %i : index to i32
+    %k0 = arith.muli %ii, %cBK : i32
+    %a = tir.descriptor_load %A[%m0, %k0] : !tir.tensordesc<tensor<128x64xbf16>>
+    %b = tir.descriptor_load %B[%n0, %k0] : !tir.tensordesc<tensor<128x64xbf16>>
+    %bt = tir.trans %b, [1, 0] : tensor<128x64xbf16> -> tensor<64x128xbf16>
+    %d = tir.dot %a, %bt, %acc_i : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  return %acc : tensor<128x128xf32>
+}

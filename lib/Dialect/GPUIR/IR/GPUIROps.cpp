@@ -46,6 +46,56 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
   return {};
 }
 
+MemDescType MemDescTransOp::getTransposedType(MemDescType src,
+                                              ArrayRef<int32_t> order) {
+  unsigned rank = src.getRank();
+  if (order.size() != rank)
+    return {};
+  // inverse[d]: where source dimension d lands.
+  SmallVector<unsigned> inverse(rank, rank);
+  SmallVector<int64_t> shape;
+  for (auto [i, d] : llvm::enumerate(order)) {
+    if (d < 0 || unsigned(d) >= rank || inverse[d] != rank)
+      return {};
+    inverse[d] = i;
+    shape.push_back(src.getShape()[d]);
+  }
+  Attribute encoding = src.getEncoding();
+  if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding)) {
+    if (nvmma.getOrder().size() != rank)
+      return {};
+    SmallVector<unsigned> newOrder;
+    for (unsigned d : nvmma.getOrder())
+      newOrder.push_back(inverse[d]);
+    encoding = NVMMASharedEncodingAttr::get(src.getContext(),
+                                            nvmma.getSwizzle(), newOrder);
+  } else if (encoding) {
+    return {};
+  }
+  return MemDescType::get(src.getContext(), shape, src.getElementType(),
+                          encoding);
+}
+
+void MemDescTransOp::build(OpBuilder &builder, OperationState &state,
+                           Value src, ArrayRef<int32_t> order) {
+  build(builder, state,
+        getTransposedType(cast<MemDescType>(src.getType()), order), src,
+        order);
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType expected = getTransposedType(getSrc().getType(), getOrder());
+  if (!expected)
+    return emitOpError("order ")
+           << getOrderAttr() << " is not a permutation of the dimensions of "
+           << getSrc().getType() << " (or its encoding cannot be permuted)";
+  if (expected != getResult().getType())
+    return emitOpError("result must be ")
+           << expected << " (the source viewed through the order), got "
+           << getResult().getType();
+  return success();
+}
+
 LogicalResult MemDescIndexOp::verify() {
   MemDescType src = getSrc().getType(), dst = getResult().getType();
   if (src.getShape().drop_front() != dst.getShape() ||

@@ -191,6 +191,9 @@ static Type tensorCoreElementType(tir::DotOp dot, bool tf32) {
   return elem.isBF16() || elem.isF16() || f32AsTf32 ? elem : Type();
 }
 
+/// The 8-bit float types warpgroup MMA takes (.e4m3, .e5m2).
+static bool isWgmmaFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
 /// The wgmma accumulator layout for `dot`, or null when warpgroup MMA
 /// cannot compute it (target, types, shapes).
 static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
@@ -199,14 +202,24 @@ static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
       target.threadsPerWarp != 32)
     return {};
   Type elem = tensorCoreElementType(dot, /*tf32=*/true);
-  if (!elem)
-    return {};
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto c = cast<RankedTensorType>(dot.getType());
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  // fp8 (e4m3 / e5m2, mixed or not) into f32: wgmma accumulates its
+  // products at reduced precision, so only where the dot allows that over
+  // its whole K (max_num_imprecise_acc > K, as Triton's "no partial
+  // accumulator" rule; Triton's sm_90 default of 2^30 does).
+  if (!elem && c.getRank() == 2 && c.getElementType().isF32() &&
+      isWgmmaFp8(a.getElementType()) &&
+      isWgmmaFp8(cast<RankedTensorType>(dot.getB().getType())
+                     .getElementType()) &&
+      int64_t(dot.getMaxNumImpreciseAcc()) > k)
+    elem = a.getElementType();
+  if (!elem)
+    return {};
   int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
   // Whole warpgroups along M, an instruction's N of 8..256, and at least
-  // one 32-byte K step (k16 for 16-bit types, k8 for tf32).
+  // one 32-byte K step (k16 for 16-bit types, k8 for tf32, k32 for fp8).
   if (m % (16 * int64_t(numWarps)) != 0 || n < 8 || k * elemBytes < 32)
     return {};
   return WgmmaEncodingAttr::get(dot.getContext(), {numWarps, 1},

@@ -75,22 +75,33 @@ struct Operand {
   mutable tir::LoadOp load;
   mutable tir::DescriptorLoadOp tma;
   SmallVector<Operation *> chain;
+  /// The dot reads the loaded tile transposed (`tl.dot(a, b.T)`): the ring
+  /// holds the tile as loaded and the dot a transposed view of its slot.
+  bool transposed = false;
 
   Operation *op() const {
     return load ? load.getOperation() : tma.getOperation();
   }
 };
 
-/// The load behind `value` (through single-use layout conversions) if it
-/// sits directly in `body`, has no other user and fills masked-off elements
-/// with zeros (descriptor loads always do).
+/// The load behind `value` (through single-use layout conversions and at
+/// most one 2-D transposition) if it sits directly in `body`, has no other
+/// user and fills masked-off elements with zeros (descriptor loads always
+/// do).
 std::optional<Operand> traceLoad(Value value, Block *body) {
   Operand op;
-  while (auto cvt = value.getDefiningOp<gir::ConvertLayoutOp>()) {
-    if (!cvt->hasOneUse())
+  while (Operation *def = value.getDefiningOp()) {
+    auto cvt = dyn_cast<gir::ConvertLayoutOp>(def);
+    auto trans = dyn_cast<tir::TransOp>(def);
+    bool swap = trans && !op.transposed &&
+                trans.getOrder() == ArrayRef<int32_t>{1, 0};
+    if (!cvt && !swap)
+      break;
+    if (!def->hasOneUse())
       return std::nullopt;
-    op.chain.push_back(cvt);
-    value = cvt.getSrc();
+    op.chain.push_back(def);
+    op.transposed |= swap;
+    value = def->getOperand(0);
   }
   if (auto tma = value.getDefiningOp<tir::DescriptorLoadOp>()) {
     // TMA descriptors: those the host encoded (kernel arguments) and those
@@ -225,6 +236,15 @@ private:
                                        ring.getShape().drop_front(),
                                        ring.getElementType(), ring.getEncoding());
     return gir::MemDescIndexOp::create(builder, loop.getLoc(), stage, buf, slot);
+  }
+  /// Stage `slot` of `operand`'s ring `buf` as the dot reads it.
+  Value operandView(OpBuilder &builder, const Operand &operand, Value buf,
+                    Value slot) {
+    Value view = stageView(builder, buf, slot);
+    if (!operand.transposed)
+      return view;
+    return gir::MemDescTransOp::create(builder, loop.getLoc(), view,
+                                       ArrayRef<int32_t>{1, 0});
   }
   Value ivConstant(OpBuilder &b, int64_t v);
   Value i32Constant(OpBuilder &b, int64_t v);
@@ -509,8 +529,8 @@ Value Pipeliner::emitDot(OpBuilder &inner, IRMapping &map, Value readSlot,
                                  arith::ConstantIntOp::create(inner, loc, 1, 1));
   }
   auto wgDot = nvgir::WarpgroupDotOp::create(
-      inner, dot.getLoc(), dot.getType(), stageView(inner, bufA, readSlot),
-      stageView(inner, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
+      inner, dot.getLoc(), dot.getType(), operandView(inner, a, bufA, readSlot),
+      operandView(inner, b, bufB, readSlot), c, useC, dot.getPrecisionAttr(),
       asyncDot ? inner.getUnitAttr() : UnitAttr());
   whileInFlight();
   if (!asyncDot)
@@ -794,16 +814,18 @@ bool asyncCopyable(const trident::AxisInfoAnalysis &axisInfo,
 
 /// Whether the ring bufferType gives `load`'s tile is one wgmma can read:
 /// at least one 32-byte swizzle row along the contiguous dimension, which
-/// must be K (`kDim`) unless the elements are 16-bit (wgmma transposes
-/// only those).
+/// must be K (`kDim`, of the tile as the dot reads it: transposed, the
+/// loaded tile's other dimension) unless the elements are 16-bit (wgmma
+/// transposes only those).
 bool wgmmaReadable(const Operand &operand, unsigned kDim) {
+  unsigned loadedK = operand.transposed ? 1 - kDim : kDim;
   if (operand.tma) {
     auto desc = operand.tma.getDesc().getType();
     FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc);
     if (failed(l) || !l->sharedEncoding(desc.getContext()))
       return false;
     // Contiguous along the last dimension.
-    return kDim == 1 || desc.getElementType().getIntOrFloatBitWidth() == 16;
+    return loadedK == 1 || desc.getElementType().getIntOrFloatBitWidth() == 16;
   }
   tir::LoadOp load = operand.load;
   auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
@@ -815,7 +837,7 @@ bool wgmmaReadable(const Operand &operand, unsigned kDim) {
       cast<RankedTensorType>(load.getType()).getElementType().getIntOrFloatBitWidth();
   if (ptrType.getDimSize(contiguous) * bits / 8 < 32)
     return false;
-  return contiguous == kDim || bits == 16;
+  return contiguous == loadedK || bits == 16;
 }
 
 struct GPUIRPipelinePass

@@ -97,8 +97,12 @@ LogicalResult WarpgroupDotOp::verify() {
       b.getShape()[1] != c.getShape()[1])
     return emitOpError("shapes do not form a matrix product: ")
            << a << " * " << b << " -> " << c;
-  if (a.getElementType() != b.getElementType())
-    return emitOpError("operands must have one element type");
+  // (wgmma takes any mix of its two 8-bit float types.)
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  if (a.getElementType() != b.getElementType() &&
+      !(fp8(a.getElementType()) && fp8(b.getElementType())))
+    return emitOpError("operands must have one element type (or two 8-bit "
+                       "float types)");
   if (!isa<WgmmaEncodingAttr>(c.getEncoding()))
     return emitOpError("accumulator needs the #gir.wgmma layout, got ") << c;
   // The lowering keeps wgmma's accumulator fragments in f32 registers.

@@ -64,6 +64,36 @@ def GPUIR_MemDescIndexOp : GPUIR_Op<"memdesc_index", [Pure]> {
   let hasVerifier = 1;
 }
 
+def GPUIR_MemDescTransOp : GPUIR_Op<"memdesc_trans", [Pure]> {
+  let summary = "a shared-memory tile viewed with its dimensions permuted";
+  let description = [{
+    The same bytes as `src`, with dimension `i` of the result being
+    dimension `order[i]` of `src` (as `tir.trans`); the encoding's `order`
+    follows the dimensions, so the contiguous dimension stays the same
+    memory. No code: a tile loaded as N x K (K contiguous) is read by
+    wgmma as its K x N, K-major operand.
+
+    ```mlir
+    %bt = gir.memdesc_trans %b, [1, 0] : !gir.memdesc<128x64xf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>> -> !gir.memdesc<64x128xf16, #gir.nvmma_shared<swizzle = 128, order = [0, 1]>>
+    ```
+  }];
+  let arguments = (ins GPUIR_MemDescType:$src, DenseI32ArrayAttr:$order);
+  let results = (outs GPUIR_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `,` $order attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "::llvm::ArrayRef<int32_t>":$order)>
+  ];
+  let extraClassDeclaration = [{
+    /// The type of `src` viewed through `order`, or null where its
+    /// encoding cannot be permuted (not a permutation of its dimensions).
+    static MemDescType getTransposedType(MemDescType src,
+                                         ::llvm::ArrayRef<int32_t> order);
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_BarrierOp : GPUIR_Op<"barrier"> {
   let summary = "wait until every thread of the program gets here";
   let description = [{

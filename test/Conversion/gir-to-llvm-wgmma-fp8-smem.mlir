@@ -1,0 +1,18 @@
+// RUN: trident-opt %s --convert-gir-to-llvm | FileCheck %s
+
+// nvgir.warpgroup_dot on an e4m3 A and an e5m2 B, both K-major (B's
+// order [0, 1]: K contiguous): four k32 steps
+// per warpgroup.
+// CHECK-LABEL: llvm.func @fp8_warpgroup_dot
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
+#ka = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#kb = #gir.nvmma_shared<swizzle = 128, order = [0, 1]>
+#acc = #gir.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 8 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @fp8_warpgroup_dot(%c: tensor<128x64xf32, #acc>) -> tensor<128x64xf32, #acc> {
+    %a = gir.local_alloc : !gir.memdesc<128x128xf8E4M3FN, #ka>
+    %b = gir.local_alloc : !gir.memdesc<128x64xf8E5M2, #kb>
+    %d = nvgir.warpgroup_dot %a, %b, %c : !gir.memdesc<128x128xf8E4M3FN, #ka> * !gir.memdesc<128x64xf8E5M2, #kb> -> tensor<128x64xf32, #acc>
+    return %d : tensor<128x64xf32, #acc>
+  }
+}
