@@ -157,6 +157,56 @@ func.func @not_flattened(%p: !tir.ptr<i32>, %n: i32) {
 
 // -----
 
+// Pointer loads whose offset tiles the prologue builds (a persistent
+// matmul in the style of Triton's tutorial 09 after loop-invariant code
+// motion: the row offsets broadcast to the A tile): the fused loop carries
+// the tile's scalar row offset, and each step makes the offset tile again
+// from it (range, splat, add, expand, broadcast), instead of carrying a
+// register per element of the 64x32 tile for the whole loop.
+// CHECK-LABEL: func.func @sunk_offsets
+// CHECK: scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%[[ACC:[^ ]*]] = %{{[^ ]*}}, %[[KK:[^ ]*]] = %c0_i32, %[[T:[^ ]*]] = %{{[^ ]*}}, %[[OFF:[^ ]*]] = %{{[^ ]*}}) -> (tensor<64x64xf32>, i32, i32, i32)
+// CHECK: %[[R:.*]] = tir.make_range 0 to 64 : tensor<64xi32>
+// CHECK: %[[S:.*]] = tir.splat %[[OFF]] : i32 -> tensor<64xi32>
+// CHECK: %[[ROWS:.*]] = arith.addi %[[S]], %[[R]]
+// CHECK: %[[E:.*]] = tir.expand_dims %[[ROWS]], axis = 1
+// CHECK: tir.broadcast %[[E]] : tensor<64x1xi32> -> tensor<64x32xi32>
+// CHECK: tir.load
+// CHECK: tir.dot
+// CHECK-NOT: tir.flatten
+func.func @sunk_offsets(%pa: !tir.ptr<bf16>, %db: !tir.tensordesc<tensor<32x64xbf16>>,
+                        %dc: !tir.tensordesc<tensor<64x64xf32>>,
+                        %first: i32, %tiles: i32, %nk: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  scf.for %t = %first to %tiles step %c4 : i32 {
+    %off = arith.muli %t, %c64 : i32
+    %r = tir.make_range 0 to 64 : tensor<64xi32>
+    %s = tir.splat %off : i32 -> tensor<64xi32>
+    %rows = arith.addi %s, %r : tensor<64xi32>
+    %e = tir.expand_dims %rows, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %rowt = tir.broadcast %e : tensor<64x1xi32> -> tensor<64x32xi32>
+    %base = tir.splat %pa : !tir.ptr<bf16> -> tensor<64x32x!tir.ptr<bf16>>
+    %acc = scf.for %k = %c0 to %nk step %c1 iter_args(%a = %zero) -> (tensor<64x64xf32>) : i32 {
+      %kb = arith.muli %k, %c32 : i32
+      %ks = tir.splat %kb : i32 -> tensor<64x32xi32>
+      %offs = arith.addi %rowt, %ks : tensor<64x32xi32>
+      %ptrs = tir.addptr %base, %offs : tensor<64x32x!tir.ptr<bf16>>, tensor<64x32xi32>
+      %x = tir.load %ptrs : tensor<64x32x!tir.ptr<bf16>>
+      %y = tir.descriptor_load %db[%kb, %c0] : !tir.tensordesc<tensor<32x64xbf16>>
+      %d = tir.dot %x, %y, %a : tensor<64x32xbf16> * tensor<32x64xbf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    tir.descriptor_store %dc[%off, %c0], %acc : !tir.tensordesc<tensor<64x64xf32>>
+  } {tir.flatten}
+  return
+}
+
+// -----
+
 // Axis hints on the loops' arguments (tir.region_arg_hints): the fused
 // loop keeps the outer loop's carried values' at their places and gives
 // its induction variable's to the argument that holds the tile (#4, after

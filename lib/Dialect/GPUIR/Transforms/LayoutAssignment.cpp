@@ -74,6 +74,8 @@ private:
   }
   void chooseDominantLayouts(Region &scope);
   void collectHints(Region &scope);
+  /// The hint of the first of `op`'s results that has one, or null.
+  Attribute resultHint(Operation *op) const;
   static RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
     return RankedTensorType::get(type.getShape(), type.getElementType(),
                                  layout);
@@ -148,6 +150,21 @@ void LayoutAssigner::chooseDominantLayouts(Region &scope) {
         ctx, tile.getShape(), numWarps, threadsPerWarp);
 }
 
+/// Whether `op` makes a tile of narrower elements from one of wider ones
+/// (arith.truncf, trunci, fptosi to fewer bits, ...): a layout conversion
+/// its result needs is cheaper after it than on its operand.
+static bool narrows(Operation *op) {
+  if (op->getNumOperands() != 1 || op->getNumResults() != 1)
+    return false;
+  auto in = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto out = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!in || !out || !in.getElementType().isIntOrFloat() ||
+      !out.getElementType().isIntOrFloat())
+    return false;
+  return out.getElementType().getIntOrFloatBitWidth() <
+         in.getElementType().getIntOrFloatBitWidth();
+}
+
 /// Backward hints so that tiles are created where they will be used: the
 /// operand of `tir.expand_dims` in the slice of the expanded tile's layout,
 /// and the operands of elementwise operations in the hint of their result.
@@ -174,22 +191,19 @@ void LayoutAssigner::collectHints(Region &scope) {
       }
       continue;
     }
-    // Memory accesses: the pointers (and masks, and the values loaded
-    // where masked off) in a coalesced layout, unless the loaded value
-    // already has a hint of its own (a scan or dot wants it in its layout).
+    // Memory accesses: every tiled operand (the pointers, masks, the
+    // values loaded where masked off, the values stored) in a coalesced
+    // layout, unless the loaded value already has a hint of its own (a
+    // scan or dot wants it in its layout). A stored value made elsewhere
+    // would be converted at the store.
     if (gir::isMemoryAccess(op)) {
       auto load = dyn_cast<tir::LoadOp>(op);
       bool resultHinted = load && hints.count(load.getResult());
-      Value ptr = op->getOperand(0);
-      Value mask = gir::accessMask(op);
       if (!resultHinted)
-        if (Attribute layout = accessLayout(op)) {
-          hints.try_emplace(ptr, layout);
-          if (mask)
-            hints.try_emplace(mask, layout);
-          if (load && load.getOther())
-            hints.try_emplace(load.getOther(), layout);
-        }
+        if (Attribute layout = accessLayout(op))
+          for (Value operand : op->getOperands())
+            if (isa<RankedTensorType>(operand.getType()))
+              hints.try_emplace(operand, layout);
       if (!load)
         continue;
     }
@@ -230,12 +244,17 @@ void LayoutAssigner::collectHints(Region &scope) {
     StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
     bool elementwise = (ns == "arith" || ns == "math") ||
                        isa<tir::SplatOp, tir::AddPtrOp, tir::LoadOp>(op);
-    if (!elementwise || op->getNumResults() != 1)
+    if (!elementwise || op->getNumResults() == 0)
       continue;
-    auto it = hints.find(op->getResult(0));
-    if (it == hints.end())
+    // A hint of any result: an op with several (arith.mului_extended's two
+    // halves, in tl.umulhi and Philox's rounds) makes them in one layout.
+    Attribute hint = resultHint(op);
+    if (!hint)
       continue;
-    Attribute hint = it->second;
+    for (Value result : op->getResults())
+      hints.try_emplace(result, hint);
+    if (narrows(op))
+      continue; // converted after it, on fewer bytes
     for (Value operand : op->getOperands())
       if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
         if (type.getShape() ==
@@ -318,6 +337,13 @@ static Attribute firstOperandLayout(Operation *op) {
     if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
       if (type.getEncoding())
         return type.getEncoding();
+  return {};
+}
+
+Attribute LayoutAssigner::resultHint(Operation *op) const {
+  for (Value result : op->getResults())
+    if (auto it = hints.find(result); it != hints.end())
+      return it->second;
   return {};
 }
 
@@ -517,11 +543,8 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
   // that feed broadcasts), else the first tiled operand's layout, or the
   // default for tiles made from scalars.
   if (Attribute layout = firstOperandLayout(op)) {
-    if (op->getNumResults() == 1) {
-      auto it = hints.find(op->getResult(0));
-      if (it != hints.end())
-        layout = it->second;
-    }
+    if (Attribute hint = resultHint(op); hint && !narrows(op))
+      layout = hint;
     visitElementwise(op, layout);
     return success();
   }

@@ -42,6 +42,8 @@
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
 #include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -134,6 +136,9 @@ private:
     return next;
   }
   void buildFlatLoop(OpBuilder &b, Value nk, Value tiles);
+  /// Makes the prologue's cheap tile arithmetic that the inner loop reads
+  /// again inside it, so that the fused loop carries scalars, not tiles.
+  void sinkTiles();
   void buildEmptyInnerLoop(OpBuilder &b);
 
   scf::ForOp outer, inner;
@@ -168,6 +173,10 @@ LogicalResult Flattener::analyze() {
       return failure();
   if (inner.getInductionVar().getType() != outer.getInductionVar().getType())
     return failure();
+  // Values carried by the fused loop start as zeros.
+  if (!llvm::all_of(inner.getResultTypes(), hasZero))
+    return failure();
+  sinkTiles();
   // The prologue's results the inner loop reads.
   llvm::SmallPtrSet<Operation *, 16> inPrologue(prologue.begin(),
                                                 prologue.end());
@@ -181,8 +190,63 @@ LogicalResult Flattener::analyze() {
     for (Value v : op->getOperands())
       note(v);
   });
-  // Values carried by the fused loop start as zeros.
-  return success(llvm::all_of(inner.getResultTypes(), hasZero));
+  return success();
+}
+
+/// Whether `op` of the prologue is made again in the inner loop rather
+/// than carried: tile arithmetic that costs a few instructions per element
+/// (ranges, splats, broadcasts, index arithmetic, comparisons, selects,
+/// pointer offsets), not divisions or anything with memory effects.
+static bool isCheapTileOp(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+      !isa<RankedTensorType>(op->getResult(0).getType()) ||
+      !isMemoryEffectFree(op))
+    return false;
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+    return false;
+  namespace tir = trident::tir;
+  return isa<tir::MakeRangeOp, tir::SplatOp, tir::BroadcastOp,
+             tir::ExpandDimsOp, tir::AddPtrOp, arith::ConstantOp>(op) ||
+         (op->getDialect() &&
+          op->getDialect()->getNamespace() == "arith" &&
+          op->hasTrait<OpTrait::Elementwise>());
+}
+
+void Flattener::sinkTiles() {
+  // Tiles the prologue builds for the inner loop (a persistent matmul's
+  // row and column offsets, broadcast to the operand tiles by loop-
+  // invariant code motion) would be carried by the fused loop: registers
+  // for every element of each, for the whole loop. Making them again in
+  // each step from the prologue's scalars costs a few instructions per
+  // element and carries only the scalars.
+  llvm::SmallPtrSet<Operation *, 16> inPrologue(prologue.begin(),
+                                                prologue.end());
+  llvm::SetVector<Operation *> sink;
+  SmallVector<Value> work;
+  inner.getBody()->walk([&](Operation *op) {
+    llvm::append_range(work, op->getOperands());
+  });
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || !inPrologue.contains(def) || sink.contains(def) ||
+        !isCheapTileOp(def))
+      continue;
+    sink.insert(def);
+    llvm::append_range(work, def->getOperands());
+  }
+  if (sink.empty())
+    return;
+  OpBuilder b = OpBuilder::atBlockBegin(inner.getBody());
+  IRMapping map;
+  for (Operation *op : prologue)
+    if (sink.contains(op))
+      b.clone(*op, map);
+  for (Operation *op : sink)
+    for (Value result : op->getResults())
+      result.replaceUsesWithIf(map.lookup(result), [&](OpOperand &use) {
+        return inner->isProperAncestor(use.getOwner());
+      });
 }
 
 void Flattener::buildFlatLoop(OpBuilder &b, Value nk, Value tiles) {
