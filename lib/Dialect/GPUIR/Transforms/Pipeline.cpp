@@ -46,6 +46,7 @@
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
 #include "trident/Analysis/AxisInfo.h"
 
@@ -617,6 +618,13 @@ void Pipeliner::rewrite() {
   auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
                                     loop.getUpperBound(), loop.getStep(), inits);
   newLoop->setAttrs(loop->getAttrs());
+  // Axis hints of the loop's arguments stay with them; a carried value's
+  // copy `distance` iterations ahead takes the same values and its hints.
+  SmallVector<DictionaryAttr> hints = tir::getRegionArgHintList(loop, 0);
+  if (!hints.empty())
+    for (BlockArgument arg : carried)
+      hints.push_back(hints[arg.getArgNumber()]);
+  tir::setRegionArgHintList(newLoop, 0, hints);
   Block *newBody = newLoop.getBody();
   OpBuilder inner = OpBuilder::atBlockBegin(newBody);
   ValueRange args = newLoop.getRegionIterArgs();
