@@ -15,6 +15,7 @@
 #include "trident/Analysis/AxisInfo.h"
 
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
@@ -154,7 +155,37 @@ int64_t trident::getPointeeBytes(Type pointee) {
 namespace {
 
 using DimVector = AxisInfo::DimVector;
-using AxisInfoLattice = dataflow::Lattice<AxisInfo>;
+
+AxisInfo applyHints(DictionaryAttr attrs, Type type, const AxisInfo &info);
+
+/// The lattice of a value. An argument of a loop's region with axis hints
+/// (tir.region_arg_hints on the loop, RegionArgHints.h) is raised by them
+/// after every join, as an op's hinted result is after its transfer: the
+/// hint is the user's promise about every value the argument takes (the
+/// initial one and every one carried around), so the induction of a
+/// loop-carried pointer tile keeps the promised divisibility and
+/// contiguity.
+class AxisInfoLattice : public dataflow::Lattice<AxisInfo> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AxisInfoLattice)
+  using Lattice::Lattice;
+
+  ChangeResult join(const AbstractSparseLattice &rhs) override {
+    return join(static_cast<const Lattice<AxisInfo> &>(rhs).getValue());
+  }
+
+  ChangeResult join(const AxisInfo &rhs) {
+    AxisInfo next = AxisInfo::join(getValue(), rhs);
+    if (next.isInitialized())
+      if (auto arg = dyn_cast<BlockArgument>(getAnchor()))
+        if (DictionaryAttr hints = tir::getRegionArgHints(arg))
+          next = applyHints(hints, arg.getType(), next);
+    if (next == getValue())
+      return ChangeResult::NoChange;
+    getValue() = next;
+    return ChangeResult::Change;
+  }
+};
 
 /// The shape the rules see: a tile's, or {1} for a scalar.
 SmallVector<int64_t> shapeOf(Type type) {
@@ -598,7 +629,8 @@ AxisInfo elementwise(Type type, ArrayRef<const AxisInfo *> operands,
 
 /// The front end's axis hints (tl.multiple_of, tl.max_contiguous,
 /// tl.max_constancy) in `attrs` (of the op that defines a value of `type`,
-/// or of a function argument): dense i32 arrays, one entry per dimension.
+/// of a function argument, or a loop argument's in tir.region_arg_hints):
+/// dense i32 arrays, one entry per dimension.
 /// A hint is the user's promise and raises what was derived (Triton's
 /// hints replace it; both facts hold, so the larger one is kept). Entries
 /// are clamped like derived ones (powers of two, runs within the

@@ -1,5 +1,6 @@
 //===- KernelBuilder.cpp - Build Tile IR op by op -------------------------===//
 #include "trident/Frontend/KernelBuilder.h"
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 #include "trident/Pipeline/PipelineEdit.h"
@@ -420,6 +421,18 @@ int KernelBuilder::createOpWithAttrs(
   return finish(builder.create(state));
 }
 
+bool KernelBuilder::markOp(int h, StringRef name) {
+  Value val = value(h);
+  if (!val)
+    return fail("internal: invalid value handle"), false;
+  Operation *def = val.getDefiningOp();
+  if (!def)
+    return fail("internal: '" + name + "' marks an operation, not an argument"),
+           false;
+  def->setAttr(name, builder.getUnitAttr());
+  return true;
+}
+
 bool KernelBuilder::setHint(int h, StringRef name, ArrayRef<int32_t> v) {
   Value val = value(h);
   if (!val)
@@ -444,15 +457,23 @@ bool KernelBuilder::setHint(int h, StringRef name, ArrayRef<int32_t> v) {
     return true;
   }
   auto arg = cast<BlockArgument>(val);
-  auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-  if (!fn)
-    return fail("a hint on a loop or region argument is not supported; "
-                "put it on the value the loop starts from"),
-           false;
   if (failed(tir::verifyAxisHint(name, attr.getValue(), val.getType(), emit))) {
     error = diags.take();
     return false;
   }
+  // A loop's argument (a loop-carried value, an induction variable): the
+  // hint is recorded on the loop (tir.region_arg_hints, RegionArgHints.h).
+  if (tir::canHintRegionArg(arg)) {
+    tir::setRegionArgHint(arg, name, attr.getValue());
+    return true;
+  }
+  auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+  if (!fn || !arg.getOwner()->isEntryBlock())
+    return fail("axis hint '" + name + "' on an argument of a '" +
+                arg.getOwner()->getParentOp()->getName().getStringRef() +
+                "' region is not supported (hints go on values, function "
+                "arguments and the arguments of scf.for and scf.while)"),
+           false;
   // A scalar's divisibility is the argument attribute of the usual form.
   if (name == tir::TileIRDialect::getDivisibilityAttrName() && v.size() == 1 &&
       (val.getType().isSignlessInteger() ||

@@ -226,6 +226,14 @@ BUILDER_METHOD(opn)
     rs.push_back(B.opResult(o, unsigned(k)));
   return intList(rs);
 END_METHOD
+BUILDER_METHOD(mark)
+  CHECK(2);
+  int v = int(a.i(0));
+  std::string name = a.s(1);
+  if (!a.ok)
+    return nullptr;
+  return boolOrRaise(self, B.markOp(v, name));
+END_METHOD
 BUILDER_METHOD(set_hint)
   CHECK(3);
   int v = int(a.i(0));
@@ -560,7 +568,7 @@ PyMethodDef builderMethods[] = {
     M(desc_type), M(value_type), M(type_str), M(function), M(set_arg_attr),
     M(set_func_attr), M(block), M(block_arg), M(num_block_args),
     M(set_insert_end), M(save_ip), M(restore_ip), M(result), M(num_results),
-    M(erase), M(op), M(opn), M(set_hint), M(const_int), M(const_float), M(cmp), M(program_id),
+    M(erase), M(op), M(opn), M(mark), M(set_hint), M(const_int), M(const_float), M(cmp), M(program_id),
     M(num_programs), M(make_range), M(splat), M(broadcast), M(expand_dims),
     M(reshape), M(trans), M(join), M(split), M(addptr), M(int_to_ptr),
     M(ptr_to_int), M(bitcast), M(load), M(store), M(atomic_rmw),

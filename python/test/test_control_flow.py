@@ -574,6 +574,52 @@ def test_noinline_functions(rng, check):
 
 
 @trident.jit
+def _band_mask(x, offs_m: tl.constexpr, offs_n: tl.constexpr,
+               STAGE: tl.constexpr):
+    # offs_m and offs_n are annotated tl.constexpr but given tensors, as
+    # in Triton's tutorial 06 (_attn_fwd_inner): ordinary values then
+    if STAGE == 2:
+        mask = offs_m[:, None] >= offs_n[None, :]
+    else:
+        mask = offs_m[:, None] < offs_n[None, :]
+    return tl.where(mask, x, 0.0)
+
+
+@trident.jit(noinline=True)
+def _shift(x, by: tl.constexpr):
+    return x + by
+
+
+@trident.jit
+def constexpr_param_tensor_kernel(x_ptr, out_ptr, s, BLOCK: tl.constexpr):
+    start_m = tl.program_id(0)
+    offs_m = start_m * BLOCK + tl.arange(0, BLOCK)
+    offs_n = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs_m[:, None] * BLOCK + offs_n[None, :])
+    y = _band_mask(x, offs_m, offs_n, 2) + _band_mask(x, offs_m, offs_n, 1)
+    y = _band_mask(y, offs_m=offs_m, offs_n=offs_n, STAGE=2)
+    c = _shift(s, s)        # a run-time scalar, noinline
+    y = y + _shift(c, 0.5)  # a constant: still a constexpr there
+    tl.store(out_ptr + offs_m[:, None] * BLOCK + offs_n[None, :], y)
+
+
+def test_constexpr_parameter_given_a_tensor(rng, check):
+    """A called @jit function's parameter annotated tl.constexpr takes a
+    tensor as an ordinary value, inlined or noinline (Triton does too)."""
+    B = 16
+    x = rng.uniform(-2, 2, (2 * B, B)).astype(np.float32)
+    out = np.zeros_like(x)
+    k = check(constexpr_param_tensor_kernel, grid=(2,), x_ptr=x, out_ptr=out,
+              s=3, BLOCK=B)
+    m = np.arange(2 * B)[:, None]
+    n = np.arange(B)[None, :]
+    ref = np.where(m >= n, x, 0) + np.where(m < n, x, 0)
+    ref = np.where(m >= n, ref, 0) + 6 + 0.5
+    np.testing.assert_allclose(out, ref, rtol=1e-6)
+    assert k.asm["tir"].count("func.func private @_shift__") == 2
+
+
+@trident.jit
 def augassign_int_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     pid = tl.program_id(0)
     x_ptr += pid * BLOCK

@@ -361,21 +361,24 @@ def test_static_range_bound_not_constexpr():
 
 
 @trident.jit
-def scaled(x, FACTOR: tl.constexpr):
-    return x * FACTOR
+def ramp_sum(x, N: tl.constexpr):
+    return x + tl.sum(tl.arange(0, N))  # <- here
 
 
 @trident.jit
 def k_constexpr_param_given_tensor(x_ptr, n):
     v = tl.load(x_ptr)
-    tl.store(x_ptr, scaled(v, n))  # <- here
+    tl.store(x_ptr, ramp_sum(v, n))
 
 
 def test_constexpr_parameter_given_a_tensor():
+    # As in Triton, a called function's tl.constexpr parameter takes a
+    # tensor as an ordinary value (test_control_flow.py); using it where a
+    # compile-time value is needed is the error, named at that use.
     err = compile_error(k_constexpr_param_given_tensor, SIG1)
-    check_message(err, k_constexpr_param_given_tensor, "'FACTOR'",
-                  "scaled", "tl.constexpr", "tensor")
-
+    check_message(err, ramp_sum, "tl.arange", "constexpr", "tensor")
+    caller = marked_line(k_constexpr_param_given_tensor)[0]
+    assert "called from %s:%d" % (THIS_FILE, caller + 2) in str(err)
 
 @trident.jit
 def k_static_assert(x_ptr, BLOCK: tl.constexpr):

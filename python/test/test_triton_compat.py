@@ -55,6 +55,23 @@ def test_warmup_and_option_that_is_a_parameter(rng):
     np.testing.assert_array_equal(y, 2 * x)
 
 
+def test_compiled_kernel_launches_itself(rng):
+    # Tutorial 02: kernel = fn.warmup(...); kernel[(n, 1, 1)](every
+    # parameter, constexprs included, positionally).
+    x = rng.random((4, 32)).astype(np.float32)
+    y = np.full_like(x, np.nan)
+    k = scale_rows.warmup(x, y, 4, BLOCK=32, num_stages=2, num_warps=4,
+                          grid=(1,))
+    k[(1, 1, 1)](x, y, 4, 32, 2)
+    np.testing.assert_array_equal(y, 2 * x)
+    # Or the run-time arguments alone.
+    y[:] = np.nan
+    k[(1,)](x, y, 4)
+    np.testing.assert_array_equal(y, 2 * x)
+    with pytest.raises(trident.LaunchError, match="2 arguments given"):
+        k[(1,)](x, y)
+
+
 def test_cubin_registers_through_n_regs(compile_sm90):
     k = compile_sm90(scale_rows, {"x_ptr": "*fp32", "y_ptr": "*fp32",
                                   "n": "i32"}, {"BLOCK": 32, "num_stages": 2})

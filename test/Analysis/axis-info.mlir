@@ -155,6 +155,105 @@ func.func @loop(%p: !tir.ptr<f16> {tir.divisibility = 16 : i32}, %n: index) {
 
 // -----
 
+// Axis hints on a loop's arguments (tl.multiple_of(a_ptrs, [16, 16]) on a
+// loop-carried pointer tile): tir.region_arg_hints on the loop, one
+// dictionary per argument of the body (#0 the induction variable). A
+// hinted argument is raised after every join: the pointer of unknown
+// alignment starts and stays 16-byte aligned inside the loop (the loop's
+// result, which may be the initial value, is not); the induction variable
+// is a multiple of 128. The unhinted %y keeps what is derived.
+func.func @loop_arg_hints(%p: !tir.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c64 = arith.constant 64 : index // expected-remark {{contiguity = [1], divisibility = [64], constancy = [1]}}
+  %r = tir.make_range 0 to 64 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f16> -> tensor<64x!tir.ptr<f16>> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %p0 = tir.addptr %ps, %r : tensor<64x!tir.ptr<f16>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  %s32 = arith.constant dense<32> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [32], constancy = [64]}}
+  %a, %b = scf.for %i = %c0 to %n step %c64 iter_args(%x = %p0, %y = %p0) -> (tensor<64x!tir.ptr<f16>>, tensor<64x!tir.ptr<f16>>) {
+    %ii = arith.index_cast %i : index to i32 // expected-remark {{contiguity = [1], divisibility = [128], constancy = [1]}}
+    %xn = tir.addptr %x, %s32 : tensor<64x!tir.ptr<f16>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [16], constancy = [1]}}
+    %yn = tir.addptr %y, %s32 : tensor<64x!tir.ptr<f16>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1], constancy = [1]}}
+    scf.yield %xn, %yn : tensor<64x!tir.ptr<f16>>, tensor<64x!tir.ptr<f16>>
+  } {tir.region_arg_hints = [[{tir.divisibility = array<i32: 128>}, {tir.divisibility = array<i32: 16>}, {}]]}
+  // expected-remark @-6 {{result #0: contiguity = [64], divisibility = [1], constancy = [1]}}
+  // expected-remark @-7 {{result #1: contiguity = [64], divisibility = [1], constancy = [1]}}
+  // expected-remark @-8 {{region #0 argument #0: contiguity = [1], divisibility = [128], constancy = [1]}}
+  // expected-remark @-9 {{region #0 argument #1: contiguity = [64], divisibility = [16], constancy = [1]}}
+  // expected-remark @-10 {{region #0 argument #2: contiguity = [64], divisibility = [1], constancy = [1]}}
+  return
+}
+
+// -----
+
+// Contiguity and constancy hints on a carried tile of loaded offsets; a
+// 2-d pointer tile hinted per dimension.
+func.func @loop_arg_hints_2d(%q: !tir.ptr<i32>, %p: !tir.ptr<f16>, %n: i32) {
+  %c0 = arith.constant 0 : i32 // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c1 = arith.constant 1 : i32 // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %r = tir.make_range 0 to 64 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %qs = tir.splat %q : !tir.ptr<i32> -> tensor<64x!tir.ptr<i32>> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %qp = tir.addptr %qs, %r : tensor<64x!tir.ptr<i32>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  %g = tir.load %qp : tensor<64x!tir.ptr<i32>> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f16> -> tensor<16x32x!tir.ptr<f16>> // expected-remark {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 32]}}
+  %o = tir.load %qp : tensor<64x!tir.ptr<i32>> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %k = scf.for %i = %c0 to %n step %c1 iter_args(%x = %g) -> (tensor<64xi32>) : i32 {
+    %z = arith.constant dense<0> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [64]}}
+    %xz = arith.addi %x, %z : tensor<64xi32> // expected-remark {{contiguity = [8], divisibility = [4], constancy = [1]}}
+    scf.yield %o : tensor<64xi32>
+  } {tir.region_arg_hints = [[{}, {tir.contiguity = array<i32: 8>, tir.divisibility = array<i32: 4>}]]}
+  // expected-remark @-5 {{region #0 argument #0: contiguity = [1], divisibility = [1], constancy = [1]}}
+  // expected-remark @-6 {{region #0 argument #1: contiguity = [8], divisibility = [4], constancy = [1]}}
+  // expected-remark @-7 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%x = %ps) -> (tensor<16x32x!tir.ptr<f16>>) : i32 {
+    scf.yield %x : tensor<16x32x!tir.ptr<f16>>
+  } {tir.region_arg_hints = [[{}, {tir.divisibility = array<i32: 16, 16>, tir.constancy = array<i32: 1, 32>}]]}
+  // expected-remark @-3 {{region #0 argument #0: contiguity = [1], divisibility = [1], constancy = [1]}}
+  // expected-remark @-4 {{region #0 argument #1: contiguity = [1, 1], divisibility = [16, 16], constancy = [16, 32]}}
+  // expected-remark @-5 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 32]}}
+  return
+}
+
+// -----
+
+// scf.while: the hints of each region's arguments (the body's here).
+func.func @while_arg_hints(%p: !tir.ptr<f32>, %c: i1) {
+  %r = tir.make_range 0 to 64 : tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f32> -> tensor<64x!tir.ptr<f32>> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %p0 = tir.addptr %ps, %r : tensor<64x!tir.ptr<f32>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  %s = arith.constant dense<64> : tensor<64xi32> // expected-remark {{contiguity = [1], divisibility = [64], constancy = [64]}}
+  %w = scf.while (%a = %p0) : (tensor<64x!tir.ptr<f32>>) -> tensor<64x!tir.ptr<f32>> {
+    scf.condition(%c) %a : tensor<64x!tir.ptr<f32>>
+  } do {
+  ^bb0(%b: tensor<64x!tir.ptr<f32>>):
+    %bn = tir.addptr %b, %s : tensor<64x!tir.ptr<f32>>, tensor<64xi32> // expected-remark {{contiguity = [64], divisibility = [16], constancy = [1]}}
+    scf.yield %bn : tensor<64x!tir.ptr<f32>>
+  } attributes {tir.region_arg_hints = [[{}], [{tir.divisibility = array<i32: 16>}]]}
+  // expected-remark @-7 {{region #0 argument #0: contiguity = [64], divisibility = [1], constancy = [1]}}
+  // expected-remark @-8 {{region #1 argument #0: contiguity = [64], divisibility = [16], constancy = [1]}}
+  // expected-remark @-9 {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  return
+}
+
+// -----
+
+// A stale list (a dictionary per argument of the loop as it was before a
+// pass dropped or added arguments) is ignored: here it would promise
+// 16 bytes for the argument that is now #1.
+func.func @stale_arg_hints(%p: !tir.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index // expected-remark {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c1 = arith.constant 1 : index // expected-remark {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %ps = tir.splat %p : !tir.ptr<f16> -> tensor<64x!tir.ptr<f16>> // expected-remark {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %a = scf.for %i = %c0 to %n step %c1 iter_args(%x = %ps) -> (tensor<64x!tir.ptr<f16>>) {
+    scf.yield %x : tensor<64x!tir.ptr<f16>>
+  } {tir.region_arg_hints = [[{}, {}, {tir.divisibility = array<i32: 16>}]]}
+  // expected-remark @-3 {{region #0 argument #0: contiguity = [1], divisibility = [1], constancy = [1]}}
+  // expected-remark @-4 {{region #0 argument #1: contiguity = [1], divisibility = [1], constancy = [64]}}
+  // expected-remark @-5 {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  return
+}
+
+// -----
+
 // A loop that carries nothing (a store-only loop, as the third loop of
 // Triton's layer-norm tutorial): its induction variable is still lb + i *
 // step.

@@ -125,6 +125,9 @@ public:
   /// that defines `value`, or on the function argument it is: the axis
   /// hints tir.divisibility, tir.contiguity and tir.constancy.
   bool setHint(int value, llvm::StringRef name, llvm::ArrayRef<int32_t> v);
+  /// Sets the unit attribute `name` on the op that defines `value` (e.g.
+  /// tir.div_rn on an arith.divf).
+  bool markOp(int value, llvm::StringRef name);
   int constantInt(int type, int64_t value);
   int constantFloat(int type, double value);
   /// `predicate`: "eq", "slt", ... (cmpi) or "oeq", "olt", "une", ... (cmpf).

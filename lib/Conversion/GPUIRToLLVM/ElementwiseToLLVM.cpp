@@ -19,6 +19,12 @@ using namespace mlir;
 using namespace trident;
 
 namespace trident::gir_to_llvm {
+
+bool isApproximateDivision(arith::DivFOp op) {
+  return getElementTypeOrSelf(op.getType()).isF32() &&
+         !op->hasAttr(tir::TileIRDialect::getDivRoundedAttrName());
+}
+
 namespace {
 
 bool hasTile(Operation *op) {
@@ -77,6 +83,41 @@ struct ExpPattern : OpConversionPattern<math::ExpOp> {
     Value scaled = arith::MulFOp::create(rewriter, loc, adaptor.getOperand(),
                                          log2e);
     rewriter.replaceOpWithNewOp<math::Exp2Op>(op, scaled);
+    return success();
+  }
+};
+
+/// f32 x / y as Triton divides: div.full.f32 (llvm.nvvm.div.full, within
+/// 2 ulp), where LLVM's fdiv would be the IEEE div.rn.f32 with its slow
+/// path. An arith.divf marked tir.div_rn (tl.math.div_rn) stays IEEE, and
+/// so do other float types (f64: div.rn.f64, as Triton).
+struct DivFPattern : OpConversionPattern<arith::DivFOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isApproximateDivision(op))
+      return failure();
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    auto divide = [&](Value x, Value y) -> Value {
+      return LLVM::CallIntrinsicOp::create(
+                 rewriter, loc, f32,
+                 rewriter.getStringAttr("llvm.nvvm.div.full"),
+                 ValueRange{x, y})
+          .getResult(0);
+    };
+    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
+    auto vecType = dyn_cast<VectorType>(lhs.getType());
+    if (!vecType) {
+      rewriter.replaceOp(op, divide(lhs, rhs));
+      return success();
+    }
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < vecType.getNumElements(); ++i)
+      out.push_back(divide(vector::ExtractOp::create(rewriter, loc, lhs, i),
+                           vector::ExtractOp::create(rewriter, loc, rhs, i)));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
     return success();
   }
 };
@@ -327,7 +368,7 @@ void populateElementwisePatterns(TypeConverter &converter,
                                  LoweringContext &ctx) {
   MLIRContext *mlirCtx = patterns.getContext();
   patterns.add<ElementwisePattern>(converter, mlirCtx);
-  patterns.add<ExpPattern>(converter, mlirCtx, /*benefit=*/2);
+  patterns.add<ExpPattern, DivFPattern>(converter, mlirCtx, /*benefit=*/2);
   patterns.add<ConstantPattern, SplatPattern, AddPtrPattern, AssumePattern,
                BitcastPattern, IntToPtrPattern, PtrToIntPattern>(converter,
                                                                  mlirCtx);

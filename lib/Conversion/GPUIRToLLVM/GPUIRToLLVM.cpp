@@ -340,6 +340,9 @@ struct ConvertGPUIRToLLVMPass
     target.addDynamicallyLegalOp<math::ExpOp>([&](math::ExpOp op) {
       return legalTypes(op) && !getElementTypeOrSelf(op.getType()).isF32();
     });
+    target.addDynamicallyLegalOp<arith::DivFOp>([&](arith::DivFOp op) {
+      return legalTypes(op) && !isApproximateDivision(op);
+    });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp fn) {
       return converter.isSignatureLegal(fn.getFunctionType()) &&
              converter.isLegal(&fn.getBody());

@@ -10,7 +10,13 @@
 #include "trident/Conversion/GPUIRToLLVM/Lowering.h"
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 namespace trident::gir_to_llvm {
+
+/// Whether `op` divides f32 the approximate way (div.full.f32), as Triton's
+/// `/`: not marked tir.div_rn (tl.math.div_rn).
+bool isApproximateDivision(mlir::arith::DivFOp op);
 
 void populateElementwisePatterns(mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns,

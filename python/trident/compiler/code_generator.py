@@ -35,6 +35,13 @@ def _is_value(v):
     return isinstance(v, (tensor, tl.base_value))
 
 
+def _holds_value(v):
+    """Whether `v` is, or is a tuple or list holding, a run-time value."""
+    if isinstance(v, (tuple, list)):
+        return any(_holds_value(_unwrap(e)) for e in v)
+    return _is_value(v)
+
+
 def _assigned_names(stmts):
     """Names bound by assignments anywhere in `stmts` (not in nested defs)."""
     out = []
@@ -662,12 +669,15 @@ class CodeGenerator(ast.NodeVisitor):
             param = fn.signature.parameters[name]
             if param.kind in (param.VAR_POSITIONAL,):
                 value = tuple(value)
-            if name in fn.constexpr_names:
-                if _is_value(_unwrap(value)):
-                    raise TridentUserError(
-                        "argument '%s' of %s is a tl.constexpr but was given "
-                        "a tensor (a value known only at run time)" %
-                        (name, fn.__name__))
+            if _holds_value(_unwrap(value)):
+                # A run-time value is passed as it is, also to a parameter
+                # annotated tl.constexpr: as in Triton, the annotation of a
+                # called @jit function's parameter does not make its
+                # argument a compile-time value (tutorial 06 passes the
+                # tensors offs_m, offs_n so); only a kernel's own
+                # parameters must be constexprs.
+                value = _unwrap(value)
+            elif name in fn.constexpr_names:
                 value = constexpr(value)
             elif not _is_value(value) and not isinstance(
                     value, (constexpr, tuple, list)) and \

@@ -12,7 +12,7 @@ import os
 import re
 
 from .. import _C
-from .._errors import CompilationError, TridentUserError
+from .._errors import CompilationError, LaunchError, TridentUserError
 from ..language import core as tl
 from ..language.core import _ActiveSemantic, constexpr, tensor
 from ..language.semantic import (Semantic, tensor_descriptor,
@@ -80,6 +80,27 @@ class CompiledKernel:
     def n_spills(self):
         return (self.metadata.get("spill_stores", 0) +
                 self.metadata.get("spill_loads", 0))
+
+    def __getitem__(self, grid):
+        """`kernel[grid](*args)` launches this compiled kernel, as Triton's
+        CompiledKernel does (tutorial 02 launches what `warmup` returned):
+        `args` are every parameter of the @jit function in order, the
+        constexprs included (they are dropped), when the kernel came from
+        one; else only the run-time arguments (an AOT kernel's)."""
+        def launch(*args):
+            from ..runtime import driver
+            params = getattr(self, "_jit_params", None)
+            if params is not None and len(args) == params[0]:
+                driver.launch(self, grid, list(args), params[1])
+            elif len(args) == len(self.arg_kinds):
+                driver.launch(self, grid, list(args))
+            else:
+                raise LaunchError(
+                    "launching %s: %d arguments given; it takes its %d "
+                    "run-time arguments%s" % (
+                        self.name, len(args), len(self.arg_kinds),
+                        " or all %d parameters" % params[0] if params else ""))
+        return launch
 
     def _init_handles(self):
         """Loads the kernel for launching (Triton's name): the cubin as a

@@ -1124,12 +1124,12 @@ def umulhi(x, y):
 
 @builtin
 def fdiv(x, y, ieee_rounding=False):
-    return _sem().fdiv(x, y)
+    return _sem().fdiv(x, y, bool(_unwrap(ieee_rounding)))
 
 
 @builtin
 def div_rn(x, y):
-    return _sem().fdiv(x, y)
+    return _sem().fdiv(x, y, ieee_rounding=True)
 
 
 @builtin

@@ -1,6 +1,6 @@
 """`tl.math`: elementwise math on tensors (floats; integers are converted to
 float32 first, as Triton does)."""
-from .core import builtin, _sem
+from .core import builtin, _sem, _unwrap
 
 
 def _unary(name):
@@ -70,12 +70,12 @@ def copysign(x, y):
 
 @builtin
 def div_rn(x, y):
-    return _sem("tl.math.div_rn").fdiv(x, y)
+    return _sem("tl.math.div_rn").fdiv(x, y, ieee_rounding=True)
 
 
 @builtin
 def fdiv(x, y, ieee_rounding=False):
-    return _sem("tl.math.fdiv").fdiv(x, y)
+    return _sem("tl.math.fdiv").fdiv(x, y, bool(_unwrap(ieee_rounding)))
 
 
 @builtin

@@ -1080,11 +1080,17 @@ class Semantic:
                               [t, t])
         return tensor(hs[1], x.type)
 
-    def fdiv(self, x, y):
+    def fdiv(self, x, y, ieee_rounding=False):
+        """x / y. As in Triton, a float32 division may be approximate
+        (NVIDIA: div.full.f32, within 2 ulp) unless `ieee_rounding`
+        (tl.math.div_rn) asks for IEEE rounding to nearest (tir.div_rn)."""
         x, y = self.binary_operands(x, y, "tl.fdiv")
         if not x.dtype.is_floating():
             _err("tl.fdiv needs float operands, got %r", x.dtype)
-        return self._op("arith.divf", [x, y], x.type)
+        r = self._op("arith.divf", [x, y], x.type)
+        if ieee_rounding:
+            self.builder.mark(r.handle, "tir.div_rn")
+        return r
 
     # Float-only math ops: tl name -> MLIR op.
     MATH = {"exp": "math.exp", "exp2": "math.exp2", "log": "math.log",

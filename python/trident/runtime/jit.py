@@ -333,6 +333,9 @@ class JITFunction:
         kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
                                            num_ctas)
         if warmup:
+            # What kernel[grid](*every parameter) launches (Triton's way).
+            kernel._jit_params = (len(self.arg_names),
+                                  [self.arg_names.index(n) for n in runtime])
             return kernel
         meta = dict(bound)
         meta.update(num_warps=kernel.metadata.get("num_warps", num_warps),

@@ -185,3 +185,31 @@ func.func @per_element_steps(%p: tensor<64x!tir.ptr<f32>>, %n: i32) -> tensor<64
   }
   return %r : tensor<64x!tir.ptr<f32>>
 }
+
+// -----
+
+// Axis hints on the loop's arguments (tir.region_arg_hints): the hints of a
+// pointer tile turned into an offset go to the tir.addptr that replaces it
+// in the body; the others stay with their arguments, and the new offset
+// argument has none.
+// CHECK-LABEL: func.func @carried_pointer_hints
+// CHECK: scf.for
+// CHECK: tir.addptr %{{.*}}, %{{.*}} {tir.contiguity = array<i32: 64>, tir.divisibility = array<i32: 16>}
+// CHECK: } {tir.region_arg_hints = {{\[\[}}{}, {}, {}, {tir.divisibility = array<i32: 8>}, {}]]}
+func.func @carried_pointer_hints(%p: tensor<64x!tir.ptr<f32>>, %q: tensor<64x!tir.ptr<f32>>, %s: i32, %n: i32) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32>
+  %sp = tir.splat %s : i32 -> tensor<64xi32>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %x = %p, %y = %q) -> (tensor<64xf32>, tensor<64x!tir.ptr<f32>>, tensor<64x!tir.ptr<f32>>) : i32 {
+    %v = tir.load %x : tensor<64x!tir.ptr<f32>>
+    %w = tir.load %y : tensor<64x!tir.ptr<f32>>
+    %a = arith.addf %acc, %v : tensor<64xf32>
+    %b = arith.addf %a, %w : tensor<64xf32>
+    %x2 = tir.addptr %x, %sp : tensor<64x!tir.ptr<f32>>, tensor<64xi32>
+    %st = tir.make_range 0 to 64 : tensor<64xi32>
+    %y2 = tir.addptr %y, %st : tensor<64x!tir.ptr<f32>>, tensor<64xi32>
+    scf.yield %b, %x2, %y2 : tensor<64xf32>, tensor<64x!tir.ptr<f32>>, tensor<64x!tir.ptr<f32>>
+  } {tir.region_arg_hints = [[{}, {}, {tir.divisibility = array<i32: 16>, tir.contiguity = array<i32: 64>}, {tir.divisibility = array<i32: 8>}]]}
+  return %r#0 : tensor<64xf32>
+}

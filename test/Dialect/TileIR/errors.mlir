@@ -96,6 +96,66 @@ func.func @hint_not_pow2() {
 
 // -----
 
+// Axis hints on loop arguments (tir.region_arg_hints): one array per
+// region, one dictionary of hints per argument of the region's entry block.
+func.func @region_hints_not_loop(%c: i1) {
+  // expected-error @+1 {{'scf.if' op 'tir.region_arg_hints' (axis hints on region arguments) may only be put on scf.for and scf.while}}
+  scf.if %c {
+  } {tir.region_arg_hints = [[], []]}
+  return
+}
+
+// -----
+
+func.func @region_hints_regions(%n: index, %p: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op 'tir.region_arg_hints' has 2 entries, but the operation has 1 regions}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %p) -> (i32) {
+    scf.yield %x : i32
+  } {tir.region_arg_hints = [[], []]}
+  return
+}
+
+// -----
+
+func.func @region_hints_not_hint(%n: index, %p: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op 'tir.region_arg_hints' of region #0 argument #1: 'tir.kernel' is not an axis hint (tir.divisibility, tir.contiguity or tir.constancy)}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %p) -> (i32) {
+    scf.yield %x : i32
+  } {tir.region_arg_hints = [[{}, {tir.kernel}]]}
+  return
+}
+
+// -----
+
+func.func @region_hints_rank(%n: index, %p: tensor<64xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op region #0 argument #1: axis hint 'tir.divisibility' has 2 entries, but 'tensor<64xi32>' needs 1 (one per dimension, one for a scalar)}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %p) -> (tensor<64xi32>) {
+    scf.yield %x : tensor<64xi32>
+  } {tir.region_arg_hints = [[{}, {tir.divisibility = array<i32: 16, 16>}]]}
+  return
+}
+
+// -----
+
+// A stale list (not one dictionary per argument: the loop was rebuilt with
+// other arguments) is ignored by the analysis; only its form is checked.
+func.func @region_hints_stale(%n: index, %p: tensor<64xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %p) -> (tensor<64xi32>) {
+    scf.yield %x : tensor<64xi32>
+  } {tir.region_arg_hints = [[{}, {}, {tir.divisibility = array<i32: 16, 16>}]]}
+  return
+}
+
+// -----
+
 func.func @hint_constancy_positive() {
   // expected-error @+1 {{'tir.make_range' op axis hint 'tir.constancy' entries must be positive, got 0}}
   %0 = tir.make_range 0 to 64 {tir.constancy = array<i32: 0>} : tensor<64xi32>

@@ -1,5 +1,6 @@
 // The tir-flatten-loops pass.
 // RUN: trident-opt %s -split-input-file -tir-flatten-loops -canonicalize | FileCheck %s
+// RUN: trident-opt %s -split-input-file -tir-flatten-loops | FileCheck %s --check-prefix=HINTS
 
 // A persistent matmul: tiles strided over the programs, the K loop inside.
 // The nest becomes one loop over tiles x k-steps (guarded by nk > 0 and
@@ -202,4 +203,34 @@ func.func @sunk_offsets(%pa: !tir.ptr<bf16>, %db: !tir.tensordesc<tensor<32x64xb
     tir.descriptor_store %dc[%off, %c0], %acc : !tir.tensordesc<tensor<64x64xf32>>
   } {tir.flatten}
   return
+}
+
+// -----
+
+// Axis hints on the loops' arguments (tir.region_arg_hints): the fused
+// loop keeps the outer loop's carried values' at their places and gives
+// its induction variable's to the argument that holds the tile (#4, after
+// the inner loop's result #2 and the k index #3); the inner loop's go to
+// the values that replace its arguments in the body. The loop that runs
+// without the inner one has the outer loop's arguments and hints.
+// CHECK-LABEL: func.func @carried_hints
+// HINTS-LABEL: func.func @carried_hints
+// HINTS: scf.for
+// HINTS: arith.select %{{.*}}, %{{.*}}, %{{.*}} {tir.divisibility = array<i32: 4>} : i32
+// HINTS: arith.addi %{{.*}}, %{{.*}} {tir.divisibility = array<i32: 2>} : i32
+// HINTS: } {tir.region_arg_hints = {{\[\[}}{}, {tir.divisibility = array<i32: 16>}, {}, {}, {tir.divisibility = array<i32: 8>}]]}
+// HINTS: scf.for
+// HINTS: } {tir.region_arg_hints = {{\[\[}}{tir.divisibility = array<i32: 8>}, {tir.divisibility = array<i32: 16>}]]}
+func.func @carried_hints(%n: i32, %m: i32, %init: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %t = %c0 to %n step %c1 iter_args(%acc = %init) -> (i32) : i32 {
+    %s = scf.for %k = %c0 to %m step %c1 iter_args(%x = %c0) -> (i32) : i32 {
+      %y = arith.addi %x, %k : i32
+      scf.yield %y : i32
+    } {tir.region_arg_hints = [[{tir.divisibility = array<i32: 2>}, {tir.divisibility = array<i32: 4>}]]}
+    %sum = arith.addi %acc, %s : i32
+    scf.yield %sum : i32
+  } {tir.flatten = 1 : i32, tir.region_arg_hints = [[{tir.divisibility = array<i32: 8>}, {tir.divisibility = array<i32: 16>}]]}
+  return %r : i32
 }

@@ -263,3 +263,30 @@ func.func @untouched(%p: !tir.ptr<f32>) -> f32 {
   %v = tir.load %p : !tir.ptr<f32>
   return %v : f32
 }
+
+// -----
+
+// Axis hints on the arguments of a loop that carries a block pointer
+// (tir.region_arg_hints) are renumbered to the arguments the lowered loop
+// has: %w's (#3) go to the last one (#9).
+// CHECK-LABEL: func.func @for_loop_hints
+// CHECK: scf.for
+// CHECK: } {tir.region_arg_hints = {{\[\[}}{}, {}, {}, {}, {}, {}, {}, {}, {}, {tir.divisibility = array<i32: 16>}]]}
+// CANON-LABEL: func.func @for_loop_hints
+func.func @for_loop_hints(%base: !tir.ptr<f32>, %m: i64, %n: i64, %s: i64, %i: i32, %k: i32) -> tensor<16x32xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<16x32xf32>
+  %p = tir.make_block_ptr %base, [%m, %n], [%s, %one], [%i, %c0] {order = array<i32: 1, 0>} : !tir.ptr<f32> -> !tir.blockptr<tensor<16x32xf32>>
+  %r:3 = scf.for %it = %c0 to %k step %c1 iter_args(%acc = %zero, %q = %p, %w = %i) -> (tensor<16x32xf32>, !tir.blockptr<tensor<16x32xf32>>, i32) : i32 {
+    %x = tir.block_load %q boundary_check = [0, 1] : !tir.blockptr<tensor<16x32xf32>>
+    %a = arith.addf %acc, %x : tensor<16x32xf32>
+    %q2 = tir.advance %q, [%c0, %c32] : !tir.blockptr<tensor<16x32xf32>>
+    %w2 = arith.addi %w, %w : i32
+    scf.yield %a, %q2, %w2 : tensor<16x32xf32>, !tir.blockptr<tensor<16x32xf32>>, i32
+  } {tir.region_arg_hints = [[{}, {}, {}, {tir.divisibility = array<i32: 16>}]]}
+  %t = arith.addi %r#2, %r#2 : i32
+  return %r#0 : tensor<16x32xf32>
+}

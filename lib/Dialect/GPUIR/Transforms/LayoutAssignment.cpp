@@ -15,20 +15,30 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace trident;
 
 namespace {
 
+/// The layouts chosen for loop-carried tiles (iteration arguments of
+/// scf.for) where they differ from their inits' (chooseCarriedLayouts).
+using CarriedLayouts = llvm::DenseMap<Value, Attribute>;
+
 class LayoutAssigner {
 public:
   LayoutAssigner(MLIRContext *ctx, const gir::LayoutTarget &target,
-                 const gir::LayoutAnchors &anchors)
+                 const gir::LayoutAnchors &anchors,
+                 const CarriedLayouts &carried)
       : ctx(ctx), target(target), numWarps(target.numWarps),
-        threadsPerWarp(target.threadsPerWarp), anchors(anchors) {}
+        threadsPerWarp(target.threadsPerWarp), anchors(anchors),
+        carried(carried) {}
 
   LogicalResult assign(func::FuncOp func);
   /// Lays out the tiles of `scope` (a function's body or a partition of
@@ -117,6 +127,7 @@ private:
   unsigned numWarps;
   unsigned threadsPerWarp;
   const gir::LayoutAnchors &anchors;
+  const CarriedLayouts &carried;
   llvm::DenseMap<int64_t, Attribute> dominant;
   llvm::DenseMap<Value, Attribute> hints;
 };
@@ -170,6 +181,10 @@ static bool narrows(Operation *op) {
 /// and the operands of elementwise operations in the hint of their result.
 void LayoutAssigner::collectHints(Region &scope) {
   hints.clear();
+  // Loop-carried tiles given a layout of their own come first: their inits
+  // are wanted in it, and the loops' results are made in it.
+  for (auto [arg, layout] : carried)
+    hints.try_emplace(arg, layout);
   SmallVector<Operation *> ops;
   walkGroup(scope, [&](Operation *op) { ops.push_back(op); });
   // Twice: a loop is visited before its body in reverse order, so hints
@@ -384,11 +399,17 @@ void LayoutAssigner::visitExpandDims(tir::ExpandDimsOp op) {
 }
 
 LogicalResult LayoutAssigner::visitFor(scf::ForOp op) {
-  // Loop-carried tiles keep the layout they enter with.
-  for (auto [init, arg, result] :
-       llvm::zip(op.getInitArgs(), op.getRegionIterArgs(), op.getResults())) {
-    arg.setType(init.getType());
-    result.setType(init.getType());
+  // Loop-carried tiles keep the layout they enter with, unless
+  // chooseCarriedLayouts gave them another: then the init is converted
+  // once, before the loop.
+  for (auto [i, arg, result] : llvm::enumerate(
+           op.getRegionIterArgs(), op.getResults())) {
+    OpOperand &init = op.getInitArgsMutable()[i];
+    auto it = carried.find(arg);
+    if (it != carried.end() && isa<RankedTensorType>(init.get().getType()))
+      init.set(convert(init.get(), it->second, op));
+    arg.setType(init.get().getType());
+    result.setType(init.get().getType());
   }
   if (failed(visitBlock(*op.getBody())))
     return failure();
@@ -445,7 +466,7 @@ LogicalResult LayoutAssigner::visitWarpSpecialize(tir::WarpSpecializeOp op) {
     return failure();
   for (Region &partition : op.getPartitionRegions()) {
     LayoutAssigner inner(ctx, target.forOp(&partition.front().front()),
-                         anchors);
+                         anchors, carried);
     if (failed(inner.assignScope(partition)))
       return failure();
   }
@@ -631,9 +652,159 @@ LogicalResult LayoutAssigner::assign(func::FuncOp func) {
 
 } // namespace
 
+namespace {
+
+/// A loop-carried tile, by the position of its loop in a pre-order walk of
+/// the function and its iteration argument: the same in a copy.
+using CarriedSlot = std::pair<unsigned, unsigned>;
+
+/// The scf.for ops of `func` that carry tiles, in pre-order.
+SmallVector<scf::ForOp> tileLoops(func::FuncOp func) {
+  SmallVector<scf::ForOp> loops;
+  func.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+    if (llvm::any_of(loop.getRegionIterArgs(), [](Value arg) {
+          return isa<RankedTensorType>(arg.getType());
+        }))
+      loops.push_back(loop);
+  });
+  return loops;
+}
+
+/// What laying out a copy of a function with some loop-carried layouts
+/// gives: the cost of its conversions, and for each carried tile the other
+/// layouts it meets in conversions inside its loop.
+struct CarriedTrial {
+  bool ok = false;
+  double cost = 0;
+  std::map<CarriedSlot, SmallVector<Attribute>> candidates;
+};
+
+CarriedTrial tryCarriedLayouts(func::FuncOp func,
+                               const gir::LayoutTarget &target,
+                               const gir::LayoutAnchors &anchors,
+                               const std::map<CarriedSlot, Attribute> &choice) {
+  CarriedTrial trial;
+  // The copy sits next to the function (the layout target reads the
+  // module's attributes) for the time of the trial.
+  IRMapping mapping;
+  OpBuilder b(func);
+  b.setInsertionPointAfter(func);
+  auto copy = cast<func::FuncOp>(b.clone(*func, mapping));
+  gir::LayoutAnchors copyAnchors;
+  for (auto &[op, layout] : anchors.accesses)
+    if (Operation *c = mapping.lookupOrNull(op))
+      copyAnchors.accesses[c] = layout;
+  for (auto &[op, layout] : anchors.dots)
+    if (Operation *c = mapping.lookupOrNull(op))
+      copyAnchors.dots[c] = layout;
+  SmallVector<scf::ForOp> loops = tileLoops(copy);
+  CarriedLayouts carried;
+  for (auto &[slot, layout] : choice)
+    carried[loops[slot.first].getRegionIterArgs()[slot.second]] = layout;
+  {
+    // Errors are the real assignment's to report.
+    ScopedDiagnosticHandler quiet(func.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    trial.ok = succeeded(LayoutAssigner(func.getContext(), target, copyAnchors,
+                                        carried)
+                             .assign(copy));
+  }
+  if (trial.ok) {
+    // Every conversion goes through shared memory: its cost is its bytes,
+    // eight times over for each loop around it.
+    copy.walk([&](gir::ConvertLayoutOp convert) {
+      auto type = cast<RankedTensorType>(convert.getType());
+      Type element = type.getElementType();
+      double bytes =
+          type.getNumElements() *
+          (element.isIntOrFloat()
+               ? std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8)
+               : 8);
+      for (Operation *p = convert->getParentOp(); p && p != copy;
+           p = p->getParentOp())
+        if (isa<LoopLikeOpInterface>(p))
+          bytes *= 8;
+      trial.cost += bytes;
+    });
+    for (auto [l, loop] : llvm::enumerate(loops))
+      for (auto [a, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+        auto type = dyn_cast<RankedTensorType>(arg.getType());
+        if (!type)
+          continue;
+        SmallVector<Attribute> &seen = trial.candidates[{l, a}];
+        loop.getBody()->walk([&](gir::ConvertLayoutOp convert) {
+          auto src = cast<RankedTensorType>(convert.getSrc().getType());
+          if (src.getShape() != type.getShape())
+            return;
+          Attribute other;
+          if (convert.getType().getEncoding() == type.getEncoding())
+            other = src.getEncoding();
+          else if (src.getEncoding() == type.getEncoding())
+            other = convert.getType().getEncoding();
+          if (other && isa<gir::DistributedEncodingAttr>(other) &&
+              !llvm::is_contained(seen, other) && seen.size() < 4)
+            seen.push_back(other);
+        });
+      }
+  }
+  copy.erase();
+  return trial;
+}
+
+/// The layouts loop-carried tiles should have: a tile enters its loop in
+/// its init's layout unless another layout, one the loop's body converts
+/// it from or into, makes the function's conversions cheaper (counting
+/// those in loops eight times per level). Then the init is converted once
+/// before the loop instead of the body converting every iteration: an
+/// accumulator of loaded values (`acc += tl.load(...)`, started as
+/// `tl.zeros`) is carried in the load's layout, a row statistic of an
+/// attention loop (`l_i * alpha`, alpha a row reduction of the
+/// accumulator) in the reduction's. Greedy: one tile at a time, while
+/// trials (each lays out a copy of the function) improve the cost.
+CarriedLayouts chooseCarriedLayouts(func::FuncOp func,
+                                    const gir::LayoutTarget &target,
+                                    const gir::LayoutAnchors &anchors) {
+  SmallVector<scf::ForOp> loops = tileLoops(func);
+  if (loops.empty())
+    return CarriedLayouts();
+  std::map<CarriedSlot, Attribute> choice;
+  CarriedTrial best = tryCarriedLayouts(func, target, anchors, choice);
+  if (!best.ok)
+    return CarriedLayouts();
+  int budget = 24; // trials
+  for (bool improved = true; improved && budget > 0;) {
+    improved = false;
+    for (auto &[slot, layouts] : best.candidates) {
+      for (Attribute layout : layouts) {
+        if (budget-- <= 0)
+          break;
+        std::map<CarriedSlot, Attribute> next = choice;
+        next[slot] = layout;
+        CarriedTrial trial = tryCarriedLayouts(func, target, anchors, next);
+        if (trial.ok && trial.cost < best.cost) {
+          choice = std::move(next);
+          best = std::move(trial);
+          improved = true;
+          break;
+        }
+      }
+      if (improved || budget <= 0)
+        break;
+    }
+  }
+  CarriedLayouts carried;
+  for (auto &[slot, layout] : choice)
+    carried[loops[slot.first].getRegionIterArgs()[slot.second]] = layout;
+  return carried;
+}
+
+} // namespace
+
 LogicalResult gir::assignLayouts(func::FuncOp func, const LayoutTarget &target,
                                  const LayoutAnchors &anchors) {
-  return LayoutAssigner(func.getContext(), target, anchors).assign(func);
+  CarriedLayouts carried = chooseCarriedLayouts(func, target, anchors);
+  return LayoutAssigner(func.getContext(), target, anchors, carried)
+      .assign(func);
 }
 
 gir::LayoutAnchors gir::collectLayoutAnchors(func::FuncOp func) {

@@ -39,6 +39,8 @@
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
 
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -361,6 +363,15 @@ void Pipeliner::rewrite() {
   auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
                                     loop.getUpperBound(), loop.getStep(), inits);
   newLoop->setAttrs(loop->getAttrs());
+  // Axis hints of the loop's arguments stay with them; a carried value's
+  // copy `distance` iterations ahead takes the same values and its hints.
+  SmallVector<DictionaryAttr> hints = tir::getRegionArgHintList(loop, 0);
+  if (!hints.empty())
+    for (BlockArgument arg : plan.carried) {
+      DictionaryAttr hint = hints[arg.getArgNumber()];
+      hints.push_back(hint);
+    }
+  tir::setRegionArgHintList(newLoop, 0, hints);
   Block *newBody = newLoop.getBody();
   OpBuilder inner = OpBuilder::atBlockBegin(newBody);
   ValueRange args = newLoop.getRegionIterArgs();

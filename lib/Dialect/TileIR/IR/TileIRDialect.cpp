@@ -5,10 +5,12 @@
 // `tir.constancy`), and the types' verifiers.
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 #include "trident/Dialect/TileIR/IR/TileSizeLimit.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -80,6 +82,10 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
     // that every tool, and the verifier after every pass, refuses one).
     return verifyTileSizes(op);
   }
+  // Axis hints on arguments of the operation's regions.
+  if (attr.getName() == kRegionArgHintsAttrName)
+    return verifyRegionArgHints(op, attr.getValue(),
+                                [&] { return op->emitOpError(); });
   // An axis hint (tl.multiple_of, tl.max_contiguous, tl.max_constancy) on
   // the value the operation defines (its first result).
   if (isAxisHintName(attr.getName())) {
@@ -90,6 +96,13 @@ LogicalResult TileIRDialect::verifyOperationAttribute(Operation *op,
     return verifyAxisHint(attr.getName(), attr.getValue(),
                           op->getResult(0).getType(),
                           [&] { return op->emitOpError(); });
+  }
+  // (On an arith.divf; the lowerings to LLVM carry it over to the fdiv.)
+  if (attr.getName() == getDivRoundedAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << getDivRoundedAttrName() << "' must be a unit attribute";
+    return success();
   }
   // Other `tir.*` attributes are left to later stages and plugins.
   return success();
@@ -132,7 +145,202 @@ void TileIRDialect::removeAxisHints(Operation *root) {
     op->removeAttr(getDivisibilityAttrName());
     op->removeAttr(getContiguityAttrName());
     op->removeAttr(getConstancyAttrName());
+    op->removeAttr(kRegionArgHintsAttrName);
   });
+}
+
+//===----------------------------------------------------------------------===//
+// Axis hints on region arguments (RegionArgHints.h)
+//===----------------------------------------------------------------------===//
+
+bool trident::tir::canHintRegionArg(BlockArgument arg) {
+  Block *owner = arg.getOwner();
+  return owner && owner->isEntryBlock() &&
+         isa_and_nonnull<scf::ForOp, scf::WhileOp>(owner->getParentOp());
+}
+
+/// The dictionaries of region `regionIndex` of `op`, or an empty list when
+/// it has none or they are stale (not one per argument of the region).
+static ArrayRef<Attribute> regionHintList(Operation *op,
+                                          unsigned regionIndex) {
+  auto all = op->getAttrOfType<ArrayAttr>(kRegionArgHintsAttrName);
+  if (!all || all.size() != op->getNumRegions() ||
+      regionIndex >= all.size())
+    return {};
+  auto list = dyn_cast<ArrayAttr>(all[regionIndex]);
+  Region &region = op->getRegion(regionIndex);
+  if (!list || region.empty() || list.size() != region.getNumArguments())
+    return {};
+  return list.getValue();
+}
+
+DictionaryAttr trident::tir::getRegionArgHints(Operation *op,
+                                               unsigned regionIndex,
+                                               unsigned argIndex) {
+  ArrayRef<Attribute> list = regionHintList(op, regionIndex);
+  if (argIndex >= list.size())
+    return nullptr;
+  auto dict = dyn_cast<DictionaryAttr>(list[argIndex]);
+  return dict && !dict.empty() ? dict : nullptr;
+}
+
+DictionaryAttr trident::tir::getRegionArgHints(BlockArgument arg) {
+  Block *owner = arg.getOwner();
+  if (!owner || !owner->isEntryBlock() || !owner->getParentOp())
+    return nullptr;
+  Region *region = owner->getParent();
+  return getRegionArgHints(region->getParentOp(),
+                           region->getRegionNumber(), arg.getArgNumber());
+}
+
+/// Sets `op`'s hints from `dicts` (per region, per argument), or removes
+/// the attribute when no argument has a hint.
+static void setRegionHintLists(Operation *op,
+                               ArrayRef<SmallVector<Attribute>> dicts) {
+  MLIRContext *ctx = op->getContext();
+  bool any = false;
+  SmallVector<Attribute> regions;
+  for (const SmallVector<Attribute> &list : dicts) {
+    for (Attribute a : list)
+      any |= !cast<DictionaryAttr>(a).empty();
+    regions.push_back(ArrayAttr::get(ctx, list));
+  }
+  if (any)
+    op->setAttr(kRegionArgHintsAttrName, ArrayAttr::get(ctx, regions));
+  else
+    op->removeAttr(kRegionArgHintsAttrName);
+}
+
+SmallVector<DictionaryAttr>
+trident::tir::getRegionArgHintList(Operation *op, unsigned regionIndex) {
+  SmallVector<DictionaryAttr> out;
+  bool any = false;
+  for (Attribute a : regionHintList(op, regionIndex)) {
+    auto dict = dyn_cast<DictionaryAttr>(a);
+    out.push_back(dict && !dict.empty() ? dict : nullptr);
+    any |= bool(out.back());
+  }
+  if (!any)
+    out.clear();
+  return out;
+}
+
+void trident::tir::setRegionArgHintList(Operation *op, unsigned regionIndex,
+                                        ArrayRef<DictionaryAttr> hints) {
+  auto empty = DictionaryAttr::get(op->getContext());
+  SmallVector<SmallVector<Attribute>> lists;
+  for (Region &region : op->getRegions()) {
+    unsigned r = region.getRegionNumber();
+    unsigned n = region.empty() ? 0 : region.getNumArguments();
+    SmallVector<Attribute> list;
+    for (unsigned i = 0; i < n; ++i) {
+      DictionaryAttr dict;
+      if (r == regionIndex)
+        dict = i < hints.size() ? hints[i] : nullptr;
+      else
+        dict = getRegionArgHints(op, r, i);
+      list.push_back(dict ? Attribute(dict) : Attribute(empty));
+    }
+    lists.push_back(std::move(list));
+  }
+  setRegionHintLists(op, lists);
+}
+
+void trident::tir::setRegionArgHint(BlockArgument arg, StringRef name,
+                                    Attribute value) {
+  Region *argRegion = arg.getOwner()->getParent();
+  Operation *op = argRegion->getParentOp();
+  MLIRContext *ctx = op->getContext();
+  auto empty = DictionaryAttr::get(ctx);
+  SmallVector<SmallVector<Attribute>> lists;
+  for (Region &region : op->getRegions()) {
+    unsigned r = region.getRegionNumber();
+    SmallVector<Attribute> list;
+    unsigned n = region.empty() ? 0 : region.getNumArguments();
+    for (unsigned i = 0; i < n; ++i) {
+      DictionaryAttr hints = getRegionArgHints(op, r, i);
+      if (&region == argRegion && i == arg.getArgNumber()) {
+        NamedAttrList attrs(hints ? hints : empty);
+        attrs.set(name, value);
+        hints = attrs.getDictionary(ctx);
+      }
+      list.push_back(hints ? Attribute(hints) : Attribute(empty));
+    }
+    lists.push_back(std::move(list));
+  }
+  setRegionHintLists(op, lists);
+}
+
+void trident::tir::addAxisHintsToOp(Operation *op, DictionaryAttr hints) {
+  if (!hints || op->getNumResults() == 0)
+    return;
+  for (NamedAttribute hint : hints) {
+    // Both facts hold: keep the larger promise per dimension.
+    auto have = op->getAttrOfType<DenseI32ArrayAttr>(hint.getName());
+    auto add = dyn_cast<DenseI32ArrayAttr>(hint.getValue());
+    if (have && add && have.size() == add.size()) {
+      SmallVector<int32_t> v;
+      for (auto [a, b] : llvm::zip(have.asArrayRef(), add.asArrayRef()))
+        v.push_back(std::max(a, b));
+      op->setAttr(hint.getName(), DenseI32ArrayAttr::get(op->getContext(), v));
+    } else {
+      op->setAttr(hint.getName(), hint.getValue());
+    }
+  }
+}
+
+LogicalResult trident::tir::verifyRegionArgHints(
+    Operation *op, Attribute value,
+    function_ref<InFlightDiagnostic()> emitError) {
+  auto all = dyn_cast<ArrayAttr>(value);
+  if (!all)
+    return emitError() << "'" << kRegionArgHintsAttrName
+                       << "' must be an array (one per region), got " << value;
+  if (!isa<scf::ForOp, scf::WhileOp>(op))
+    return emitError() << "'" << kRegionArgHintsAttrName
+                       << "' (axis hints on region arguments) may only be "
+                          "put on scf.for and scf.while";
+  if (all.size() != op->getNumRegions())
+    return emitError() << "'" << kRegionArgHintsAttrName << "' has "
+                       << all.size() << " entries, but the operation has "
+                       << op->getNumRegions() << " regions";
+  for (auto [r, listAttr] : llvm::enumerate(all)) {
+    auto list = dyn_cast<ArrayAttr>(listAttr);
+    if (!list)
+      return emitError() << "'" << kRegionArgHintsAttrName << "' of region #"
+                         << r << " must be an array of dictionaries, got "
+                         << listAttr;
+    Region &region = op->getRegion(r);
+    // Stale (the operation was rebuilt with other arguments): ignored by
+    // the analysis, so not checked against argument types.
+    bool current =
+        !region.empty() && list.size() == region.getNumArguments();
+    for (auto [i, dictAttr] : llvm::enumerate(list)) {
+      auto dict = dyn_cast<DictionaryAttr>(dictAttr);
+      if (!dict)
+        return emitError() << "'" << kRegionArgHintsAttrName
+                           << "' of region #" << r << " argument #" << i
+                           << " must be a dictionary, got " << dictAttr;
+      for (NamedAttribute hint : dict) {
+        if (!TileIRDialect::isAxisHintName(hint.getName()))
+          return emitError() << "'" << kRegionArgHintsAttrName
+                             << "' of region #" << r << " argument #" << i
+                             << ": '" << hint.getName().getValue()
+                             << "' is not an axis hint (tir.divisibility, "
+                                "tir.contiguity or tir.constancy)";
+        if (!current)
+          continue;
+        if (failed(verifyAxisHint(
+                hint.getName(), hint.getValue(),
+                region.getArgument(i).getType(), [&] {
+                  return emitError() << "region #" << r << " argument #"
+                                     << i << ": ";
+                })))
+          return failure();
+      }
+    }
+  }
+  return success();
 }
 
 LogicalResult TileIRDialect::verifyRegionArgAttribute(Operation *op,

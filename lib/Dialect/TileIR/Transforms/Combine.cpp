@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -227,6 +228,10 @@ struct CarryPointerOffsets : OpRewritePattern<scf::ForOp> {
     Value init = loop.getInitArgs()[j];
     auto type = cast<RankedTensorType>(init.getType());
     auto offsets = RankedTensorType::get(type.getShape(), i64);
+    // The axis hints of the loop's arguments (#0 is the induction
+    // variable): they stay with their arguments, and the pointer's go to
+    // the value that replaces it in the body.
+    SmallVector<DictionaryAttr> hints = getRegionArgHintList(loop, 0);
     auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
         rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
@@ -242,6 +247,11 @@ struct CarryPointerOffsets : OpRewritePattern<scf::ForOp> {
     Value here = AddPtrOp::create(
         rewriter, loc, init, SplatOp::create(rewriter, loc, offsets, total));
     rewriter.replaceAllUsesWith(old, here);
+    if (!hints.empty()) {
+      addAxisHintsToOp(here.getDefiningOp(), hints[j + 1]);
+      hints[j + 1] = nullptr;
+    }
+    setRegionArgHintList(newLoop, 0, hints);
     auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
     rewriter.modifyOpInPlace(newYield,
                              [&] { newYield.setOperand(j, old); });

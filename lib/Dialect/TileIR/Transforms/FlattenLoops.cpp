@@ -40,6 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
@@ -283,6 +284,24 @@ void Flattener::buildFlatLoop(OpBuilder &b, Value nk, Value tiles) {
   copyAttrsButFlatten(outer, flat);
   ValueRange args = flat.getRegionIterArgs();
   Value kk = args[numOuter + numInner], t = args[numOuter + numInner + 1];
+  // Axis hints on the loops' arguments: the outer loop's carried values
+  // keep their positions and its induction variable's go to `t`, which
+  // holds it; the inner loop's go to the values that replace its arguments
+  // (below). `flat` has a stale copy from copyAttrsButFlatten.
+  SmallVector<DictionaryAttr> outerHints =
+                                  trident::tir::getRegionArgHintList(outer, 0),
+                              innerHints =
+                                  trident::tir::getRegionArgHintList(inner, 0);
+  {
+    SmallVector<DictionaryAttr> hints(flat.getBody()->getNumArguments());
+    if (!outerHints.empty()) {
+      for (unsigned i = 0; i <= numOuter; ++i)
+        hints[i] = outerHints[i];
+      hints[0] = nullptr; // the flat loop's own step counter
+      hints[1 + numOuter + numInner + 1] = outerHints[0];
+    }
+    trident::tir::setRegionArgHintList(flat, 0, hints);
+  }
   ValueRange carriedP = args.drop_front(numOuter + numInner + 2);
 
   OpBuilder fb = OpBuilder::atBlockBegin(flat.getBody());
@@ -305,6 +324,10 @@ void Flattener::buildFlatLoop(OpBuilder &b, Value nk, Value tiles) {
               fb, loc, inner.getLowerBound(),
               arith::MulIOp::create(fb, loc, kk, inner.getStep()))
               .getResult());
+  if (!innerHints.empty())
+    for (BlockArgument arg : inner.getBody()->getArguments())
+      if (Operation *def = map.lookup(arg).getDefiningOp())
+        trident::tir::addAxisHintsToOp(def, innerHints[arg.getArgNumber()]);
   for (Operation &op : inner.getBody()->without_terminator())
     fb.clone(op, map);
   SmallVector<Value> innerNext;

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/TileIR/Transforms/Passes.h"
+#include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
 #include "BlockAccess.h"
 
@@ -246,6 +247,42 @@ struct TileIRLowerBlockPointersPass
     return success(ok);
   }
 
+  /// A loop that carries block pointers carries each as several values
+  /// once lowered, and the structural conversion copies the loop's
+  /// attributes as they are: its axis hints on arguments
+  /// (tir.region_arg_hints) are renumbered here, before the conversion, to
+  /// the arguments the loop will have (a block pointer's own have none).
+  void renumberRegionArgHints(const TypeConverter &converter) {
+    getOperation()->walk([&](Operation *op) {
+      if (!op->hasAttr(kRegionArgHintsAttrName))
+        return;
+      MLIRContext *ctx = op->getContext();
+      auto empty = DictionaryAttr::get(ctx);
+      SmallVector<Attribute> all;
+      for (Region &region : op->getRegions()) {
+        SmallVector<DictionaryAttr> hints =
+            getRegionArgHintList(op, region.getRegionNumber());
+        SmallVector<Attribute> list;
+        for (BlockArgument arg : region.getArguments()) {
+          SmallVector<Type> types;
+          if (failed(converter.convertType(arg.getType(), types)) ||
+              types.empty())
+            types.assign(1, arg.getType());
+          DictionaryAttr kept;
+          if (!hints.empty() && types.size() == 1 &&
+              types[0] == arg.getType())
+            kept = hints[arg.getArgNumber()];
+          list.push_back(kept ? Attribute(kept) : Attribute(empty));
+          list.append(types.size() - 1, empty);
+        }
+        all.push_back(ArrayAttr::get(ctx, list));
+      }
+      // Stale until the conversion rebuilds the loop with these arguments
+      // (the verifier runs after the pass).
+      op->setAttr(kRegionArgHintsAttrName, ArrayAttr::get(ctx, all));
+    });
+  }
+
   void runOnOperation() override {
     bool any = false;
     getOperation()->walk([&](Operation *op) {
@@ -262,6 +299,7 @@ struct TileIRLowerBlockPointersPass
 
     MLIRContext *ctx = &getContext();
     BlockPtrTypeConverter converter;
+    renumberRegionArgHints(converter);
     ConversionTarget target(*ctx);
     target.addIllegalOp<MakeBlockPtrOp, AdvanceOp, BlockLoadOp,
                         BlockStoreOp>();

@@ -55,6 +55,12 @@ def TileIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getConstancyAttrName() {
       return ::llvm::StringLiteral("tir.constancy");
     }
+    /// The unit attribute of an `arith.divf` that rounds to nearest as IEEE
+    /// 754 says (`tl.math.div_rn`); a plain f32 `arith.divf` (`/`) may be
+    /// approximate, as Triton's (`div.full.f32` on NVIDIA GPUs).
+    static constexpr ::llvm::StringLiteral getDivRoundedAttrName() {
+      return ::llvm::StringLiteral("tir.div_rn");
+    }
     /// Whether `name` is one of the three axis hints.
     static bool isAxisHintName(::llvm::StringRef name) {
       return name == getDivisibilityAttrName() ||
