@@ -1,8 +1,9 @@
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
 
 // The attention loop (Triton's tutorial 06): two dots, q loaded before the
-// loop (a register A), K loaded by TMA and read transposed, p computed (a
-// register A), V loaded by TMA. K and V get a ring each, filled by TMA two
+// loop, K loaded by TMA and read transposed, p computed (a register A), V
+// loaded by TMA. q is copied once by TMA into a one-stage buffer before the
+// loop (its own mbarrier, waited at phase 0), which the first dot reads. K and V get a ring each, filled by TMA two
 // iterations ahead under one mbarrier per stage that expects both copies
 // (two arrivals, thread 0's per operand); both dots read B from the rings
 // (K through a transposed view) and take their A in registers. Several
@@ -12,6 +13,11 @@
 // CHECK: %[[K:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
 // CHECK: %[[V:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
 // CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 2 : i32} : !nvgir.mbarriers<3>
+// CHECK: %[[QB:.*]] = gir.local_alloc : !gir.memdesc<1x64x64xf16, #shared>
+// CHECK: %[[QBAR:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
+// CHECK: nvgir.tma_load %arg0[%arg3, %c0_i32], %{{.*}}, %[[QBAR]][%c0_i32] if %true
+// CHECK: nvgir.mbarrier_wait %[[QBAR]][%c0_i32], %c0_i32 {async_writes}
+// CHECK: %[[Q:.*]] = gir.memdesc_index %[[QB]][%c0_i32]
 // CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%c0_i32] if
 // CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%c0_i32] if
 // CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%c1_i32] if
@@ -23,7 +29,7 @@
 // CHECK-NEXT: nvgir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
 // CHECK-NEXT: %[[KS:.*]] = gir.memdesc_index %[[K]][%[[READ]]]
 // CHECK-NEXT: %[[KT:.*]] = gir.memdesc_trans %[[KS]]
-// CHECK-NEXT: %[[QK:.*]] = nvgir.warpgroup_dot %{{.*}}, %[[KT]], %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared1> -> tensor<64x64xf32, #wgmma>
+// CHECK-NEXT: %[[QK:.*]] = nvgir.warpgroup_dot %[[Q]], %[[KT]], %{{.*}} : !gir.memdesc<64x64xf16, #shared> * !gir.memdesc<64x64xf16, #shared1> -> tensor<64x64xf32, #wgmma>
 // CHECK-NOT: async
 // CHECK: math.exp2
 // CHECK: %[[P:.*]] = arith.truncf
@@ -61,7 +67,8 @@ func.func @attention_tma(%Q: !tir.tensordesc<tensor<64x64xf16>>,
 
 // -----
 
-// The same loop with pointer loads (the backward pass's idiom): K and V
+// The same loop with pointer loads (the backward pass's idiom), q a
+// register tile given to the function (stays registers): K and V
 // tiles (64 x 64 f16, row-major, stepped by 64 rows each iteration) are
 // copied by cp.async into their rings; each stage's one mbarrier expects
 // every thread's arrival (128) for both copies; the copies past the end

@@ -12,6 +12,9 @@
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 
 #include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/GPUIR/Transforms/SharedMemoryAllocation.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -25,6 +28,36 @@ using namespace trident;
 using namespace trident::gir::pipeline;
 
 namespace {
+
+/// Drops the one-stage copies of A operands loaded before the loop (they
+/// stay registers, staged by their dots) when the rings, those copies and
+/// the register operands' staging would not leave the target's shared
+/// memory a margin for the kernel's other scratch (16 KiB): attention at
+/// head dim 128 with 3 stages rings 192 KiB of K and V.
+void keepInvariantsInBudget(PipelinePlan &plan, unsigned stages) {
+  auto module = plan.loop->getParentOfType<ModuleOp>();
+  int64_t cc = 90;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(
+          gir::GPUIRDialect::getComputeCapabilityAttrName()))
+    cc = attr.getInt();
+  int64_t bytes = 0, invariant = 0, staging = 0;
+  for (const Operand &operand : plan.operands)
+    bytes += ringType(operand, stages).getSizeInBytes();
+  for (PipelinedDot &pd : plan.dots) {
+    if (pd.invariantA)
+      invariant += ringType(*pd.invariantA, 1).getSizeInBytes();
+    else if (pd.a < 0) {
+      auto a = cast<RankedTensorType>(pd.dot.getA().getType());
+      staging = std::max<int64_t>(
+          staging, a.getNumElements() *
+                       a.getElementType().getIntOrFloatBitWidth() / 8);
+    }
+  }
+  if (bytes + invariant + staging + 16384 <= gir::sharedMemoryLimit(cc))
+    return;
+  for (PipelinedDot &pd : plan.dots)
+    pd.invariantA.reset();
+}
 
 struct GPUIRPipelinePass
     : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
@@ -93,6 +126,7 @@ struct GPUIRPipelinePass
           registerAOk);
       if (!plan)
         continue;
+      keepInvariantsInBudget(*plan, numStages);
       // Only the tuned single-dot form keeps MMAs in flight across the
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.

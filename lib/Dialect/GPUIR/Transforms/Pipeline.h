@@ -57,6 +57,10 @@ struct PipelinedDot {
   tir::DotOp dot;
   int a = -1; // index into PipelinePlan::operands; -1: A in registers
   int b = -1;
+  /// A loaded before the loop (attention's q): copied once into a
+  /// one-stage buffer before the loop, which the dot reads, instead of
+  /// staying in registers and being staged by every iteration.
+  std::optional<Operand> invariantA;
 };
 
 /// What the pass does to one loop: the dots it rewrites, the operands it
@@ -93,6 +97,11 @@ struct PipelinePlan {
 /// The ringable load behind `value` in `body` (through single-use layout
 /// conversions and at most one 2-D transposition), if any.
 std::optional<Operand> traceLoad(mlir::Value value, mlir::Block *body);
+
+/// The load before `loop` behind `value` (a dot's A that the loop does not
+/// change), through layout conversions and at most one transposition.
+std::optional<Operand> traceInvariantLoad(mlir::Value value,
+                                          mlir::scf::ForOp loop);
 
 /// The dots of `loop` with a `#gir.wgmma` accumulator and the operands to
 /// ring (those `ringable` accepts), with the address slices; nullopt when
@@ -147,6 +156,10 @@ mlir::Value emitDot(mlir::OpBuilder &b, tir::DotOp dot, mlir::Value a,
 /// are in flight.
 mlir::Value emitDotWait(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc,
                         unsigned pending);
+/// Copies `operand` (loaded before the loop) once into a one-stage buffer
+/// (its `ring`) and waits for it; returns the buffer's view.
+mlir::Value emitInvariantCopy(mlir::OpBuilder &b, mlir::Location loc,
+                              Operand &operand, unsigned threads);
 /// Drains the cp.async copies past the loop's end.
 void emitDrain(mlir::OpBuilder &b, mlir::Location loc);
 /// Every warp is done with the slot about to be overwritten.

@@ -67,6 +67,44 @@ std::optional<Operand> traceLoad(Value value, Block *body) {
   return op;
 }
 
+std::optional<Operand> traceInvariantLoad(Value value, scf::ForOp loop) {
+  Operand op;
+  while (Operation *def = value.getDefiningOp()) {
+    auto cvt = dyn_cast<gir::ConvertLayoutOp>(def);
+    auto trans = dyn_cast<tir::TransOp>(def);
+    bool swap = trans && !op.transposed &&
+                trans.getOrder() == ArrayRef<int32_t>{1, 0};
+    if (!cvt && !swap)
+      break;
+    op.transposed |= swap;
+    value = def->getOperand(0);
+  }
+  Operation *def = value.getDefiningOp();
+  // Before the loop, in the block that holds it: the copy goes where the
+  // load's operands are all defined.
+  if (!def || def->getBlock() != loop->getBlock() ||
+      !def->isBeforeInBlock(loop))
+    return std::nullopt;
+  if (auto tma = dyn_cast<tir::DescriptorLoadOp>(def)) {
+    Value desc = tma.getDesc();
+    auto arg = dyn_cast<BlockArgument>(desc);
+    bool hostMade =
+        arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    if (!hostMade && !desc.getDefiningOp<tir::MakeTensorDescOp>())
+      return std::nullopt;
+    op.tma = tma;
+    return op;
+  }
+  auto load = dyn_cast<tir::LoadOp>(def);
+  if (!load)
+    return std::nullopt;
+  if (Value other = load.getOther())
+    if (!matchPattern(other, m_AnyZeroFloat()) && !matchPattern(other, m_Zero()))
+      return std::nullopt;
+  op.load = load;
+  return op;
+}
+
 namespace {
 
 /// Adds to `slice` the operations of `body` that `roots` depend on, and to
@@ -191,11 +229,17 @@ planLoop(scf::ForOp loop, llvm::function_ref<bool(const Operand &)> ringable,
       a->index = 0;
     if (a && !ringable(*a))
       a.reset();
-    if (!a && !registerAOk(dot.getA())) {
+    PipelinedDot pd{dot};
+    if (!a) {
+      // A loaded before the loop: one copy into shared memory before it.
+      pd.invariantA = traceInvariantLoad(dot.getA(), loop);
+      if (pd.invariantA && !ringable(*pd.invariantA))
+        pd.invariantA.reset();
+    }
+    if (!a && !pd.invariantA && !registerAOk(dot.getA())) {
       ++plan.otherWgmmaDots;
       continue;
     }
-    PipelinedDot pd{dot};
     if (a) {
       pd.a = plan.operands.size();
       plan.operands.push_back(std::move(*a));

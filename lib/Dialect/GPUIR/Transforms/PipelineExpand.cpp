@@ -41,6 +41,7 @@
 
 #include "trident/Dialect/TileIR/IR/RegionArgHints.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -133,6 +134,8 @@ private:
   /// Every operand by TMA: the loop carries the copies' coordinates.
   bool hoistCoordinates;
   Value barriers;
+  /// The shared views of the A operands copied before the loop.
+  DenseMap<Operation *, Value> invariantViews;
 };
 
 void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
@@ -225,6 +228,18 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
     operand.ring =
         gir::LocalAllocOp::create(builder, loc, ringType(operand, stages));
   barriers = allocateBarriers(builder, loc, plan, stages);
+  // A operands loaded before the loop: copied once, read by every
+  // iteration's dot from shared memory.
+  auto module = loop->getParentOfType<ModuleOp>();
+  unsigned threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
+  for (PipelinedDot &pd : plan.dots)
+    if (pd.invariantA) {
+      Value view = emitInvariantCopy(builder, loc, *pd.invariantA, threads);
+      if (pd.invariantA->transposed)
+        view = gir::MemDescTransOp::create(builder, loc, view,
+                                           ArrayRef<int32_t>{1, 0});
+      invariantViews[pd.dot] = view;
+    }
 }
 
 SmallVector<Value> Pipeliner::emitPrologue(OpBuilder &builder,
@@ -277,7 +292,8 @@ Value Pipeliner::rewriteDot(OpBuilder &inner, IRMapping &map,
   // A register A (computed in the loop, or defined before it) is read as
   // the body computes it.
   Value a = pd.a >= 0 ? operandView(inner, plan.operands[pd.a], readSlot)
-                      : map.lookupOrDefault(dot.getA());
+            : pd.invariantA ? invariantViews.lookup(dot)
+                            : map.lookupOrDefault(dot.getA());
   Value d = emitDot(inner, dot, a,
                     operandView(inner, plan.operands[pd.b], readSlot), c, useC,
                     asyncDot);

@@ -194,6 +194,30 @@ Value emitDotWait(OpBuilder &b, Location loc, Value acc, unsigned pending) {
       .getResult(0);
 }
 
+Value emitInvariantCopy(OpBuilder &b, Location loc, Operand &operand,
+                        unsigned threads) {
+  // A buffer of one stage and its barrier (one arrival per thread for
+  // cp.async, thread 0's for TMA), one copy, and the wait for it.
+  operand.ring = gir::LocalAllocOp::create(b, loc, ringType(operand, 1));
+  Value barrier = nvgir::MBarrierAllocOp::create(
+      b, loc, nvgir::MBarriersType::get(b.getContext(), 1),
+      operand.tma ? 1 : int32_t(threads));
+  Value slot = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
+  if (operand.tma) {
+    emitTmaCopy(b, loc, operand, operand.tma.getIndices(), barrier, slot,
+                always);
+  } else {
+    emitAsyncCopy(b, loc, operand, operand.load.getPtr(),
+                  operand.load.getMask(), slot, always);
+    emitCopiesArrive(b, loc, barrier, slot);
+  }
+  auto wait = nvgir::MBarrierWaitOp::create(b, loc, barrier, slot, slot);
+  if (operand.tma)
+    wait.setAsyncWrites(true);
+  return stageView(b, loc, operand.ring, slot);
+}
+
 void emitDrain(OpBuilder &b, Location loc) {
   nvgir::AsyncCommitGroupOp::create(b, loc);
   nvgir::AsyncWaitOp::create(b, loc, 0);
