@@ -227,8 +227,10 @@ struct BroadcastPattern : LoweringPattern<tir::BroadcastOp> {
   }
 };
 
-/// Inserting a dimension into a slice layout's tile gives its parent layout,
-/// holding the same elements in the same registers.
+/// Inserting a dimension into a slice layout's tile gives its parent layout.
+/// The slice keeps one register per distinct element; the parent may hold
+/// an element in several registers: each result register takes the operand
+/// register holding its element (a shuffle, no data movement in SASS).
 struct ExpandDimsPattern : LoweringPattern<tir::ExpandDimsOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -238,10 +240,28 @@ struct ExpandDimsPattern : LoweringPattern<tir::ExpandDimsOp> {
     FailureOr<LayoutMap> dst = mapOf(op.getType(), lc, op);
     if (failed(src) || failed(dst))
       return failure();
-    if (src->numRegisters() != dst->numRegisters())
-      return op.emitOpError("expand_dims between layouts holding different "
-                            "numbers of elements per thread");
-    rewriter.replaceOp(op, adaptor.getSrc());
+    std::map<SmallVector<int64_t>, int64_t> srcRegs;
+    for (int64_t r = 0; r < src->numRegisters(); ++r)
+      srcRegs.emplace(src->registerCoords(r), r);
+    SmallVector<int64_t> mask;
+    bool identity = src->numRegisters() == dst->numRegisters();
+    for (int64_t r = 0; r < dst->numRegisters(); ++r) {
+      SmallVector<int64_t> c = dst->registerCoords(r);
+      c.erase(c.begin() + op.getAxis());
+      auto it = srcRegs.find(c);
+      if (it == srcRegs.end())
+        return op.emitOpError("expand_dims needs an element its thread does "
+                              "not hold (the result layout is not the "
+                              "operand's parent)");
+      mask.push_back(it->second);
+      identity &= it->second == r;
+    }
+    if (identity) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getSrc(),
+                                                   adaptor.getSrc(), mask);
     return success();
   }
 };

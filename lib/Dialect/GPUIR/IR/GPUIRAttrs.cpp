@@ -7,6 +7,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace trident::gir;
 
@@ -243,15 +245,57 @@ static SmallVector<int64_t> parentShape(SliceEncodingAttr slice,
   return full;
 }
 
+/// The parent's register bits a slice keeps. The parent's registers are a
+/// linear map of their index bits (GF(2), as every distributed layout here):
+/// once the sliced dimension is dropped, a bit whose coordinates are zero,
+/// or lie in the span of the bits kept before it, only repeats elements the
+/// thread already holds. A slice keeps one register per distinct element
+/// (as Triton's slice layouts do): a row statistic of a wgmma accumulator
+/// is 2 registers per thread, not the accumulator's 32.
+static SmallVector<unsigned> keptRegisterBits(SliceEncodingAttr slice,
+                                              ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> full = parentShape(slice, shape);
+  DistributedEncodingAttr parent = slice.getParent();
+  int64_t regs = parent.getElemsPerThread(full);
+  SmallVector<unsigned> kept;
+  // The span of the kept bits' coordinates, as a set (at most `regs`).
+  std::set<SmallVector<int64_t>> span;
+  unsigned rank = full.size() - 1;
+  span.insert(SmallVector<int64_t>(rank, 0));
+  for (unsigned bit = 0; (int64_t(1) << bit) < regs; ++bit) {
+    SmallVector<int64_t> c =
+        parent.getElementCoords(full, int64_t(1) << bit, 0, 0);
+    c.erase(c.begin() + slice.getDim());
+    if (span.count(c))
+      continue;
+    kept.push_back(bit);
+    SmallVector<SmallVector<int64_t>> grown;
+    for (const SmallVector<int64_t> &v : span) {
+      SmallVector<int64_t> x = v;
+      for (unsigned d = 0; d < rank; ++d)
+        x[d] ^= c[d];
+      grown.push_back(x);
+    }
+    span.insert(grown.begin(), grown.end());
+  }
+  return kept;
+}
+
 int64_t SliceEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
-  return getParent().getElemsPerThread(parentShape(*this, shape));
+  return int64_t(1) << keptRegisterBits(*this, shape).size();
 }
 
 SmallVector<int64_t>
 SliceEncodingAttr::getElementCoords(ArrayRef<int64_t> shape, int64_t reg,
                                     int64_t lane, int64_t warp) const {
+  // Register `reg` of the slice is the parent's register with reg's bits
+  // deposited at the kept bit positions.
+  int64_t parentReg = 0;
+  for (auto [i, bit] : llvm::enumerate(keptRegisterBits(*this, shape)))
+    if ((reg >> i) & 1)
+      parentReg |= int64_t(1) << bit;
   SmallVector<int64_t> coords = getParent().getElementCoords(
-      parentShape(*this, shape), reg, lane, warp);
+      parentShape(*this, shape), parentReg, lane, warp);
   coords.erase(coords.begin() + getDim());
   return coords;
 }
