@@ -3,8 +3,9 @@
 // The general conversion: every thread writes its elements to a shared
 // buffer and reads back the elements the target layout gives it, both in
 // vectors where the layouts allow, in a placement (order and padding) that
-// spares the banks (SharedStaging.h). Register-only and shuffle-only
-// conversions (planned by the layout library) come later.
+// spares the banks (SharedStaging.h). Layouts that place every element a
+// thread needs in that thread already (LayoutMap::registersFrom) convert by
+// permuting registers. Shuffle-only conversions come later.
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
@@ -53,6 +54,18 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
         gir::withCTASplit(srcEnc, 1) == gir::withCTASplit(dstEnc, 1) &&
         gir::withCTASplit(srcEnc, 1)) {
       rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    // Every thread already holds the elements it gets: a permutation of
+    // its registers, nothing through shared memory.
+    if (std::optional<SmallVector<int64_t>> regs = dst->registersFrom(*src)) {
+      SmallVector<Value> out;
+      for (int64_t r : *regs)
+        out.push_back(
+            vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r));
+      auto vecType =
+          cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+      rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
       return success();
     }
     Type element = op.getType().getElementType();
@@ -281,6 +294,8 @@ SmallVector<ScratchRequest> convertLayoutScratch(gir::ConvertLayoutOp op) {
       gir::withCTASplit(srcEnc, 1) == gir::withCTASplit(dstEnc, 1) &&
       gir::withCTASplit(srcEnc, 1))
     return {}; // the same placement: nothing moves
+  if (dst->registersFrom(*src))
+    return {}; // a register permutation
   Type element = op.getType().getElementType();
   if (!element.isIntOrFloat())
     return {};

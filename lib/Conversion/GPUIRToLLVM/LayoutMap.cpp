@@ -133,6 +133,26 @@ Value LayoutMap::isFirstReplica(OpBuilder &b, Location loc, Value lane,
   return ok;
 }
 
+std::optional<SmallVector<int64_t>>
+LayoutMap::registersFrom(const LayoutMap &src) const {
+  if (src.blockShape != blockShape || src.split != split ||
+      src.laneBases != laneBases || src.warpBases != warpBases)
+    return std::nullopt;
+  // The same thread part: thread t holds registerCoords(r) XOR its part in
+  // both maps, so matching the registers of lane 0 of warp 0 matches all.
+  std::map<SmallVector<int64_t>, int64_t> held;
+  for (int64_t r = 0; r < src.numRegisters(); ++r)
+    held.emplace(src.registerCoords(r), r);
+  SmallVector<int64_t> regs;
+  for (int64_t r = 0; r < numRegisters(); ++r) {
+    auto it = held.find(registerCoords(r));
+    if (it == held.end())
+      return std::nullopt;
+    regs.push_back(it->second);
+  }
+  return regs;
+}
+
 bool LayoutMap::registersRunAlong(unsigned dim, int64_t v) const {
   int64_t regs = numRegisters();
   if (regs % v != 0)

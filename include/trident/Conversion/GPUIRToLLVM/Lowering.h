@@ -26,6 +26,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <optional>
+
 namespace trident::gir_to_llvm {
 
 /// Where the elements of a tile of one type and layout live.
@@ -84,6 +86,14 @@ public:
   void threadBitsAlong(unsigned dim, llvm::SmallVectorImpl<int64_t> &laneBits,
                        llvm::SmallVectorImpl<int64_t> &warpBits,
                        bool &mixed) const;
+
+  /// For each register of this map, the register of `src` holding the same
+  /// element in the same thread, when every thread holds in `src` all the
+  /// elements this map gives it (the same lane and warp placement, as
+  /// wgmma accumulators of different instruction widths, or slices of
+  /// them): the conversion from `src` is a register permutation.
+  std::optional<llvm::SmallVector<int64_t>>
+  registersFrom(const LayoutMap &src) const;
 
 private:
   gir::DistributedEncodingAttr layout;
