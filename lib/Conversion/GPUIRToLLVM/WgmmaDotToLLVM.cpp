@@ -43,6 +43,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace trident;
 
@@ -164,6 +166,91 @@ Value wgmmaWithScaleD(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
       .getResult(0);
 }
 
+/// One `wgmma.mma_async` with A in registers (16-bit types): four 32-bit
+/// registers per thread hold the warpgroup's 64 x 16 slice of A (the
+/// layout of mma.m16n8k16's A fragment, warp w of the warpgroup taking rows
+/// 16 w on); B comes through its descriptor. d = A * B + (useC ? d : 0).
+Value wgmmaRegisterA(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
+                     Value d, ArrayRef<Value> aRegs, Value descB, Value useC,
+                     StringRef shapeAndTypes, bool transB) {
+  unsigned n = type.getBody().size();
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < n; ++i)
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+  operands.append(aRegs.begin(), aRegs.end());
+  operands.push_back(descB);
+  operands.push_back(
+      useC ? arith::ExtUIOp::create(b, loc, b.getI32Type(), useC).getResult()
+           : i32Const(b, loc, 1));
+  auto arg = [](unsigned i) { return "$" + std::to_string(i); };
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(2 * n + 5) +
+                     ", 0;\nwgmma.mma_async." + shapeAndTypes.str() + " {";
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i) {
+    text += (i ? ", " : "") + arg(i);
+    constraints += (i ? ",=f" : "=f");
+  }
+  text += "}, {" + arg(2 * n) + ", " + arg(2 * n + 1) + ", " + arg(2 * n + 2) +
+          ", " + arg(2 * n + 3) + "}, " + arg(2 * n + 4) + ", p, 1, 1, " +
+          (transB ? "1" : "0") + ";\n}\n";
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "," + std::to_string(i);
+  constraints += ",r,r,r,r,l,r";
+  return LLVM::InlineAsmOp::create(
+             b, loc, type, operands, b.getStringAttr(text),
+             b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+             UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
+/// For a register A of 16-bit elements whose layout holds it the way
+/// wgmma's register fragment does (lane bits: columns 2 and 4, rows 1, 2
+/// and 4; warp bits: rows 16, 32, ...: the wgmma accumulator layout of the
+/// dot that produced it, as attention's P), the A register of each element
+/// of each fragment: [(rm * kSteps + ks) * 8 + e] for row repetition rm, K
+/// step ks and element e (pairs e = 2j, 2j+1 make 32-bit register j: rows
+/// +8 for odd j, columns +8 for j >= 2). Fails for any other layout (the
+/// caller stages A through shared memory instead).
+FailureOr<SmallVector<int64_t>> registerAFragment(const LayoutMap &map,
+                                                  int64_t warps) {
+  if (map.rank() != 2 || map.ctaSplit() != 1 || map.numLanes() != 32)
+    return failure();
+  const int64_t laneRows[5] = {0, 0, 1, 2, 4}, laneCols[5] = {2, 4, 0, 0, 0};
+  for (unsigned i = 0; i < 5; ++i) {
+    SmallVector<int64_t> c = map.laneCoords(int64_t(1) << i);
+    if (c[0] != laneRows[i] || c[1] != laneCols[i])
+      return failure();
+  }
+  if (!map.threadBitSteps(1, /*lanes=*/false).empty())
+    return failure();
+  auto warpRows = map.threadBitSteps(0, /*lanes=*/false);
+  if (int64_t(1) << warpRows.size() != warps)
+    return failure();
+  for (auto [i, step] : llvm::enumerate(warpRows))
+    if (step.first != i || step.second != (int64_t(16) << i))
+      return failure();
+  int64_t m = map.getShape()[0], k = map.getShape()[1];
+  if (m % (16 * warps) != 0 || k % 16 != 0)
+    return failure();
+  std::map<SmallVector<int64_t>, int64_t> regOf;
+  for (int64_t r = 0; r < map.numRegisters(); ++r)
+    regOf.emplace(map.registerCoords(r), r);
+  SmallVector<int64_t> regs;
+  for (int64_t rm = 0; rm < m / (16 * warps); ++rm)
+    for (int64_t ks = 0; ks < k / 16; ++ks)
+      for (int64_t e = 0; e < 8; ++e) {
+        int64_t j = e / 2;
+        SmallVector<int64_t> c = {rm * 16 * warps + 8 * (j & 1),
+                                  ks * 16 + 8 * (j >> 1) + (e & 1)};
+        auto it = regOf.find(c);
+        if (it == regOf.end())
+          return failure();
+        regs.push_back(it->second);
+      }
+  return regs;
+}
+
 /// The PTX name of a wgmma type.
 StringRef ptxTypeName(NVVM::WGMMATypes type) {
   switch (type) {
@@ -193,7 +280,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   const OperandLayout &bLayout,
                                   NVVM::WGMMATypes typeA,
                                   NVVM::WGMMATypes typeB, bool wait = true,
-                                  Value useC = {}) {
+                                  Value useC = {},
+                                  ArrayRef<Value> aRegisters = {}) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
   // In a cluster, an accumulator split over the CTAs (gir-split-ctas) has
@@ -219,8 +307,12 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       (!aLayout.kMajor && aLayout.elemsPerAtomRow() > 64))
     return failure();
 
+  // A in registers (aRegisters: four 32-bit registers per row repetition
+  // and K step, from registerAFragment) takes no descriptor.
+  bool regA = !aRegisters.empty();
   Type i64 = b.getI64Type();
-  Value aBase = LLVM::PtrToIntOp::create(b, loc, i64, aBuf);
+  Value aBase = regA ? arith::ConstantIntOp::create(b, loc, 0, 64).getResult()
+                     : LLVM::PtrToIntOp::create(b, loc, i64, aBuf).getResult();
   Value bBase = LLVM::PtrToIntOp::create(b, loc, i64, bBuf);
   // Each warpgroup takes its own 64 rows of A: warpgroup g = warp / 4
   // starts at row 64 g of every row repetition.
@@ -269,6 +361,20 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
         d = LLVM::InsertValueOp::create(
             b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i), i);
       for (int64_t ks = 0; ks < k / instrK; ++ks) {
+        if (regA) {
+          Value descB = descriptor(b, loc, bBase, bLayout,
+                                   bLayout.subTileOffset(rn * instrN,
+                                                         ks * instrK));
+          std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
+                             "k" + std::to_string(instrK) + ".f32." +
+                             ptxTypeName(typeA).str() + "." +
+                             ptxTypeName(typeB).str();
+          d = wgmmaRegisterA(
+              b, loc, structType, d,
+              aRegisters.slice((rm * (k / instrK) + ks) * 4, 4), descB,
+              ks == 0 ? useC : Value(), name, !bLayout.kMajor);
+          continue;
+        }
         Value descA =
             descriptor(b, loc, aBase, aLayout,
                        aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
@@ -383,6 +489,22 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
   }
 };
 
+/// Whether a register A of `op` feeds wgmma from registers as it is
+/// (registerAFragment), with no staging: 16-bit elements held in the
+/// fragment's layout by warpgroups of the accumulator's warps.
+bool feedsRegisterFragment(nvgir::WarpgroupDotOp op, const LayoutMap &aMap) {
+  auto aType = op.getRegisterA().getType();
+  Type elem = aType.getElementType();
+  auto cType = cast<RankedTensorType>(op.getType());
+  auto acc = dyn_cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
+  if (!acc || !(elem.isF16() || elem.isBF16()) ||
+      gir::getCTASplit(cType) != 1)
+    return false;
+  int64_t warps = acc.getWarpsPerCTA()[0];
+  return aMap.getShape()[0] == cType.getDimSize(0) &&
+         succeeded(registerAFragment(aMap, warps));
+}
+
 /// The layout a register A of `op` is staged in (K-major, the CTA's rows).
 FailureOr<OperandLayout> registerALayout(nvgir::WarpgroupDotOp op) {
   RankedTensorType aType = op.getRegisterA().getType();
@@ -416,16 +538,38 @@ struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
              << aElem << " and " << bType.getElementType();
     Value aBuf = adaptor.getA();
     OperandLayout aLayout;
-    if (regA) {
+    SmallVector<Value> aRegisters;
+    FailureOr<LayoutMap> aMap =
+        regA ? mapOf(regA.getType(), lc, op) : FailureOr<LayoutMap>();
+    if (regA && failed(aMap))
+      return failure();
+    if (regA && feedsRegisterFragment(op, *aMap)) {
+      // Attention's P in the accumulator layout of the dot that made it:
+      // pairs of its registers are A's fragment, packed, with no staging.
+      auto acc = cast<gir::WgmmaEncodingAttr>(
+          cast<RankedTensorType>(op.getType()).getEncoding());
+      SmallVector<int64_t> regs =
+          *registerAFragment(*aMap, acc.getWarpsPerCTA()[0]);
+      Type half = regA.getType().getElementType();
+      auto pairType = VectorType::get({2}, half);
+      for (size_t e = 0; e < regs.size(); e += 2) {
+        Value pair = vector::FromElementsOp::create(
+            rewriter, loc, pairType,
+            ValueRange{vector::ExtractOp::create(rewriter, loc, adaptor.getA(),
+                                                 regs[e]),
+                       vector::ExtractOp::create(rewriter, loc, adaptor.getA(),
+                                                 regs[e + 1])});
+        aRegisters.push_back(LLVM::BitcastOp::create(
+            rewriter, loc, rewriter.getI32Type(), pair));
+      }
+      aLayout = *registerALayout(op);
+    } else if (regA) {
       // A register A (attention's p): staged into scratch as tir.dot
       // stages its operands (warpgroupDotScratch), then made visible to
       // the async proxy and to every warp.
       FailureOr<OperandLayout> staged = registerALayout(op);
       if (failed(staged))
         return op.emitOpError("K of a register A is narrower than one step");
-      FailureOr<LayoutMap> aMap = mapOf(regA.getType(), lc, op);
-      if (failed(aMap))
-        return failure();
       aLayout = *staged;
       aBuf = lc.scratchBuffer(rewriter, op, aLayout.bytes(), 1024);
       stageRegisterOperand(rewriter, loc, lc, aBuf, adaptor.getA(), *aMap,
@@ -440,7 +584,7 @@ struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
         rewriter, loc, lc, adaptor.getC(),
         cast<RankedTensorType>(op.getType()), aBuf, aLayout, adaptor.getB(),
         layoutOf(bType, 0), types->first, types->second,
-        /*wait=*/!op.getAsync(), adaptor.getUseC());
+        /*wait=*/!op.getAsync(), adaptor.getUseC(), aRegisters);
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
                             "(or an MN-major operand is not 16-bit: tf32 "
@@ -510,6 +654,9 @@ void populateWgmmaDotPatterns(TypeConverter &converter,
 
 SmallVector<ScratchRequest> warpgroupDotScratch(nvgir::WarpgroupDotOp op) {
   if (!op.getRegisterA())
+    return {};
+  FailureOr<LayoutMap> aMap = quietMapOf(op.getRegisterA().getType(), op);
+  if (succeeded(aMap) && feedsRegisterFragment(op, *aMap))
     return {};
   FailureOr<OperandLayout> a = registerALayout(op);
   if (failed(a))

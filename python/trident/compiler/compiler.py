@@ -149,13 +149,26 @@ def _arg_type(spec, name):
         return spec
     if isinstance(spec, str):
         if spec.startswith("tensordesc"):
-            raise TridentUserError(
-                "argument '%s': tensor descriptor arguments in a signature "
-                "are not supported yet" % name)
+            return _descriptor_spec(spec, name)
         return tl.str_to_ty(spec)
     raise TridentUserError("argument '%s': signature entries are type "
                            "strings like '*fp32' or 'i32', got %r" %
                            (name, spec))
+
+
+def _descriptor_spec(spec, name):
+    """'tensordesc<fp16[64,64]>' (Triton's spelling) -> the kernel type of a
+    host TensorDescriptor with that element type and block shape."""
+    import re
+    from ..language.semantic import tensor_descriptor_type
+    m = re.fullmatch(r"tensordesc<\s*(\w+)\s*\[([\d,\s]+)\]\s*>", spec.strip())
+    if not m:
+        raise TridentUserError(
+            "argument '%s': cannot read tensor descriptor type '%s' (expected "
+            "e.g. 'tensordesc<fp16[64,64]>')" % (name, spec))
+    shape = [int(d) for d in m.group(2).split(",") if d.strip()]
+    return tensor_descriptor_type(tl.block_type(tl.str_to_ty(m.group(1)),
+                                                shape))
 
 
 def build_module(fn, signature, constexprs, target, attrs=None):

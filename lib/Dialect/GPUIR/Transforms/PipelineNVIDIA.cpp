@@ -181,8 +181,47 @@ void emitStageWait(OpBuilder &b, Location loc, const PipelinePlan &plan,
     wait.setAsyncWrites(true);
 }
 
+/// A 16-bit register A in the layout wgmma reads A from registers (the
+/// accumulator layout of the dot's warps: each warp its 16 rows, lanes as
+/// mma's A fragment), converted where it is made: once before the loop for
+/// an A from outside it (attention's q when its one-stage copy does not fit
+/// in shared memory), else before the dot. An A already in a wgmma layout
+/// of the dot's warps (attention's p) is used as it is. fp8 A fragments
+/// pack 4 elements per register in another order: those stay as they are
+/// (the lowering stages them).
+static Value inFragmentLayout(OpBuilder &b, tir::DotOp dot, Value a) {
+  auto type = dyn_cast<RankedTensorType>(a.getType());
+  auto acc = dyn_cast<gir::WgmmaEncodingAttr>(
+      cast<RankedTensorType>(dot.getType()).getEncoding());
+  if (!type || !acc || acc.getCtaSplit() != 1 ||
+      !(type.getElementType().isF16() || type.getElementType().isBF16()))
+    return a;
+  int64_t k = type.getDimSize(1);
+  if (k < 16 || !llvm::isPowerOf2_64(k))
+    return a;
+  if (auto own = dyn_cast<gir::WgmmaEncodingAttr>(type.getEncoding()))
+    if (own.getWarpsPerCTA() == acc.getWarpsPerCTA() && own.getCtaSplit() == 1)
+      return a;
+  auto enc = gir::WgmmaEncodingAttr::get(
+      b.getContext(), acc.getWarpsPerCTA(),
+      unsigned(std::min<int64_t>(k, 256)), 1);
+  auto target =
+      RankedTensorType::get(type.getShape(), type.getElementType(), enc);
+  OpBuilder::InsertionGuard guard(b);
+  if (!dot->getBlock()->findAncestorOpInBlock(*dot) ||
+      a.getParentBlock() != dot->getBlock()) {
+    if (Operation *def = a.getDefiningOp())
+      b.setInsertionPointAfter(def);
+    else
+      b.setInsertionPointToStart(a.getParentBlock());
+  }
+  return gir::ConvertLayoutOp::create(b, dot.getLoc(), target, a);
+}
+
 Value emitDot(OpBuilder &b, tir::DotOp dot, Value a, Value bView, Value c,
               Value useC, bool async) {
+  if (isa<RankedTensorType>(a.getType()))
+    a = inFragmentLayout(b, dot, a);
   return nvgir::WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bView,
                                        c, useC, dot.getPrecisionAttr(),
                                        async ? b.getUnitAttr() : UnitAttr());
