@@ -130,6 +130,12 @@ private:
   const CarriedLayouts &carried;
   llvm::DenseMap<int64_t, Attribute> dominant;
   llvm::DenseMap<Value, Attribute> hints;
+  /// Conversions of tiles made outside the loops that use them, made once
+  /// where the tile is made (convert).
+  std::map<std::pair<const void *, const void *>, Value> hoisted;
+  /// Loads made again in another layout (rematerialize), erased at the end
+  /// when nothing uses them any more.
+  llvm::SetVector<Operation *> reloaded;
 };
 
 /// Calls `fn` on every op of `scope` but those in the partitions of the
@@ -286,12 +292,21 @@ Value LayoutAssigner::rematerialize(Value value, Attribute layout,
   if (type.getEncoding() == layout)
     return value;
   Operation *def = value.getDefiningOp();
+  // A row or column of statistics (a slice layout) loaded for this use
+  // alone is loaded again in the layout, from pointers recomputed in it
+  // (attention backward's m and D, loaded per iteration and broadcast
+  // against a dot's result): the old load is left unused.
+  auto load = def ? dyn_cast<tir::LoadOp>(def) : tir::LoadOp();
+  bool reload = load && isa<gir::SliceEncodingAttr>(layout) &&
+                def->hasOneUse() && def->getBlock() == user->getBlock();
   if (!def || def->getNumResults() != 1 || def->getNumRegions() != 0 ||
-      !isMemoryEffectFree(def) || --budget < 0)
+      (!isMemoryEffectFree(def) && !reload) || --budget < 0)
     return {};
   // The layout each tiled operand must be recomputed in.
   SmallVector<Attribute> operandLayouts;
-  if (isa<tir::MakeRangeOp, tir::SplatOp, arith::ConstantOp>(def)) {
+  if (reload) {
+    operandLayouts.assign(def->getNumOperands(), layout);
+  } else if (isa<tir::MakeRangeOp, tir::SplatOp, arith::ConstantOp>(def)) {
     if (auto constant = dyn_cast<arith::ConstantOp>(def))
       if (!isa<DenseElementsAttr>(constant.getValue()))
         return {};
@@ -318,12 +333,26 @@ Value LayoutAssigner::rematerialize(Value value, Attribute layout,
   for (auto [operand, operandLayout] :
        llvm::zip(def->getOperands(), operandLayouts)) {
     Value remat = rematerialize(operand, operandLayout, user, budget);
+    // A broadcast or expand_dims whose operand cannot be recomputed takes
+    // it converted: the conversion moves the smaller tile (a row of
+    // statistics, not the tile it is broadcast over).
+    if (!remat && isa<tir::BroadcastOp, tir::ExpandDimsOp>(def) &&
+        isa<RankedTensorType>(operand.getType()) &&
+        cast<RankedTensorType>(operand.getType()).getEncoding()) {
+      OpBuilder b(user);
+      remat = gir::ConvertLayoutOp::create(
+          b, user->getLoc(),
+          withLayout(cast<RankedTensorType>(operand.getType()), operandLayout),
+          operand);
+    }
     if (!remat)
       return {};
     mapping.map(operand, remat);
   }
   OpBuilder b(user);
   Operation *clone = b.clone(*def, mapping);
+  if (reload)
+    reloaded.insert(def);
   auto newType = withLayout(type, layout);
   if (auto constant = dyn_cast<arith::ConstantOp>(clone))
     constant.setValueAttr(
@@ -332,10 +361,38 @@ Value LayoutAssigner::rematerialize(Value value, Attribute layout,
   return clone->getResult(0);
 }
 
+/// Whether a loop lies between `user` and the block that defines `value`
+/// (a tile made before the loop that uses it).
+static bool madeOutsideLoop(Value value, Operation *user) {
+  Block *home = value.getParentBlock();
+  for (Operation *op = user; op; op = op->getParentOp()) {
+    if (op->getBlock() == home)
+      return false;
+    Operation *parent = op->getParentOp();
+    if (parent && isa<LoopLikeOpInterface>(parent))
+      return true;
+  }
+  return false;
+}
+
 Value LayoutAssigner::convert(Value value, Attribute layout, Operation *user) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getEncoding() == layout)
     return value;
+  // A tile made before a loop that uses it (attention backward's row
+  // statistics) is converted once, where it is made, not every iteration.
+  if (madeOutsideLoop(value, user)) {
+    std::pair<const void *, const void *> key{value.getAsOpaquePointer(),
+                                  layout.getAsOpaquePointer()};
+    if (auto it = hoisted.find(key); it != hoisted.end())
+      return it->second;
+    Operation *at = value.getDefiningOp()
+                        ? value.getDefiningOp()->getNextNode()
+                        : &value.getParentBlock()->front();
+    Value converted = convert(value, layout, at);
+    hoisted[key] = converted;
+    return converted;
+  }
   // Recomputing index arithmetic in place is cheaper than moving it
   // between threads through shared memory.
   int budget = 16;
@@ -346,13 +403,22 @@ Value LayoutAssigner::convert(Value value, Attribute layout, Operation *user) {
                                       withLayout(type, layout), value);
 }
 
-/// The layout of the first tiled operand that has one, or null.
+/// The layout of the first tiled operand that has one, or null; a dot
+/// accumulator's layout (wgmma, mma) first: the other operands (masks made
+/// from ranges, a row statistic broadcast) are cheaper to make or convert
+/// than a dot's result is to move (`tl.where(mask, p, 0)` on attention
+/// backward's P).
 static Attribute firstOperandLayout(Operation *op) {
+  Attribute first;
   for (Value operand : op->getOperands())
     if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
-      if (type.getEncoding())
-        return type.getEncoding();
-  return {};
+      if (Attribute enc = type.getEncoding()) {
+        if (isa<gir::WgmmaEncodingAttr, gir::MmaV2EncodingAttr>(enc))
+          return enc;
+        if (!first)
+          first = enc;
+      }
+  return first;
 }
 
 Attribute LayoutAssigner::resultHint(Operation *op) const {
@@ -639,6 +705,26 @@ LogicalResult LayoutAssigner::assign(func::FuncOp func) {
     return failure();
   if (failed(assignScope(func.getBody())))
     return failure();
+  // The loads made again, and what they fed, are dead now.
+  SmallVector<Operation *> dead;
+  for (Operation *load : reloaded) {
+    dead.push_back(load);
+    for (size_t i = dead.size() - 1; i < dead.size(); ++i)
+      for (Operation *user : dead[i]->getUsers())
+        if (!llvm::is_contained(dead, user))
+          dead.push_back(user);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *&op : dead)
+      if (op && isOpTriviallyDead(op)) {
+        op->erase();
+        op = nullptr;
+        changed = true;
+      }
+  }
+  reloaded.clear();
+  hoisted.clear();
   // Signatures follow the arguments' and returned values' layouts.
   SmallVector<Type> results;
   func.walk([&](func::ReturnOp ret) {

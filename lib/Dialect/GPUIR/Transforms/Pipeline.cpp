@@ -42,7 +42,8 @@ void keepInvariantsInBudget(PipelinePlan &plan, unsigned stages) {
     cc = attr.getInt();
   int64_t bytes = 0, invariant = 0, staging = 0;
   for (const Operand &operand : plan.operands)
-    bytes += ringType(operand, stages).getSizeInBytes();
+    if (operand.owner < 0)
+      bytes += ringType(operand, stages).getSizeInBytes();
   for (PipelinedDot &pd : plan.dots) {
     if (pd.invariantA)
       invariant += ringType(*pd.invariantA, 1).getSizeInBytes();

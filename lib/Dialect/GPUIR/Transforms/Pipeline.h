@@ -44,6 +44,11 @@ struct Operand {
   unsigned index = 0;
   /// The ring (S stages of the tile), once allocated.
   mlir::Value ring;
+  /// When the loaded tile feeds several dots (attention backward's q^T
+  /// feeds Q K^T as it is and dK transposed), the plan has an operand for
+  /// each; all but the first (the owner, -1 here) read the owner's ring
+  /// (its index in PipelinePlan::operands) and copy nothing themselves.
+  int owner = -1;
 
   mlir::Operation *op() const {
     return load ? load.getOperation() : tma.getOperation();
@@ -85,8 +90,11 @@ struct PipelinePlan {
   bool allTma() const {
     return llvm::all_of(operands, [](const Operand &o) { return bool(o.tma); });
   }
+  /// TMA copies per stage (one per ring).
   unsigned numTma() const {
-    return llvm::count_if(operands, [](const Operand &o) { return bool(o.tma); });
+    return llvm::count_if(operands, [](const Operand &o) {
+      return o.tma && o.owner < 0;
+    });
   }
   /// wgmma dots of the body left as they are.
   unsigned otherWgmmaDots = 0;
@@ -95,7 +103,8 @@ struct PipelinePlan {
 //===-- PipelineAnalysis.cpp ----------------------------------------------===//
 
 /// The ringable load behind `value` in `body` (through single-use layout
-/// conversions and at most one 2-D transposition), if any.
+/// conversions and at most one 2-D transposition), if any. The load may
+/// have other users: planLoop rings it only if they all are dots it rings.
 std::optional<Operand> traceLoad(mlir::Value value, mlir::Block *body);
 
 /// The load before `loop` behind `value` (a dot's A that the loop does not

@@ -51,14 +51,13 @@ std::optional<Operand> traceLoad(Value value, Block *body) {
         arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
     auto make = desc.getDefiningOp<tir::MakeTensorDescOp>();
     bool madeBefore = make && !body->getParentOp()->isAncestor(make);
-    if (tma->getBlock() != body || !tma->hasOneUse() ||
-        !(hostMade || madeBefore))
+    if (tma->getBlock() != body || !(hostMade || madeBefore))
       return std::nullopt;
     op.tma = tma;
     return op;
   }
   auto load = value.getDefiningOp<tir::LoadOp>();
-  if (!load || load->getBlock() != body || !load->hasOneUse())
+  if (!load || load->getBlock() != body)
     return std::nullopt;
   if (Value other = load.getOther())
     if (!matchPattern(other, m_AnyZeroFloat()) && !matchPattern(other, m_Zero()))
@@ -207,28 +206,39 @@ LogicalResult analyzeSlices(PipelinePlan &plan) {
 
 } // namespace
 
-std::optional<PipelinePlan>
-planLoop(scf::ForOp loop, llvm::function_ref<bool(const Operand &)> ringable,
-         llvm::function_ref<bool(Value)> registerAOk) {
+/// The operation that reads `operand`'s load on the way to its dot.
+static Operation *loadUser(const Operand &operand, tir::DotOp dot) {
+  return operand.chain.empty() ? dot.getOperation() : operand.chain.back();
+}
+
+/// The plan's dots and operands, leaving out the loads in `excluded`.
+static PipelinePlan
+collectDots(scf::ForOp loop,
+            llvm::function_ref<bool(const Operand &)> ringable,
+            llvm::function_ref<bool(Value)> registerAOk,
+            const llvm::SmallPtrSetImpl<Operation *> &excluded) {
   Block *body = loop.getBody();
   PipelinePlan plan;
   plan.loop = loop;
+  auto trace = [&](Value v, unsigned index) -> std::optional<Operand> {
+    std::optional<Operand> op = traceLoad(v, body);
+    if (!op || excluded.contains(op->op()))
+      return std::nullopt;
+    op->index = index;
+    if (!ringable(*op))
+      return std::nullopt;
+    return op;
+  };
   for (auto dot : body->getOps<tir::DotOp>()) {
     if (!isa<gir::WgmmaEncodingAttr>(
             cast<RankedTensorType>(dot.getType()).getEncoding()))
       continue;
-    std::optional<Operand> b = traceLoad(dot.getB(), body);
-    if (b)
-      b->index = 1;
-    if (!b || !ringable(*b)) {
+    std::optional<Operand> b = trace(dot.getB(), 1);
+    if (!b) {
       ++plan.otherWgmmaDots;
       continue;
     }
-    std::optional<Operand> a = traceLoad(dot.getA(), body);
-    if (a)
-      a->index = 0;
-    if (a && !ringable(*a))
-      a.reset();
+    std::optional<Operand> a = trace(dot.getA(), 0);
     PipelinedDot pd{dot};
     if (!a) {
       // A loaded before the loop: one copy into shared memory before it.
@@ -248,9 +258,45 @@ planLoop(scf::ForOp loop, llvm::function_ref<bool(const Operand &)> ringable,
     plan.operands.push_back(std::move(*b));
     plan.dots.push_back(pd);
   }
-  if (plan.dots.empty() || failed(analyzeSlices(plan)))
-    return std::nullopt;
+  // A tile feeding several dots is copied once, into its first operand's
+  // ring.
+  for (auto [i, operand] : llvm::enumerate(plan.operands))
+    for (unsigned j = 0; j < i; ++j)
+      if (plan.operands[j].op() == operand.op() && plan.operands[j].owner < 0) {
+        operand.owner = j;
+        break;
+      }
   return plan;
+}
+
+std::optional<PipelinePlan>
+planLoop(scf::ForOp loop, llvm::function_ref<bool(const Operand &)> ringable,
+         llvm::function_ref<bool(Value)> registerAOk) {
+  // A ringed load must have no user but the rewritten dots (through their
+  // chains): a load that something else also reads stays as it is, and so
+  // do the dots it feeds; plan again without it.
+  llvm::SmallPtrSet<Operation *, 4> excluded;
+  while (true) {
+    PipelinePlan plan = collectDots(loop, ringable, registerAOk, excluded);
+    llvm::DenseMap<Operation *, llvm::SmallPtrSet<Operation *, 2>> readers;
+    for (const PipelinedDot &pd : plan.dots)
+      for (int i : {pd.a, pd.b})
+        if (i >= 0)
+          readers[plan.operands[i].op()].insert(
+              loadUser(plan.operands[i], pd.dot));
+    bool more = false;
+    for (auto &[load, users] : readers)
+      for (Operation *user : load->getUsers())
+        if (!users.contains(user)) {
+          more |= excluded.insert(load).second;
+          break;
+        }
+    if (more)
+      continue;
+    if (plan.dots.empty() || failed(analyzeSlices(plan)))
+      return std::nullopt;
+    return plan;
+  }
 }
 
 std::pair<Value, Value> resetAccumulator(Value c) {

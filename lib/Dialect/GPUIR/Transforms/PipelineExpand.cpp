@@ -149,6 +149,8 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
       map.lookupOrDefault(loop.getUpperBound()));
   bool anyCopies = false;
   for (const Operand &operand : plan.operands) {
+    if (operand.owner >= 0)
+      continue; // its owner's copy fills the ring
     if (operand.tma) {
       SmallVector<Value> indices;
       for (Value i : operand.tma.getIndices())
@@ -172,8 +174,9 @@ SmallVector<Value> Pipeliner::tmaCoordinates(OpBuilder &builder,
     builder.clone(*op, map);
   SmallVector<Value> coords;
   for (const Operand &operand : plan.operands)
-    for (Value i : operand.tma.getIndices())
-      coords.push_back(map.lookupOrDefault(i));
+    if (operand.owner < 0)
+      for (Value i : operand.tma.getIndices())
+        coords.push_back(map.lookupOrDefault(i));
   return coords;
 }
 
@@ -184,6 +187,8 @@ void Pipeliner::issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
                                         iv, loop.getUpperBound());
   size_t next = 0;
   for (const Operand &operand : plan.operands) {
+    if (operand.owner >= 0)
+      continue;
     size_t rank = operand.tma.getIndices().size();
     emitTmaCopy(builder, loc, operand, coords.slice(next, rank), barriers,
                 slot, inRange);
@@ -226,7 +231,10 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
   Location loc = loop.getLoc();
   for (Operand &operand : plan.operands)
     operand.ring =
-        gir::LocalAllocOp::create(builder, loc, ringType(operand, stages));
+        operand.owner >= 0
+            ? plan.operands[operand.owner].ring
+            : gir::LocalAllocOp::create(builder, loc, ringType(operand, stages))
+                  .getResult();
   barriers = allocateBarriers(builder, loc, plan, stages);
   // A operands loaded before the loop: copied once, read by every
   // iteration's dot from shared memory.
