@@ -46,6 +46,11 @@ def parse_args(argv):
     p.add_argument("--compile-only", action="store_true")
     p.add_argument("--tutorials", default=os.path.join(ROOT, ".peer",
                                                        "tutorials"))
+    p.add_argument("--pipeline", default="",
+                   help="compile Trident's kernels under this named "
+                        "pipeline (e.g. copies-after-dot, copies-at-top of "
+                        "the pipeline-variants example plugin, loaded from "
+                        "the package's _lib/plugins when not yet loaded)")
     p.add_argument("--rounds", type=int, default=3,
                    help="timing rounds (Trident, Triton interleaved)")
     return p.parse_args(argv)
@@ -115,10 +120,40 @@ def load_sides(spec, args, sides):
     return out
 
 
+# The named pipeline Trident's kernels compile under (--pipeline), or "".
+PIPELINE = ""
+
+
+def use_pipeline(name):
+    """Makes `name` the pipeline of Trident's side, loading the
+    pipeline-variants example plugin if no loaded plugin has it."""
+    global PIPELINE
+    import trident
+    if name and name not in trident.pipeline_names():
+        path = os.path.join(os.path.dirname(trident.__file__), "_lib",
+                            "plugins", "libPipelineVariantsPlugin.so")
+        if not os.path.exists(path):
+            path = os.path.join(ROOT, "build", "plugins",
+                                "libPipelineVariantsPlugin.so")
+        trident.load_plugin(path)
+    PIPELINE = name
+
+
+def under_pipeline(call):
+    import trident
+
+    def run():
+        with trident.pipeline(PIPELINE):
+            return call()
+    return run
+
+
 def check_side(case, side, inputs, ref):
     from common import nan_outputs, rel_error
     try:
         side.call = case.prepare(side.module, inputs)
+        if PIPELINE and side.name == "trident":
+            side.call = under_pipeline(side.call)
         with nan_outputs(side.module):
             out = side.call()
         if case.check is not None:
@@ -296,6 +331,10 @@ def write_rows(rows):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     setup_trident()
+    if args.pipeline:
+        use_pipeline(args.pipeline)
+        print("Trident compiles under the named pipeline '%s'" %
+              args.pipeline)
     if args.compile_only:
         write_rows(compile_only(args))
         return 0
