@@ -96,3 +96,27 @@ def test_autotune_key_and_prune_as_triton(rng):
     tuned[(1,)](x, y, n=2, BLOCK=32)
     assert seen == [["BLOCK", "n"]]
     np.testing.assert_array_equal(y, 2 * x)
+
+
+@trident.jit
+def copy_tile(in_desc, out_ptr, BM: tl.constexpr, BN: tl.constexpr):
+    tile = in_desc.load([tl.program_id(0) * BM, 0])
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    tl.store(out_ptr + rows[:, None] * BN + cols[None, :], tile)
+
+
+def test_signature_takes_tensor_descriptors(compile_sm90):
+    # Triton's ASTSource spelling of a host TensorDescriptor argument: the
+    # kernel reads it with TMA.
+    k = compile_sm90(copy_tile, {"in_desc": "tensordesc<fp16[64,64]>",
+                                 "out_ptr": "*fp16"},
+                     constexprs={"BM": 64, "BN": 64},
+                     attrs={"out_ptr": {"tir.divisibility": 16}})
+    assert "cp.async.bulk.tensor.2d" in k.asm["ptx"]
+    with pytest.raises(trident.CompilationError,
+                       match="argument 'in_desc': cannot read tensor "
+                             "descriptor type 'tensordesc<fp16>'"):
+        trident.compile(copy_tile, signature={"in_desc": "tensordesc<fp16>",
+                                              "out_ptr": "*fp16"},
+                        constexprs={"BM": 64, "BN": 64}, target="cuda:90a")

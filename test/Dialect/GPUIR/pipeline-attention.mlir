@@ -157,3 +157,55 @@ func.func @attention_bail(%q: tensor<64x64xf16>,
   return %acc : tensor<64x64xf32>
 }
 }
+
+// -----
+
+// A tile that feeds two dots, one as it is and one transposed (attention
+// backward's q^T: Q K^T and dK): one ring and one cp.async per iteration;
+// both dots read the same slot, the second through a transposed view. k,
+// loaded before the loop from pointers with no known contiguity, is
+// converted once into wgmma's register A layout.
+// CHECK-LABEL: func.func @shared_tile
+// CHECK: %[[RING:.*]] = gir.local_alloc : !gir.memdesc<3x64x32xf16, #shared>
+// CHECK-NOT: gir.local_alloc
+// CHECK: scf.for
+// CHECK: nvgir.async_copy %
+// CHECK-NOT: nvgir.async_copy %
+// CHECK: %[[SLOT:.*]] = gir.memdesc_index %[[RING]][%[[READ:[a-z0-9_]+]]]
+// CHECK: nvgir.warpgroup_dot %{{.*}}, %[[SLOT]], %{{.*}} : tensor<128x64xf16, #wgmma> * !gir.memdesc<64x32xf16, #shared>
+// CHECK: %[[SLOT2:.*]] = gir.memdesc_index %[[RING]][%[[READ]]]
+// CHECK: %[[T:.*]] = gir.memdesc_trans %[[SLOT2]], [1, 0]
+// CHECK: nvgir.warpgroup_dot %{{.*}}, %[[T]], %{{.*}} : tensor<128x32xf16, #wgmma1> * !gir.memdesc<32x64xf16, #shared1>
+// CHECK-NOT: tir.dot
+// CHECK: scf.yield
+module {
+  func.func @shared_tile(%pa: tensor<128x64x!tir.ptr<f16>>,
+                         %qbase: !tir.ptr<f16> {tir.divisibility = 16 : i32},
+                         %n: i32) -> tensor<128x64xf32> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z32 = arith.constant dense<0.0> : tensor<128x32xf32>
+    %z64 = arith.constant dense<0.0> : tensor<128x64xf32>
+    %k = tir.load %pa : tensor<128x64x!tir.ptr<f16>>
+    %r64 = tir.make_range 0 to 64 : tensor<64xi32>
+    %r32 = tir.make_range 0 to 32 : tensor<32xi32>
+    %re = tir.expand_dims %r64, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %c32 = arith.constant dense<32> : tensor<64x1xi32>
+    %rs = arith.muli %re, %c32 : tensor<64x1xi32>
+    %rb = tir.broadcast %rs : tensor<64x1xi32> -> tensor<64x32xi32>
+    %ce = tir.expand_dims %r32, axis = 0 : tensor<32xi32> -> tensor<1x32xi32>
+    %cb = tir.broadcast %ce : tensor<1x32xi32> -> tensor<64x32xi32>
+    %off = arith.addi %rb, %cb : tensor<64x32xi32>
+    %qs = tir.splat %qbase : !tir.ptr<f16> -> tensor<64x32x!tir.ptr<f16>>
+    %pq = tir.addptr %qs, %off : tensor<64x32x!tir.ptr<f16>>, tensor<64x32xi32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z64) -> (tensor<128x64xf32>) : i32 {
+      %qT = tir.load %pq : tensor<64x32x!tir.ptr<f16>>
+      %s = tir.dot %k, %qT, %z32 : tensor<128x64xf16> * tensor<64x32xf16> -> tensor<128x32xf32>
+      %p = arith.truncf %s : tensor<128x32xf32> to tensor<128x32xf16>
+      %q = tir.trans %qT, [1, 0] : tensor<64x32xf16> -> tensor<32x64xf16>
+      %d = tir.dot %p, %q, %acc : tensor<128x32xf16> * tensor<32x64xf16> -> tensor<128x64xf32>
+      scf.yield %d : tensor<128x64xf32>
+    }
+    return %r : tensor<128x64xf32>
+  }
+}
