@@ -95,7 +95,10 @@ def GPUIR_SliceEncodingAttr : GPUIR_Attr<"SliceEncoding", "slice",
     The layout of the result of reducing a tile of layout `parent` along
     `dim` (and of the operand of `tir.expand_dims` along `dim`): element `i`
     sits where the parent's elements with that coordinate (and `dim` fixed
-    to 0) sit.
+    to 0) sit. A thread keeps one register per distinct element: the
+    parent's register bits whose coordinates, `dim` dropped, are zero or
+    repeat earlier bits' are left out (a row statistic of a 64 x N wgmma
+    accumulator is 2 registers per thread, not N / 2).
   }];
   let parameters = (ins "unsigned":$dim, "DistributedEncodingAttr":$parent);
   let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";

@@ -142,6 +142,20 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     expects one arrival per TMA operand, plus one per thread if the other
     operand comes by cp.async.
 
+    A loop may hold several such dots (flash attention's Q K^T and P V,
+    its backward pass's three or four): every dot operand that traces to a
+    load of the body gets a ring, one barrier per stage for all the stage's
+    copies; a tile that feeds several dots (the backward's q^T, read as it
+    is by one dot and transposed by another) is copied once into one ring
+    that both read; a load something else also reads stays as it is. A dot
+    whose A is not such a load keeps it: loaded before the loop, it is
+    copied once into a one-stage buffer when the rings leave room, else
+    (and when computed in the loop, attention's P) it stays a register
+    tile, which `nvgir.warpgroup_dot` feeds from registers when its layout
+    holds wgmma's A fragment (16-bit types; another register A is converted
+    to that layout once, where it is made). Loops of several dots, or with
+    a register A, complete each dot in its iteration.
+
     With `async-dot`, `copy-order` says where each iteration starts its
     copies: at the top (`top`, `num-stages - 2` iterations ahead, since the
     previous iteration's MMAs may still read the slot) or after the wait

@@ -141,10 +141,15 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
   let description = [{
     `b` (KxN) is a shared-memory tile with a `#gir.nvmma_shared` layout; `a`
     (MxK) is one too, or a register tile (any distributed layout: a value the
-    loop computes, such as attention's `p`, or one defined before it), which
-    the lowering stages into shared memory first, as it does `tir.dot`'s
-    register operands (so a register `a` takes no `async`). `c` and `d` have
-    the `#gir.wgmma` layout. Lowers to
+    loop computes, such as attention's `p`, or one defined before it). A
+    16-bit register `a` whose layout holds wgmma's register fragment (each
+    warp its 16 rows of its warpgroup's 64, lanes as mma.m16n8k16's A
+    fragment: a `#gir.wgmma` layout of the accumulator's warps, as the dot
+    that computed `p` leaves it) feeds `wgmma.mma_async` from registers,
+    two elements per 32-bit register; any other register `a` is staged into
+    shared memory first, as `tir.dot`'s register operands are (so a
+    register `a` takes no `async`). `c` and `d` have the `#gir.wgmma`
+    layout. Lowers to
     `wgmma.mma_async` per warpgroup and K step, committed as one group,
     then waits for them, unless `async` is set: then `d` is in flight until
     a `nvgir.warpgroup_wait` returns it, and the operand buffers must not be
