@@ -465,6 +465,31 @@ bool KernelBuilder::setHint(int h, StringRef name, ArrayRef<int32_t> v) {
   // hint is recorded on the loop (tir.region_arg_hints, RegionArgHints.h).
   if (tir::canHintRegionArg(arg)) {
     tir::setRegionArgHint(arg, name, attr.getValue());
+    // The hint describes the argument where the body reads it, so also its
+    // first value: the loop's initial value. Recorded on the operation
+    // that makes it too (as Triton does), so that what reads that value
+    // outside the loop body (a software pipeliner's prologue, which loads
+    // iteration 0's tile from the initial pointers; a carried pointer
+    // tile rewritten into base + offset) keeps the promise: without it,
+    // tutorial 08's `tl.multiple_of(a_ptrs, [16, 16])` vectorized the
+    // loop's copies but not the prologue's. (As in Triton, the promise
+    // is the user's: a loop that runs no iteration makes none.)
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+        loop && arg.getArgNumber() > 0) {
+      Value init = loop.getInitArgs()[arg.getArgNumber() - 1];
+      if (auto result = dyn_cast<OpResult>(init);
+          result && result.getResultNumber() == 0)
+        tir::addAxisHintsToOp(result.getOwner(),
+                              DictionaryAttr::get(&getContext(), {attr}));
+    } else if (auto loop = dyn_cast<scf::WhileOp>(
+                   arg.getOwner()->getParentOp());
+               loop && arg.getOwner()->getParent() == &loop.getBefore()) {
+      Value init = loop.getInits()[arg.getArgNumber()];
+      if (auto result = dyn_cast<OpResult>(init);
+          result && result.getResultNumber() == 0)
+        tir::addAxisHintsToOp(result.getOwner(),
+                              DictionaryAttr::get(&getContext(), {attr}));
+    }
     return true;
   }
   auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());

@@ -16,8 +16,8 @@
 // GIR: gir.local_alloc : !gir.memdesc<3x128x128xf8E5M2, #[[KA]]>
 // GIR: gir.local_alloc : !gir.memdesc<3x128x256xf8E5M2, #[[KB]]>
 // GIR: scf.for
-// GIR: nvgir.async_copy
 // GIR: nvgir.warpgroup_dot {{.*}} async : !gir.memdesc<128x128xf8E5M2, #[[KA]]> * !gir.memdesc<128x256xf8E5M2, #[[KB]]> -> tensor<128x256xf32, #[[WG]]>
+// GIR: nvgir.async_copy
 // LLVM-LABEL: llvm.func @fp8_matmul_loop
 // LLVM: nvvm.cp.async.shared.global {{.*}}, 16
 // LLVM-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 32>, D[<f32>, <one>], A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]

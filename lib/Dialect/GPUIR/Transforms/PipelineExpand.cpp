@@ -65,8 +65,13 @@ public:
 private:
   /// Whether `order` puts the copies after the previous MMAs' wait here.
   bool afterDot(CopyOrder order) const {
+    // Auto: after the wait when the top would leave fewer than two
+    // iterations of lead (three stages), whatever the copies are (TMA or
+    // cp.async): Triton's order at every depth. One iteration of lead
+    // does not cover a global load's latency with short K steps (tutorial
+    // 08's 128x128x32 tiles, three stages).
     if (order == CopyOrder::Auto)
-      return plan.allTma() && stages - 2 < 2;
+      return stages - 2 < 2;
     return order == CopyOrder::AfterDot;
   }
   /// Clones the address slice with `map` (which must map the induction

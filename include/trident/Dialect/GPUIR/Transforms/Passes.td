@@ -160,8 +160,8 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     copies: at the top (`top`, `num-stages - 2` iterations ahead, since the
     previous iteration's MMAs may still read the slot) or after the wait
     for those MMAs, behind a CTA barrier (`after-dot`, `num-stages - 1`
-    ahead, Triton's order). `auto` picks `after-dot` for TMA operands in a
-    ring of three stages, `top` otherwise.
+    ahead, Triton's order). `auto` picks `after-dot` for a ring of three
+    stages (TMA or cp.async operands), `top` otherwise.
 
     A module attribute `tir.num_stages = N : i32` (a kernel's own stage
     count, like Triton's `num_stages`) overrides the `num-stages` option;
@@ -180,8 +180,8 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "(before the wait for its data, num-stages - 2 iterations "
            "ahead), 'after-dot' (after the wait for the previous "
            "iteration's MMAs, behind a CTA barrier, num-stages - 1 ahead) "
-           "or 'auto' (after-dot when both operands come by TMA and the "
-           "top would leave fewer than 2 iterations of lead, else top)">,
+           "or 'auto' (after-dot when the top would leave fewer than 2 "
+           "iterations of lead, else top)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::nvgir::NVGIRDialect",
