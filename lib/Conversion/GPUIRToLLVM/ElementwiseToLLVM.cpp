@@ -158,6 +158,51 @@ struct SplatPattern : OpConversionPattern<tir::SplatOp> {
   }
 };
 
+/// The thread's part of `map`'s dimension-0 coordinates (with, in a
+/// cluster, the CTA's block), to XOR with each register's.
+Value threadRangePart(const LayoutMap &map, LoweringContext &lc,
+                      OpBuilder &b, Location loc) {
+  auto [lane, warp] = lc.laneAndWarp(b, loc);
+  Value thread = map.threadCoords(b, loc, lane, warp)[0];
+  // In a cluster, the CTA's block of a split range starts further on.
+  if (map.ctaSplit() > 1)
+    thread = arith::XOrIOp::create(
+        b, loc, thread, map.ctaRowOffset(b, loc, lc.ctaRank(b, loc)));
+  return thread;
+}
+
+/// Per register, as scalars: the elements of `range` (a tir.make_range),
+/// each the thread's part plus a constant (`add nuw nsw`), when no
+/// register bit of its layout is a thread bit (blocked layouts); else
+/// nothing. LLVM then sees each register's offset as one per-thread value
+/// plus an immediate.
+std::optional<SmallVector<Value>> rangeAsSums(tir::MakeRangeOp range,
+                                              LoweringContext &lc,
+                                              OpBuilder &b, Location loc) {
+  FailureOr<LayoutMap> map = mapOf(range.getType(), lc, range);
+  if (failed(map) || map->ctaSplit() != 1 || range.getStart() < 0)
+    return std::nullopt;
+  int64_t regBits = 0, threadBits = 0;
+  for (int64_t r = 0; r < map->numRegisters(); ++r)
+    regBits |= map->registerCoords(r)[0];
+  for (bool lanes : {true, false})
+    for (auto [bit, step] : map->threadBitSteps(0, lanes))
+      threadBits |= step;
+  if (regBits & threadBits)
+    return std::nullopt;
+  Value thread = threadRangePart(*map, lc, b, loc);
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  SmallVector<Value> elements;
+  for (int64_t r = 0; r < map->numRegisters(); ++r)
+    elements.push_back(arith::AddIOp::create(
+        b, loc, thread,
+        i32Const(b, loc,
+                 int32_t(range.getStart() + map->registerCoords(r)[0])),
+        noWrap));
+  return elements;
+}
+
 /// Per register: start + (register coordinates XOR thread coordinates).
 struct MakeRangePattern : LoweringPattern<tir::MakeRangeOp> {
   using LoweringPattern::LoweringPattern;
@@ -175,13 +220,7 @@ struct MakeRangePattern : LoweringPattern<tir::MakeRangeOp> {
     Value regConst = arith::ConstantOp::create(
         rewriter, loc, vecType,
         DenseElementsAttr::get(vecType, ArrayRef<int32_t>(regs)));
-    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
-    Value thread = map->threadCoords(rewriter, loc, lane, warp)[0];
-    // In a cluster, the CTA's block of a split range starts further on.
-    if (map->ctaSplit() > 1)
-      thread = arith::XOrIOp::create(
-          rewriter, loc, thread,
-          map->ctaRowOffset(rewriter, loc, lc.ctaRank(rewriter, loc)));
+    Value thread = threadRangePart(*map, lc, rewriter, loc);
     Value index = arith::XOrIOp::create(
         rewriter, loc, regConst,
         vector::BroadcastOp::create(rewriter, loc, vecType, thread));
@@ -290,8 +329,8 @@ struct SpecialRegisterPattern : OpConversionPattern<SourceOp> {
   }
 };
 
-struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct AddPtrPattern : LoweringPattern<tir::AddPtrOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(tir::AddPtrOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -306,10 +345,59 @@ struct AddPtrPattern : OpConversionPattern<tir::AddPtrOp> {
     if (pointee.isInteger(1))
       pointee = rewriter.getI8Type();
     pointee = conversion::storageType(pointee);
+    // A splat pointer (`row_ptr + cols`): one GEP per register from the
+    // scalar, as Triton does. A vector GEP of the splat would leave the
+    // scalar GEP that made the row pointer with one use, and LLVM's LICM
+    // reassociates `gep(gep(base, row), cols)` into `gep(gep(base, cols),
+    // row)` and hoists `base + cols` out of a row loop: a 64-bit pointer
+    // per register held across the loop (02 softmax: eight, 16 of its 48
+    // registers). LICM leaves a row pointer with several uses as it is.
+    // The offsets of a range (`row_ptr + tl.arange(0, BLOCK)`) are made
+    // per register as the thread's offset plus a constant, so that the
+    // thread's registers are immediate offsets from one address (as in
+    // Triton's code) rather than each a 64-bit offset of its own.
+    auto vecType = dyn_cast<VectorType>(resultType);
+    if (Value scalar = splatSource(op, adaptor, rewriter);
+        scalar && vecType && vecType.getNumElements() > 1) {
+      Location loc = op.getLoc();
+      Value offsets = adaptor.getOffset();
+      std::optional<SmallVector<Value>> sums;
+      if (auto range = op.getOffset().getDefiningOp<tir::MakeRangeOp>())
+        sums = rangeAsSums(range, lc, rewriter, loc);
+      SmallVector<Value> elements;
+      for (int64_t i = 0, e = vecType.getNumElements(); i < e; ++i) {
+        Value offset =
+            sums ? (*sums)[i]
+                 : vector::ExtractOp::create(rewriter, loc, offsets, i)
+                       .getResult();
+        elements.push_back(LLVM::GEPOp::create(rewriter, loc,
+                                               vecType.getElementType(),
+                                               pointee, scalar,
+                                               ValueRange{offset}));
+      }
+      rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType,
+                                                          elements);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, resultType, pointee,
                                              adaptor.getPtr(),
                                              ValueRange{adaptor.getOffset()});
     return success();
+  }
+
+private:
+  /// The converted scalar pointer when `op`'s pointer tile is a splat of
+  /// one; else null.
+  static Value splatSource(tir::AddPtrOp op, OpAdaptor adaptor,
+                           ConversionPatternRewriter &rewriter) {
+    if (auto splat = op.getPtr().getDefiningOp<tir::SplatOp>())
+      if (Value src = rewriter.getRemappedValue(splat.getSrc()))
+        if (isa<LLVM::LLVMPointerType>(src.getType()))
+          return src;
+    if (auto bcast = adaptor.getPtr().getDefiningOp<vector::BroadcastOp>())
+      if (isa<LLVM::LLVMPointerType>(bcast.getSource().getType()))
+        return bcast.getSource();
+    return Value();
   }
 };
 
@@ -389,11 +477,10 @@ void populateElementwisePatterns(TypeConverter &converter,
   MLIRContext *mlirCtx = patterns.getContext();
   patterns.add<ElementwisePattern>(converter, mlirCtx);
   patterns.add<ExpPattern, DivFPattern>(converter, mlirCtx, /*benefit=*/2);
-  patterns.add<ConstantPattern, SplatPattern, AddPtrPattern, AssumePattern,
-               BitcastPattern, IntToPtrPattern, PtrToIntPattern>(converter,
-                                                                 mlirCtx);
-  patterns.add<MakeRangePattern, BroadcastPattern, ExpandDimsPattern>(
-      converter, mlirCtx, ctx);
+  patterns.add<ConstantPattern, SplatPattern, AssumePattern, BitcastPattern,
+               IntToPtrPattern, PtrToIntPattern>(converter, mlirCtx);
+  patterns.add<MakeRangePattern, BroadcastPattern, ExpandDimsPattern,
+               AddPtrPattern>(converter, mlirCtx, ctx);
   // A program that runs on a cluster of CTAs (num_ctas > 1) is the
   // cluster: its id and the grid's size count clusters.
   if (ctx.numCTAs > 1)

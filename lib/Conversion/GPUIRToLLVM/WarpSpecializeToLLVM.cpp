@@ -212,6 +212,12 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
       v = arith::IndexCastOp::create(rewriter, loc, t, v);
     captures.push_back(v);
   }
+  // One branch per partition, each in the previous one's else: no
+  // partition's code is reachable from another's, so ptxas fits each
+  // partition in its own register budget (a partition after one that
+  // lowered its budget with setmaxnreg would otherwise have to fit that
+  // budget too).
+  Operation *joinPoint = branch.elseBlock()->getTerminator();
   for (unsigned p = 0; p < ws.getNumPartitions(); ++p) {
     int64_t start = ws.getPartitionWarpStart(p, lc.numWarps);
     int64_t end = start + ws.getPartitionNumWarps()[p];
@@ -221,15 +227,18 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
                               i32Const(rewriter, loc, start)),
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, warp,
                               i32Const(rewriter, loc, end)));
-    auto run = scf::IfOp::create(rewriter, loc, inside);
-    OpBuilder::InsertionGuard guard(rewriter);
+    bool more = p + 1 < ws.getNumPartitions();
+    auto run = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/more);
     rewriter.setInsertionPoint(run.thenBlock()->getTerminator());
     if (auto regs = ws.getPartitionNumRegisters())
       if ((*regs)[p] != 0)
         setRegisters(rewriter, loc, entry, (*regs)[p]);
     inlineBefore(rewriter, ws.getPartitionRegions()[p].front(),
                  run.thenBlock()->getTerminator(), captures);
+    if (more)
+      rewriter.setInsertionPoint(run.elseBlock()->getTerminator());
   }
+  rewriter.setInsertionPoint(joinPoint);
   namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
   rewriter.eraseOp(ws);
   return success();
