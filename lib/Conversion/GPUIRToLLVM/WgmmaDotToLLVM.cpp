@@ -125,77 +125,56 @@ stagedLayouts(int64_t m, int64_t k, int64_t n, int64_t elemBytes,
 }
 
 /// One `wgmma.mma_async` as inline PTX whose scale-d is the run-time
-/// `useC` (i1): d = A * B + (useC ? d : 0). NVVM's op takes scale-d as an
-/// attribute only; the operand order is the one it emits (accumulators,
-/// descriptors, scale-d, scale-a, scale-b, then the transposes of 16-bit
-/// types).
-Value wgmmaWithScaleD(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
-                      Value d, Value descA, Value descB, Value useC,
-                      StringRef shapeAndTypes, bool transposable, bool transA,
-                      bool transB) {
+/// `useC` (i1; null: 1): d = A * B + (useC ? d : 0). NVVM's op takes
+/// scale-d as an attribute only, and A from a descriptor only. `a` is A's
+/// descriptor (i64) or, for 16-bit types, its four 32-bit registers (the
+/// warpgroup's 64 x 16 slice: mma.m16n8k16's A fragment, warp w of the
+/// warpgroup taking rows 16 w on). The operand order is the one NVVM emits
+/// (accumulators, A, B's descriptor, scale-d, scale-a, scale-b, then the
+/// transposes of 16-bit types: A's only when A is a descriptor).
+Value wgmmaInlineAsm(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
+                     Value d, ValueRange a, Value descB, Value useC,
+                     StringRef shapeAndTypes, bool transposable, bool transA,
+                     bool transB) {
   unsigned n = type.getBody().size();
   SmallVector<Value> operands;
   for (unsigned i = 0; i < n; ++i)
     operands.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
-  operands.push_back(descA);
-  operands.push_back(descB);
-  operands.push_back(
-      arith::ExtUIOp::create(b, loc, b.getI32Type(), useC).getResult());
-  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                     std::to_string(2 * n + 2) + ", 0;\nwgmma.mma_async." +
-                     shapeAndTypes.str() + " {";
-  std::string constraints;
-  for (unsigned i = 0; i < n; ++i) {
-    text += (i ? ", $" : "$") + std::to_string(i);
-    constraints += (i ? ",=f" : "=f");
-  }
-  text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) +
-          ", p, 1, 1";
-  if (transposable)
-    text += std::string(", ") + (transA ? "1" : "0") + ", " +
-            (transB ? "1" : "0");
-  text += ";\n}\n";
-  for (unsigned i = 0; i < n; ++i)
-    constraints += "," + std::to_string(i);
-  constraints += ",l,l,r";
-  return LLVM::InlineAsmOp::create(
-             b, loc, type, operands, b.getStringAttr(text),
-             b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
-             UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
-             ArrayAttr())
-      .getResult(0);
-}
-
-/// One `wgmma.mma_async` with A in registers (16-bit types): four 32-bit
-/// registers per thread hold the warpgroup's 64 x 16 slice of A (the
-/// layout of mma.m16n8k16's A fragment, warp w of the warpgroup taking rows
-/// 16 w on); B comes through its descriptor. d = A * B + (useC ? d : 0).
-Value wgmmaRegisterA(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
-                     Value d, ArrayRef<Value> aRegs, Value descB, Value useC,
-                     StringRef shapeAndTypes, bool transB) {
-  unsigned n = type.getBody().size();
-  SmallVector<Value> operands;
-  for (unsigned i = 0; i < n; ++i)
-    operands.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
-  operands.append(aRegs.begin(), aRegs.end());
+  operands.append(a.begin(), a.end());
   operands.push_back(descB);
   operands.push_back(
       useC ? arith::ExtUIOp::create(b, loc, b.getI32Type(), useC).getResult()
            : i32Const(b, loc, 1));
-  auto arg = [](unsigned i) { return "$" + std::to_string(i); };
-  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(2 * n + 5) +
+  auto arg = [](size_t i) { return "$" + std::to_string(i); };
+  bool regA = a.size() > 1;
+  size_t bAt = 2 * n + a.size();
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + arg(bAt + 1) +
                      ", 0;\nwgmma.mma_async." + shapeAndTypes.str() + " {";
   std::string constraints;
   for (unsigned i = 0; i < n; ++i) {
     text += (i ? ", " : "") + arg(i);
     constraints += (i ? ",=f" : "=f");
   }
-  text += "}, {" + arg(2 * n) + ", " + arg(2 * n + 1) + ", " + arg(2 * n + 2) +
-          ", " + arg(2 * n + 3) + "}, " + arg(2 * n + 4) + ", p, 1, 1, " +
-          (transB ? "1" : "0") + ";\n}\n";
+  text += "}, ";
+  if (regA) {
+    text += "{";
+    for (size_t i = 0; i < a.size(); ++i)
+      text += (i ? ", " : "") + arg(2 * n + i);
+    text += "}";
+  } else {
+    text += arg(2 * n);
+  }
+  text += ", " + arg(bAt) + ", p, 1, 1";
+  if (transposable && !regA)
+    text += std::string(", ") + (transA ? "1" : "0");
+  if (transposable)
+    text += std::string(", ") + (transB ? "1" : "0");
+  text += ";\n}\n";
   for (unsigned i = 0; i < n; ++i)
     constraints += "," + std::to_string(i);
-  constraints += ",r,r,r,r,l,r";
+  for (size_t i = 0; i < a.size(); ++i)
+    constraints += regA ? ",r" : ",l";
+  constraints += ",l,r";
   return LLVM::InlineAsmOp::create(
              b, loc, type, operands, b.getStringAttr(text),
              b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
@@ -369,10 +348,11 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                              "k" + std::to_string(instrK) + ".f32." +
                              ptxTypeName(typeA).str() + "." +
                              ptxTypeName(typeB).str();
-          d = wgmmaRegisterA(
+          d = wgmmaInlineAsm(
               b, loc, structType, d,
               aRegisters.slice((rm * (k / instrK) + ks) * 4, 4), descB,
-              ks == 0 ? useC : Value(), name, !bLayout.kMajor);
+              ks == 0 ? useC : Value(), name, /*transposable=*/true,
+              /*transA=*/false, !bLayout.kMajor);
           continue;
         }
         Value descA =
@@ -386,8 +366,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                              "k" + std::to_string(instrK) + ".f32." +
                              ptxTypeName(typeA).str() + "." +
                              ptxTypeName(typeB).str();
-          d = wgmmaWithScaleD(b, loc, structType, d, descA, descB, useC, name,
-                              canTranspose, !aLayout.kMajor, !bLayout.kMajor);
+          d = wgmmaInlineAsm(b, loc, structType, d, descA, descB, useC, name,
+                             canTranspose, !aLayout.kMajor, !bLayout.kMajor);
           continue;
         }
         d = NVVM::WgmmaMmaAsyncOp::create(
