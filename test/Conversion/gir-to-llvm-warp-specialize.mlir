@@ -34,8 +34,12 @@
 // CHECK: ^[[WORKERS]]:
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
 // CHECK-COUNT-3: llvm.load %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<1>
+// The partitions are an else-chain (the 1-warp partition's test is the
+// 4-warp one's else), so that ptxas does not fit the second partition's
+// code under the first's lowered register budget.
 // CHECK: llvm.icmp "uge" %[[WARP]]
 // CHECK: llvm.icmp "ult" %[[WARP]]
+// CHECK: llvm.cond_br %{{.*}}, ^{{bb[0-9]+}}, ^[[NEXT:bb[0-9]+]]
 // CHECK: nvvm.setmaxregister {{ *}}decrease 40
 // CHECK-NEXT: llvm.mlir.constant
 // CHECK-NEXT: %[[T1:.*]] = nvvm.read.ptx.sreg.tid.x : i32
@@ -46,6 +50,8 @@
 // CHECK-NEXT: llvm.mlir.constant(128 : i32) : i32
 // The 1-warp partition: no budget, thread ids from 256, no barrier of its
 // own (its reduction stays in the warp).
+// CHECK-NOT: llvm.br ^[[NEXT]]
+// CHECK: ^[[NEXT]]:
 // CHECK: llvm.icmp "uge" %[[WARP]]
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK: llvm.mlir.constant(256 : i32) : i32
