@@ -20,10 +20,13 @@ COMPILE = {"_attn_fwd": dict(
     signature={"Q": "*fp16", "K": "*fp16", "V": "*fp16", "sm_scale": "fp32",
                "DO": "*fp16", "DQ": "*fp16", "DK": "*fp16", "DV": "*fp16",
                "M": "*fp32", "D": "*fp32", "stride_z": "i32",
-               "stride_h": "i32", "stride_tok": "i32", "stride_d": "i32",
+               "stride_h": "i32", "stride_tok": "i32",
                "H": "i32", "N_CTX": "i32"},
+    # stride_d is 1 on contiguous tensors: a launch specializes it (as
+    # Triton does an int argument equal to 1).
     constexprs={"BLOCK_M1": 32, "BLOCK_N1": 128, "BLOCK_M2": 128,
-                "BLOCK_N2": 32, "BLK_SLICE_FACTOR": 2, "HEAD_DIM": 64},
+                "BLOCK_N2": 32, "BLK_SLICE_FACTOR": 2, "HEAD_DIM": 64,
+                "stride_d": 1},
     num_stages=5)}
 
 
