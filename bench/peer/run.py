@@ -51,6 +51,9 @@ def parse_args(argv):
                         "pipeline (e.g. copies-after-dot, copies-at-top of "
                         "the pipeline-variants example plugin, loaded from "
                         "the package's _lib/plugins when not yet loaded)")
+    p.add_argument("--profile", action="store_true",
+                   help="after timing, list each side's GPU kernels per "
+                        "call (torch.profiler): kernel time vs wall time")
     p.add_argument("--rounds", type=int, default=3,
                    help="timing rounds (Trident, Triton interleaved)")
     return p.parse_args(argv)
@@ -175,7 +178,38 @@ def metric(case, ms):
     return case.bytes / (ms * 1e-3) / 1e9
 
 
-def run_case(case, sides, do_bench, rounds, sync):
+def profile_side(side, sync, calls=20):
+    """The GPU kernels one call of `side` runs, with their mean device
+    time, next to the call's wall time: a ratio far from the kernels'
+    tells host or launch cost apart from kernel time."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+    side.call()
+    sync()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            side.call()
+        sync()
+        wall = (time.perf_counter() - t0) / calls * 1e6
+    lines = []
+    total = 0.0
+    for e in prof.key_averages():
+        us = getattr(e, "device_time_total", None)
+        if us is None:
+            us = e.cuda_time_total
+        if us <= 0:
+            continue
+        total += us / calls
+        lines.append((us / calls, e.count / calls, e.key))
+    lines.sort(reverse=True)
+    print("       %s: wall %.1f us/call, GPU %.1f us/call" % (
+        side.name, wall, total))
+    for us, n, key in lines[:6]:
+        print("         %8.1f us  x%.1f  %s" % (us, n, key[:90]))
+
+
+def run_case(case, sides, do_bench, rounds, sync, profile=False):
     import torch
     torch.manual_seed(0)
     row = {"kernel": case.kernel, "shape": case.shape, "dtype": case.dtype,
@@ -207,6 +241,12 @@ def run_case(case, sides, do_bench, rounds, sync):
         if baseline is not None:
             base_ms.append(do_bench(baseline))
         live = [s for s in live if s.error is None]
+    if profile:
+        for side in live:
+            try:
+                profile_side(side, sync)
+            except Exception as e:
+                print("       %s: profile: %s" % (side.name, short(e)))
     for side in sides.values():
         ms = statistics.median(side.ms) if side.ms and not side.error \
             else None
@@ -361,7 +401,8 @@ def main(argv=None):
         number = spec.TUTORIAL[:2]
         loaded = load_sides(spec, args, sides)
         for case in spec.cases(device, args.quick):
-            row = run_case(case, loaded, do_bench, args.rounds, sync)
+            row = run_case(case, loaded, do_bench, args.rounds, sync,
+                           args.profile)
             for side in loaded.values():  # a load error shows on each row
                 if side.module is None:
                     row[side.name] = {"error": side.error}
