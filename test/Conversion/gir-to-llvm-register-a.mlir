@@ -48,12 +48,13 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32, gir
 
 // Row statistics: the slice of a 64 x 64 wgmma accumulator (4 warps) holds
 // the thread's 2 distinct rows in 2 registers (its parent holds each row in
-// 32), so the row maximum's exp2 is one vector<2xf32>, not 32 values.
+// 32), so the row maximum's exp2 is two values, not 32 (each one
+// ex2.approx.ftz, as Triton's tl.exp2).
 // expand_dims back to the parent layout picks the register of each
 // element's row (a shuffle).
 // CHECK-LABEL: llvm.func @row_stats
-// CHECK: llvm.intr.exp2({{.*}}) : (vector<2xf32>) -> vector<2xf32>
-// CHECK-NOT: llvm.intr.exp2
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"({{.*}}) : (f32) -> f32
+// CHECK-NOT: ex2
 // CHECK: llvm.shufflevector {{.*}} [0, 0, 1, 1, 0, 0, 1, 1, {{.*}}] : vector<2xf32>
 // CHECK: llvm.return {{.*}} : vector<32xf32>
 #wgmma = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>

@@ -63,7 +63,9 @@ struct ElementwisePattern : ConversionPattern {
   }
 };
 
-/// exp(x) = exp2(x * log2(e)): the GPU has a native exp2.
+/// exp(x) = exp2(x * log2(e)): the GPU has a native exp2. The exp2 here
+/// keeps denormal results (ex2.approx.f32), as Triton's tl.exp does; a
+/// kernel's own exp2 flushes them (lowerExp2, GPUIRToLLVM.cpp).
 struct ExpPattern : OpConversionPattern<math::ExpOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -82,7 +84,7 @@ struct ExpPattern : OpConversionPattern<math::ExpOp> {
             : TypedAttr(rewriter.getF32FloatAttr(1.4426950408889634f)));
     Value scaled = arith::MulFOp::create(rewriter, loc, adaptor.getOperand(),
                                          log2e);
-    rewriter.replaceOpWithNewOp<math::Exp2Op>(op, scaled);
+    rewriter.replaceOpWithNewOp<LLVM::Exp2Op>(op, scaled);
     return success();
   }
 };

@@ -490,6 +490,42 @@ struct ConvertGPUIRToLLVMPass
     return success();
   }
 
+  /// f32 exp2 (tl.exp2) is `ex2.approx.ftz.f32`, element by element: what
+  /// Triton's libdevice __nv_exp2f becomes under its flush-to-zero reflect
+  /// setting. Without ftz, ptxas wraps each MUFU.EX2 in a denormal range
+  /// fix (two multiplies and a compare): attention's softmax runs 32 of
+  /// them per thread and iteration. Results below 2^-126 flush to zero.
+  void lowerExp2(ModuleOp module) {
+    SmallVector<math::Exp2Op> ops;
+    module.walk([&](math::Exp2Op op) {
+      if (getElementTypeOrSelf(op.getType()).isF32())
+        ops.push_back(op);
+    });
+    for (math::Exp2Op op : ops) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Type f32 = b.getF32Type();
+      auto ex2 = [&](Value x) -> Value {
+        return LLVM::CallIntrinsicOp::create(
+                   b, loc, f32, b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"),
+                   ValueRange{x})
+            .getResult(0);
+      };
+      Value result;
+      if (auto vt = dyn_cast<VectorType>(op.getType())) {
+        SmallVector<Value> elements;
+        for (int64_t i = 0; i < vt.getNumElements(); ++i)
+          elements.push_back(
+              ex2(vector::ExtractOp::create(b, loc, op.getOperand(), i)));
+        result = vector::FromElementsOp::create(b, loc, vt, elements);
+      } else {
+        result = ex2(op.getOperand());
+      }
+      op.getResult().replaceAllUsesWith(result);
+      op.erase();
+    }
+  }
+
   LogicalResult lowerToLLVM(ModuleOp module) {
     MLIRContext *ctx = &getContext();
     // fp8 conversions: integer arithmetic (NVPTX has no fp8 types).
@@ -498,6 +534,7 @@ struct ConvertGPUIRToLLVMPass
     float8::expandCasts(module);
     if (failed(lowerMathToLibdevice(module)))
       return failure();
+    lowerExp2(module);
     {
       RewritePatternSet patterns(ctx);
       populateSCFToControlFlowConversionPatterns(patterns);
