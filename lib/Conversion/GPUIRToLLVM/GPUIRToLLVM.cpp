@@ -535,6 +535,7 @@ struct ConvertGPUIRToLLVMPass
     if (failed(lowerMathToLibdevice(module)))
       return failure();
     lowerExp2(module);
+    scalarizeMaskExtracts(module);
     {
       RewritePatternSet patterns(ctx);
       populateSCFToControlFlowConversionPatterns(patterns);

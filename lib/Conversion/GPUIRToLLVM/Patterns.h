@@ -102,6 +102,10 @@ mlir::LogicalResult lowerTensorMaps(mlir::ModuleOp module, LoweringContext &lc,
 void populateExternPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns,
                             LoweringContext &ctx);
+/// Each static vector.extract of an i1 vector (a masked access's
+/// predicate) computed as a scalar through the ops that made the vector
+/// (ScalarizeMasks.cpp): NVPTX keeps i1 vectors as packed integer bits.
+void scalarizeMaskExtracts(mlir::ModuleOp module);
 /// The module attribute listing the bitcode files that extern calls need
 /// linked (an array of paths; read by the NVPTX translation).
 inline constexpr llvm::StringLiteral kExternLibsAttr = "trident.extern_libs";
