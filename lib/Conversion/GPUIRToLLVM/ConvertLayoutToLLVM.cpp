@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
 #include "SharedStaging.h"
+#include "StagingAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -23,20 +24,6 @@ namespace {
 
 struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
   using LoweringPattern::LoweringPattern;
-
-  /// The buffer offset of the first element of the access at register `reg`.
-  static Value offset(OpBuilder &b, Location loc, const StagingPlan &plan,
-                      const LayoutMap &map, ArrayRef<Value> thread,
-                      int64_t reg) {
-    SmallVector<int64_t> c = map.registerCoords(reg);
-    SmallVector<Value> coords;
-    for (unsigned d = 0; d < c.size(); ++d)
-      coords.push_back(
-          c[d] == 0 ? thread[d]
-                    : arith::XOrIOp::create(b, loc, thread[d],
-                                            i32Const(b, loc, c[d])));
-    return plan.offsetOf(b, loc, coords);
-  }
 
   LogicalResult
   matchAndRewrite(gir::ConvertLayoutOp op, OpAdaptor adaptor,
@@ -73,7 +60,7 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
       return op.emitOpError("layout conversion of ")
              << element << " tiles is not supported yet";
     int64_t bytes = sharedBytes(element);
-    StagingPlan plan = planStaging(*src, *dst, bytes);
+    StagingPlan plan = planStaging(*src, *dst, bytes, hasStMatrix(op));
     // (The scratch buffer comes with the barrier before the stores.)
     // (convertLayoutScratch declares the same plan's bytes.)
     Value buffer =
@@ -87,28 +74,40 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
              << dst->ctaSplit()
              << ": gathering blocks from other CTAs is not supported";
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
-    SmallVector<Value> srcThread = src->threadCoords(rewriter, loc, lane, warp);
+    if (plan.matrices) {
+      writeMatrices(rewriter, loc, plan, *src, *matrixFragment(*src, bytes),
+                    buffer, adaptor.getSrc(), lane, warp);
+    } else {
+      SideAddress write(rewriter, loc, plan, buffer, bytes,
+                        src->threadCoords(rewriter, loc, lane, warp),
+                        threadMask(*src), registerMask(*src, 0));
+      for (int64_t r = 0; r < src->numRegisters(); r += plan.srcVector) {
+        SmallVector<Value> values;
+        for (int64_t i = 0; i < plan.srcVector; ++i)
+          values.push_back(vector::ExtractOp::create(rewriter, loc,
+                                                     adaptor.getSrc(), r + i));
+        auto [base, index] = write.at(rewriter, loc, src->registerCoords(r));
+        storeSharedVector(rewriter, loc, base, index, values);
+      }
+    }
     SmallVector<Value> dstThread = dst->threadCoords(rewriter, loc, lane, warp);
-    if (dst->ctaSplit() != src->ctaSplit())
+    SmallVector<int64_t> dstBits = threadMask(*dst);
+    if (dst->ctaSplit() != src->ctaSplit()) {
+      // The CTA's block of the whole tile: bits above the block's rows.
       dstThread[0] = arith::XOrIOp::create(
           rewriter, loc, dstThread[0],
           dst->ctaRowOffset(rewriter, loc, lc.ctaRank(rewriter, loc)));
-    for (int64_t r = 0; r < src->numRegisters(); r += plan.srcVector) {
-      SmallVector<Value> values;
-      for (int64_t i = 0; i < plan.srcVector; ++i)
-        values.push_back(
-            vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r + i));
-      storeSharedVector(rewriter, loc, buffer,
-                        offset(rewriter, loc, plan, *src, srcThread, r),
-                        values);
+      dstBits[0] |= src->getShape()[0] - dst->getShape()[0];
     }
+    SideAddress read(rewriter, loc, plan, buffer, bytes, dstThread, dstBits,
+                     registerMask(*dst, 0));
     barrier(rewriter, loc);
     SmallVector<Value> out;
-    for (int64_t r = 0; r < dst->numRegisters(); r += plan.dstVector)
-      llvm::append_range(
-          out, loadSharedVector(rewriter, loc, buffer,
-                                offset(rewriter, loc, plan, *dst, dstThread, r),
-                                element, plan.dstVector));
+    for (int64_t r = 0; r < dst->numRegisters(); r += plan.dstVector) {
+      auto [base, index] = read.at(rewriter, loc, dst->registerCoords(r));
+      llvm::append_range(out, loadSharedVector(rewriter, loc, base, index,
+                                               element, plan.dstVector));
+    }
     auto vecType = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
     return success();
@@ -300,7 +299,7 @@ SmallVector<ScratchRequest> convertLayoutScratch(gir::ConvertLayoutOp op) {
   if (!element.isIntOrFloat())
     return {};
   int64_t bytes = sharedBytes(element);
-  return {{planStaging(*src, *dst, bytes).elements * bytes}};
+  return {{planStaging(*src, *dst, bytes, hasStMatrix(op)).elements * bytes}};
 }
 
 SmallVector<ScratchRequest> shapeScratch(Operation *op) {

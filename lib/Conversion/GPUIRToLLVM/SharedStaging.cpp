@@ -31,29 +31,115 @@ int64_t vectorAlong(const LayoutMap &map, unsigned dim, int64_t elemBytes) {
   return best;
 }
 
+/// Register bit `i`'s coordinates.
+SmallVector<int64_t> registerBasis(const LayoutMap &map, int64_t i) {
+  return map.registerCoords(int64_t(1) << i);
+}
+
+/// Whether `c` is `step` along `dim` and 0 along the others.
+bool isStep(ArrayRef<int64_t> c, unsigned dim, int64_t step) {
+  for (unsigned d = 0; d < c.size(); ++d)
+    if (c[d] != (d == dim ? step : 0))
+      return false;
+  return true;
+}
+
+} // namespace
+
+SmallVector<int64_t> matrixLaneCoords(const LayoutMap &map,
+                                      const MatrixFragment &frag,
+                                      bool transposed, int64_t lane) {
+  SmallVector<int64_t> c(map.rank(), 0);
+  c[transposed ? frag.cols : frag.rows] = lane % 8;
+  for (int64_t bit = 0; bit < 2; ++bit)
+    if ((lane >> (3 + bit)) & 1 && (int64_t(2) << bit) < map.numRegisters()) {
+      SmallVector<int64_t> r = registerBasis(map, 1 + bit);
+      for (unsigned d = 0; d < c.size(); ++d)
+        c[d] ^= r[d];
+    }
+  return c;
+}
+
+std::optional<MatrixFragment> matrixFragment(const LayoutMap &map,
+                                             int64_t elemBytes) {
+  if (elemBytes != 2 || map.rank() < 2 || map.numLanes() != 32 ||
+      map.numRegisters() < 2)
+    return std::nullopt;
+  MatrixFragment frag;
+  SmallVector<int64_t> r0 = registerBasis(map, 0);
+  SmallVector<int64_t> l4 = map.laneCoords(4);
+  auto dimOf = [&](ArrayRef<int64_t> c) -> std::optional<unsigned> {
+    for (unsigned d = 0; d < c.size(); ++d)
+      if (c[d] != 0)
+        return d;
+    return std::nullopt;
+  };
+  std::optional<unsigned> cols = dimOf(r0), rows = dimOf(l4);
+  if (!cols || !rows || *cols == *rows)
+    return std::nullopt;
+  frag.cols = *cols;
+  frag.rows = *rows;
+  if (!isStep(r0, frag.cols, 1) || !isStep(map.laneCoords(1), frag.cols, 2) ||
+      !isStep(map.laneCoords(2), frag.cols, 4) ||
+      !isStep(l4, frag.rows, 1) || !isStep(map.laneCoords(8), frag.rows, 2) ||
+      !isStep(map.laneCoords(16), frag.rows, 4))
+    return std::nullopt;
+  // Every other bit keeps the 8x8 blocks whole.
+  for (int64_t i = 1; (int64_t(1) << i) < map.numRegisters(); ++i) {
+    SmallVector<int64_t> c = registerBasis(map, i);
+    if (c[frag.rows] % 8 != 0 || c[frag.cols] % 8 != 0)
+      return std::nullopt;
+  }
+  for (unsigned dim : {frag.rows, frag.cols})
+    for (auto [bit, step] : map.threadBitSteps(dim, /*lanes=*/false))
+      if (step % 8 != 0)
+        return std::nullopt;
+  return frag;
+}
+
+namespace {
+
 /// One side of the move, for a given fast dimension: the elements per
 /// access and, at compile time, the coordinates of each access's first
 /// element in lane 0 and the part each lane adds.
 struct Side {
   int64_t vector = 1;
+  /// Instructions one warp issues.
+  int64_t instructions = 0;
   /// Each sampled access stands for `step` of them.
   int64_t step = 1;
   SmallVector<SmallVector<int64_t>> accesses, lanes;
 
+  /// Vectors of the registers of `map` along `fast`.
   Side(const LayoutMap &map, unsigned fast, int64_t elemBytes)
       : vector(vectorAlong(map, fast, elemBytes)) {
     int64_t count = map.numRegisters() / vector;
-    step = std::max<int64_t>(1, count / int64_t(kMaxSampledAccesses));
-    for (int64_t a = 0; a < count; a += step)
-      accesses.push_back(map.registerCoords(a * vector));
+    sample(map, count, vector);
     for (int64_t l = 0; l < map.numLanes(); ++l)
       lanes.push_back(map.laneCoords(l));
   }
 
+  /// stmatrix of `matrices` blocks: each lane's access is a 16-byte row of
+  /// a block (a column if `transposed`).
+  Side(const LayoutMap &map, const MatrixFragment &frag, int64_t matrices,
+       bool transposed)
+      : vector(8) {
+    sample(map, map.numRegisters() / (2 * matrices), 2 * matrices);
+    for (int64_t l = 0; l < 8 * matrices; ++l)
+      lanes.push_back(matrixLaneCoords(map, frag, transposed, l));
+  }
+
+  void sample(const LayoutMap &map, int64_t count, int64_t regsPerAccess) {
+    instructions = count;
+    step = std::max<int64_t>(1, count / int64_t(kMaxSampledAccesses));
+    for (int64_t a = 0; a < count; a += step)
+      accesses.push_back(map.registerCoords(a * regsPerAccess));
+  }
+
   int64_t wavefronts(const StagingPlan &plan, int64_t elemBytes) const {
     int64_t bytes = vector * elemBytes;
-    int64_t perPhase = std::max<int64_t>(
-        1, int64_t(lanes.size()) / std::max<int64_t>(1, bytes / kWordBytes));
+    int64_t perPhase =
+        std::max<int64_t>(1, kBanks * kWordBytes / std::max(bytes, kWordBytes));
     perPhase = std::min<int64_t>(perPhase, lanes.size());
     int64_t total = 0;
     SmallVector<int64_t> coords;
@@ -130,8 +216,16 @@ Value StagingPlan::offsetOf(OpBuilder &b, Location loc,
   return idx;
 }
 
+bool hasStMatrix(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto cc = module ? module->getAttrOfType<IntegerAttr>(
+                         gir::GPUIRDialect::getComputeCapabilityAttrName())
+                   : IntegerAttr();
+  return !cc || cc.getInt() >= 90;
+}
+
 StagingPlan planStaging(const LayoutMap &src, const LayoutMap &dst,
-                        int64_t elemBytes) {
+                        int64_t elemBytes, bool stmatrix) {
   ArrayRef<int64_t> shape = src.getShape();
   unsigned rank = shape.size();
   int64_t total = 1;
@@ -147,33 +241,48 @@ StagingPlan planStaging(const LayoutMap &src, const LayoutMap &dst,
     if (!llvm::is_contained(fastDims, best))
       fastDims.push_back(best);
   }
+  std::optional<MatrixFragment> frag =
+      stmatrix ? matrixFragment(src, elemBytes) : std::nullopt;
   StagingPlan best;
   bool have = false;
   for (unsigned fast : fastDims) {
-    StagingPlan plan;
-    setOrder(plan, shape, fast);
-    Side write(src, fast, elemBytes), read(dst, fast, elemBytes);
-    plan.srcVector = write.vector;
-    plan.dstVector = read.vector;
-    int64_t vmax = std::max(write.vector, read.vector);
-    // (segment, pad) pairs: none, then pads of vmax * 2^k elements (at most
-    // 128 bytes, at most 1/8 of the segment) after segments of 2^j elements.
-    SmallVector<std::pair<int64_t, int64_t>> layouts{{total, 0}};
-    for (int64_t seg = vmax; seg < total && seg <= 4096; seg *= 2)
-      for (int64_t pad = vmax; pad * elemBytes <= 128 && pad * 8 <= seg;
-           pad *= 2)
-        layouts.push_back({seg, pad});
-    for (auto [seg, pad] : layouts) {
-      plan.segment = seg;
-      plan.pad = pad;
-      plan.elements = total + (total / seg) * pad;
-      plan.wavefronts =
-          write.wavefronts(plan, elemBytes) + read.wavefronts(plan, elemBytes);
-      if (!have || plan.wavefronts < best.wavefronts ||
-          (plan.wavefronts == best.wavefronts &&
-           plan.elements < best.elements)) {
-        best = plan;
-        have = true;
+    // The source's vectors, and stmatrix where its blocks' rows (or
+    // columns) run along `fast`.
+    SmallVector<std::pair<int64_t, bool>> writes{{0, false}};
+    if (frag && (fast == frag->cols || fast == frag->rows))
+      writes.push_back({std::min<int64_t>(4, src.numRegisters() / 2),
+                        fast == frag->rows});
+    Side read(dst, fast, elemBytes);
+    for (auto [matrices, transposed] : writes) {
+      StagingPlan plan;
+      setOrder(plan, shape, fast);
+      Side write = matrices ? Side(src, *frag, matrices, transposed)
+                            : Side(src, fast, elemBytes);
+      plan.matrices = matrices;
+      plan.transposed = transposed;
+      plan.srcVector = matrices ? 2 : write.vector;
+      plan.dstVector = read.vector;
+      int64_t vmax = std::max(write.vector, read.vector);
+      // (segment, pad) pairs: none, then pads of vmax * 2^k elements (at
+      // most 128 bytes, at most 1/8 of the segment) after segments of 2^j
+      // elements.
+      SmallVector<std::pair<int64_t, int64_t>> layouts{{total, 0}};
+      for (int64_t seg = vmax; seg < total && seg <= 4096; seg *= 2)
+        for (int64_t pad = vmax; pad * elemBytes <= 128 && pad * 8 <= seg;
+             pad *= 2)
+          layouts.push_back({seg, pad});
+      for (auto [seg, pad] : layouts) {
+        plan.segment = seg;
+        plan.pad = pad;
+        plan.elements = total + (total / seg) * pad;
+        plan.wavefronts = write.wavefronts(plan, elemBytes) +
+                          read.wavefronts(plan, elemBytes);
+        plan.cost = plan.wavefronts + write.instructions + read.instructions;
+        if (!have || plan.cost < best.cost ||
+            (plan.cost == best.cost && plan.elements < best.elements)) {
+          best = plan;
+          have = true;
+        }
       }
     }
   }
