@@ -544,6 +544,10 @@ struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
       }
       aLayout = *registerALayout(op);
     } else if (regA) {
+      if (op.getAsync())
+        return op.emitOpError("asynchronous with a register A that is not "
+                              "wgmma's register fragment (it would be staged "
+                              "through reused scratch)");
       // A register A (attention's p): staged into scratch as tir.dot
       // stages its operands (warpgroupDotScratch), then made visible to
       // the async proxy and to every warp.

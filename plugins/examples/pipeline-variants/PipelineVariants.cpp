@@ -13,7 +13,10 @@
 //   copies-at-top     gir-pipeline with copy-order=top (cuda): the copies
 //                     lead each iteration, S-2 iterations ahead (the
 //                     default's choice before session 9, kept to time
-//                     against it).
+//                     against it);
+//   dots-in-order     gir-pipeline with overlap-dots=false (cuda): a loop
+//                     of several dots completes each where it is issued
+//                     (the default's choice before session 16).
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -38,6 +41,13 @@ const TridentPipelineEdit kCopiesAtTopEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesAtTop, 1,
      nullptr, nullptr},
 };
+const TridentPassRef kDotsInOrder[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true overlap-dots=false",
+     nullptr}};
+const TridentPipelineEdit kDotsInOrderEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kDotsInOrder, 1,
+     nullptr, nullptr},
+};
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
@@ -45,6 +55,9 @@ const TridentNamedPipeline kPipelines[] = {
     {"copies-at-top",
      "default, with gir-pipeline issuing copies at the top of each iteration",
      kCopiesAtTopEdits, std::size(kCopiesAtTopEdits)},
+    {"dots-in-order",
+     "default, with each of a loop's several dots completed where issued",
+     kDotsInOrderEdits, std::size(kDotsInOrderEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -55,7 +68,7 @@ TridentPluginInfo makeInfo() {
   info.name = "pipeline-variants";
   info.version = "1.0.0";
   info.description = "Example: named pipelines that retune one core pass "
-                     "(copies-after-dot, copies-at-top)";
+                     "(copies-after-dot, copies-at-top, dots-in-order)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

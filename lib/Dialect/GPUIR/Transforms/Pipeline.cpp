@@ -132,7 +132,7 @@ struct GPUIRPipelinePass
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.
       expandLoop(*plan, numStages, asyncDot && plan->singleRingedDot(),
-                 *order);
+                 *order, asyncDot && overlapDots);
     }
   }
 };

@@ -169,6 +169,11 @@ mlir::Value emitDotWait(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc,
 /// (its `ring`) and waits for it; returns the buffer's view.
 mlir::Value emitInvariantCopy(mlir::OpBuilder &b, mlir::Location loc,
                               Operand &operand, unsigned threads);
+/// In a pipelined loop's new body (several dots, each waited for where it
+/// is issued): issues every dot that wgmma reads in place asynchronously
+/// and waits for it before its result is first read
+/// (PipelineOverlapDots.cpp).
+void overlapDots(mlir::Block *body);
 /// Drains the cp.async copies past the loop's end.
 void emitDrain(mlir::OpBuilder &b, mlir::Location loc);
 /// Every warp is done with the slot about to be overwritten.
@@ -182,7 +187,7 @@ enum class CopyOrder { Auto, Top, AfterDot };
 
 /// Rewrites `plan.loop` with `stages` ring slots per operand.
 void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
-                CopyOrder order);
+                CopyOrder order, bool overlap);
 
 } // namespace trident::gir::pipeline
 

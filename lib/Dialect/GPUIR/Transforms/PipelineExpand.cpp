@@ -54,8 +54,9 @@ namespace {
 class Pipeliner {
 public:
   Pipeliner(PipelinePlan &plan, unsigned stages, bool asyncDot,
-            CopyOrder order)
+            CopyOrder order, bool overlap)
       : plan(plan), loop(plan.loop), stages(stages), asyncDot(asyncDot),
+        overlap(overlap),
         copiesAfterDot(asyncDot && afterDot(order)),
         distance(asyncDot && !copiesAfterDot ? stages - 2 : stages - 1),
         hoistCoordinates(plan.allTma()) {}
@@ -132,6 +133,8 @@ private:
   /// With an asynchronous dot, iteration i's MMAs may still read their
   /// slot during iteration i+1, so copies run one iteration less ahead.
   bool asyncDot;
+  /// Several dots: each left in flight until its result is read.
+  bool overlap;
   /// Copies issued after the wait for the previous iteration's MMAs, one
   /// iteration further ahead (the slot that iteration read is free then).
   bool copiesAfterDot;
@@ -494,6 +497,8 @@ void Pipeliner::rewrite() {
   yields.append(nextCoords.begin(), nextCoords.end());
   llvm::append_range(yields, ringYields(inner, readSlot, writeSlot, phase));
   scf::YieldOp::create(inner, loc, yields);
+  if (overlap && !asyncDot && plan.dots.size() > 1)
+    overlapDots(newBody);
   replaceLoop(newLoop, numOrig);
 }
 
@@ -570,8 +575,8 @@ void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
 } // namespace
 
 void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
-                CopyOrder order) {
-  Pipeliner(plan, stages, asyncDot, order).rewrite();
+                CopyOrder order, bool overlap) {
+  Pipeliner(plan, stages, asyncDot, order, overlap).rewrite();
 }
 
 } // namespace trident::gir::pipeline

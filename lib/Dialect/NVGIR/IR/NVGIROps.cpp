@@ -90,9 +90,21 @@ LogicalResult WarpgroupDotOp::verify() {
   if (auto reg = getRegisterA()) {
     aShape = reg.getType().getShape();
     aElem = reg.getType().getElementType();
-    if (getAsync())
-      return emitOpError("with A in registers is synchronous (its staging "
-                         "buffer is scratch, reused after the op)");
+    // A register A stays in registers only in wgmma's register fragment
+    // (a 16-bit #gir.wgmma layout of the accumulator's warps); any other
+    // is staged through scratch that is reused after the op.
+    if (getAsync()) {
+      auto enc = dyn_cast_or_null<WgmmaEncodingAttr>(reg.getType().getEncoding());
+      auto acc = dyn_cast_or_null<WgmmaEncodingAttr>(
+          cast<RankedTensorType>(getC().getType()).getEncoding());
+      unsigned bits = reg.getType().getElementTypeBitWidth();
+      if (!enc || !acc || enc.getWarpsPerCTA() != acc.getWarpsPerCTA() ||
+          enc.getCtaSplit() != 1 || bits != 16)
+        return emitOpError("with A in registers is asynchronous only with a "
+                           "16-bit A in a #gir.wgmma layout of the "
+                           "accumulator's warps (any other is staged through "
+                           "scratch, reused after the op)");
+    }
   } else {
     auto mem = cast<MemDescType>(getA().getType());
     aShape = mem.getShape();

@@ -166,6 +166,14 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     A module attribute `tir.num_stages = N : i32` (a kernel's own stage
     count, like Triton's `num_stages`) overrides the `num-stages` option;
     `tir.num_stages = 1` leaves the module's loops as they are.
+
+    With `async-dot` and `overlap-dots`, a loop of several dots issues
+    each dot that wgmma reads in place (A in shared memory, or a 16-bit
+    register A in wgmma's register fragment) asynchronously and waits for
+    it just before its result is first read, its iteration's later dots
+    left in flight (`nvgir.warpgroup_wait` with `pending`): attention's
+    backward overlaps p^T dO with v dO^T. The iteration's dots are all
+    done by its end.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",
@@ -182,6 +190,10 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "iteration's MMAs, behind a CTA barrier, num-stages - 1 ahead) "
            "or 'auto' (after-dot when the top would leave fewer than 2 "
            "iterations of lead, else top)">,
+    Option<"overlapDots", "overlap-dots", "bool", "true",
+           "With async-dot, in a loop of several dots, leave each dot in "
+           "flight until its result is first read (else each completes "
+           "where it is issued)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::nvgir::NVGIRDialect",

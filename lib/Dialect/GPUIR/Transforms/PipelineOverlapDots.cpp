@@ -1,0 +1,142 @@
+//===- PipelineOverlapDots.cpp - gir-pipeline: dots left in flight --------===//
+//
+// A pipelined loop of several dots (attention's backward: q k^T, then
+// p^T dO, then v dO^T, then ds^T q) issues each warpgroup dot and waits for
+// it at once. Here, in the new loop's body, every dot wgmma can read without
+// staging (A in shared memory, or a 16-bit register A already in wgmma's
+// register fragment) is issued asynchronously, and the wait for it is
+// placed before the first operation that reads its result:
+//
+//   d1 = dot async ...        // in flight: d1
+//   d2 = dot async ...        // in flight: d1 d2
+//   x  = f(d2)                // wait pending 0 (d1, d2) before f
+//
+// A wait for the i-th dot in flight leaves the dots issued after it in
+// flight (`pending`): wgmma groups complete in order. Every value a wait
+// completes passes through it, so that nothing that reads it is scheduled
+// before the wait. The iteration's last dots are waited for before the
+// terminator, and before any operation that may write memory (a barrier
+// frees the ring slots the dots read; a copy may write one) or another
+// warpgroup dot that must stay synchronous.
+//
+//===----------------------------------------------------------------------===//
+#include "Pipeline.h"
+
+#include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace trident;
+
+namespace trident::gir::pipeline {
+namespace {
+
+/// Whether wgmma reads `dot`'s operands where they are, so that it may
+/// stay in flight: A in shared memory, or a 16-bit register A in a wgmma
+/// layout of the accumulator's warps (the register fragment).
+bool canStayInFlight(nvgir::WarpgroupDotOp dot) {
+  if (dot.getAsync())
+    return false;
+  auto a = dyn_cast<RankedTensorType>(dot.getA().getType());
+  if (!a)
+    return true;
+  auto acc = cast<WgmmaEncodingAttr>(
+      cast<RankedTensorType>(dot.getC().getType()).getEncoding());
+  auto enc = dyn_cast_or_null<WgmmaEncodingAttr>(a.getEncoding());
+  return enc && enc.getWarpsPerCTA() == acc.getWarpsPerCTA() &&
+         enc.getCtaSplit() == 1 && acc.getCtaSplit() == 1 &&
+         (a.getElementType().isF16() || a.getElementType().isBF16());
+}
+
+/// Whether `op` may write memory (or has effects we cannot see).
+bool mayWrite(Operation *op) {
+  if (isa<nvgir::WarpgroupDotOp, nvgir::WarpgroupWaitOp>(op))
+    return false;
+  if (isMemoryEffectFree(op))
+    return false;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return true;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return !isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
+class Overlapper {
+public:
+  explicit Overlapper(Block *body) : body(body) {}
+
+  void run() {
+    SmallVector<Operation *> ops;
+    for (Operation &op : *body)
+      ops.push_back(&op);
+    for (Operation *op : ops) {
+      auto dot = dyn_cast<nvgir::WarpgroupDotOp>(op);
+      bool terminator = op->hasTrait<OpTrait::IsTerminator>();
+      if (terminator || (dot && !canStayInFlight(dot)) ||
+          (!dot && mayWrite(op))) {
+        waitThrough(op, inFlight.size());
+      } else if (int last = lastRead(op); last >= 0) {
+        waitThrough(op, unsigned(last) + 1);
+      }
+      if (dot && canStayInFlight(dot)) {
+        dot.setAsync(true);
+        inFlight.push_back(dot);
+      }
+    }
+  }
+
+private:
+  /// The position in `inFlight` of the latest dot whose result `op` (or an
+  /// operation inside it) reads; -1 if none.
+  int lastRead(Operation *op) {
+    int last = -1;
+    op->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        for (auto [i, dot] : llvm::enumerate(inFlight))
+          if (operand == dot.getResult())
+            last = std::max(last, int(i));
+    });
+    return last;
+  }
+
+  /// Waits, before `op`, for the first `count` dots in flight (the others
+  /// stay so), passing through the wait each of their results that is read
+  /// from `op` on.
+  void waitThrough(Operation *op, unsigned count) {
+    if (count == 0)
+      return;
+    SmallVector<Value> values;
+    for (unsigned i = 0; i < count; ++i) {
+      Value result = inFlight[i].getResult();
+      if (llvm::any_of(result.getUses(), [&](OpOperand &use) {
+            Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+            return user && !user->isBeforeInBlock(op);
+          }))
+        values.push_back(result);
+    }
+    OpBuilder b(op);
+    auto wait = nvgir::WarpgroupWaitOp::create(
+        b, op->getLoc(), ValueRange(values).getTypes(), values,
+        unsigned(inFlight.size() - count));
+    for (auto [before, after] : llvm::zip(values, wait.getResults()))
+      before.replaceUsesWithIf(after, [&](OpOperand &use) {
+        Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+        return user && user != wait && !user->isBeforeInBlock(op);
+      });
+    inFlight.erase(inFlight.begin(), inFlight.begin() + count);
+  }
+
+  Block *body;
+  SmallVector<nvgir::WarpgroupDotOp> inFlight;
+};
+
+} // namespace
+
+void overlapDots(Block *body) { Overlapper(body).run(); }
+
+} // namespace trident::gir::pipeline
