@@ -3,37 +3,42 @@
 // The attention loop (Triton's tutorial 06): two dots, q loaded before the
 // loop, K loaded by TMA and read transposed, p computed (a register A), V
 // loaded by TMA. q is copied once by TMA into a one-stage buffer before the
-// loop (its own mbarrier, waited at phase 0), which the first dot reads. K and V get a ring each, filled by TMA two
-// iterations ahead under one mbarrier per stage that expects both copies
-// (two arrivals, thread 0's per operand); both dots read B from the rings
-// (K through a transposed view) and take their A in registers. Several
-// dots: each completes in its iteration (no `async`), so the copies run
-// S-1 = 2 ahead into the slot the previous iteration read.
+// loop (its own mbarrier, waited at phase 0), which the first dot reads.
+// K and V get a ring each, filled by TMA two iterations ahead, and a
+// barrier group each (one mbarrier per stage, thread 0's arrival with the
+// block's bytes): the iteration waits for K before Q K^T and for V only
+// before P V, so V's copy may still land while Q K^T and the softmax run.
+// Both dots read B from the rings (K through a transposed view) and take
+// their A in registers. Several dots: each completes in its iteration (no
+// `async`), so the copies run S-1 = 2 ahead into the slot the previous
+// iteration read.
 // CHECK-LABEL: func.func @attention_tma
 // CHECK: %[[K:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
 // CHECK: %[[V:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
-// CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 2 : i32} : !nvgir.mbarriers<3>
+// CHECK: %[[KBARS:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<3>
+// CHECK: %[[VBARS:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<3>
 // CHECK: %[[QB:.*]] = gir.local_alloc : !gir.memdesc<1x64x64xf16, #shared>
 // CHECK: %[[QBAR:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
 // CHECK: nvgir.tma_load %arg0[%arg3, %c0_i32], %{{.*}}, %[[QBAR]][%c0_i32] if %true
 // CHECK: nvgir.mbarrier_wait %[[QBAR]][%c0_i32], %c0_i32 {async_writes}
 // CHECK: %[[Q:.*]] = gir.memdesc_index %[[QB]][%c0_i32]
-// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%c0_i32] if
-// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%c0_i32] if
-// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%c1_i32] if
-// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%c1_i32] if
+// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[KBARS]][%c0_i32] if
+// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[VBARS]][%c0_i32] if
+// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[KBARS]][%c1_i32] if
+// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[VBARS]][%c1_i32] if
 // CHECK: scf.for {{.*}} iter_args({{.*}}, %[[READ:[^ ]+]] = %c0_i32, %[[WRITE:[^ ]+]] = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
 // CHECK-NEXT: gir.barrier
-// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[BARS]][%[[WRITE]]] if
-// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[BARS]][%[[WRITE]]] if
-// CHECK-NEXT: nvgir.mbarrier_wait %[[BARS]][%[[READ]]], %[[PHASE]] {async_writes}
+// CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[KBARS]][%[[WRITE]]] if
+// CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[VBARS]][%[[WRITE]]] if
+// CHECK-NEXT: nvgir.mbarrier_wait %[[KBARS]][%[[READ]]], %[[PHASE]] {async_writes}
 // CHECK-NEXT: %[[KS:.*]] = gir.memdesc_index %[[K]][%[[READ]]]
 // CHECK-NEXT: %[[KT:.*]] = gir.memdesc_trans %[[KS]]
 // CHECK-NEXT: %[[QK:.*]] = nvgir.warpgroup_dot %[[Q]], %[[KT]], %{{.*}} : !gir.memdesc<64x64xf16, #shared> * !gir.memdesc<64x64xf16, #shared1> -> tensor<64x64xf32, #wgmma>
 // CHECK-NOT: async
 // CHECK: math.exp2
 // CHECK: %[[P:.*]] = arith.truncf
-// CHECK: %[[VS:.*]] = gir.memdesc_index %[[V]][%[[READ]]]
+// CHECK-NEXT: nvgir.mbarrier_wait %[[VBARS]][%[[READ]]], %[[PHASE]] {async_writes}
+// CHECK-NEXT: %[[VS:.*]] = gir.memdesc_index %[[V]][%[[READ]]]
 // CHECK-NEXT: nvgir.warpgroup_dot %{{.*}}, %[[VS]], %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared> -> tensor<64x64xf32, #wgmma>
 // CHECK-NOT: tir.descriptor_load
 // CHECK-NOT: tir.dot
@@ -70,22 +75,27 @@ func.func @attention_tma(%Q: !tir.tensordesc<tensor<64x64xf16>>,
 // The same loop with pointer loads (the backward pass's idiom), q a
 // register tile given to the function (stays registers): K and V
 // tiles (64 x 64 f16, row-major, stepped by 64 rows each iteration) are
-// copied by cp.async into their rings; each stage's one mbarrier expects
-// every thread's arrival (128) for both copies; the copies past the end
-// are drained after the loop.
+// copied by cp.async into their rings; K's and V's barrier groups each
+// expect every thread's arrival (128) per stage, each thread arriving on
+// K's after its K copies and on V's after its V copies (an arrival covers
+// the thread's earlier copies, so K's barrier does not wait for V); the
+// copies past the end are drained after the loop.
 // CHECK-LABEL: func.func @attention_ptr
 // CHECK: %[[K:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
 // CHECK: %[[V:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
-// CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>
+// CHECK: %[[KBARS:.*]] = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>
+// CHECK: %[[VBARS:.*]] = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>
 // CHECK: scf.for
 // CHECK: gir.barrier
 // CHECK: nvgir.async_copy
+// CHECK-NEXT: nvgir.async_copy_arrive %[[KBARS]]
 // CHECK: nvgir.async_copy
-// CHECK: nvgir.async_copy_arrive %[[BARS]]
-// CHECK: nvgir.mbarrier_wait %[[BARS]]
+// CHECK-NEXT: nvgir.async_copy_arrive %[[VBARS]]
+// CHECK: nvgir.mbarrier_wait %[[KBARS]]
 // CHECK-NOT: async_writes
 // CHECK: gir.memdesc_trans
 // CHECK: nvgir.warpgroup_dot %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared1>
+// CHECK: nvgir.mbarrier_wait %[[VBARS]]
 // CHECK: nvgir.warpgroup_dot %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared>
 // CHECK-NOT: tir.load
 // CHECK: scf.yield

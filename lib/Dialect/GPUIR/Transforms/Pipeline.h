@@ -134,10 +134,12 @@ bool ringable(const trident::AxisInfoAnalysis &axisInfo,
 bool registerAOk(mlir::Value regA);
 /// The shared layout of `operand`'s ring of `stages` tiles.
 gir::MemDescType ringType(const Operand &operand, unsigned stages);
-/// The stages' mbarriers: each expects one arrival per thread if any
-/// operand comes by cp.async, plus one per TMA operand.
+/// The stages' mbarriers for a group of rings: each expects one arrival
+/// per thread if any of them comes by cp.async (`pointerLoads`), plus one
+/// per TMA ring (`tma` of them).
 mlir::Value allocateBarriers(mlir::OpBuilder &b, mlir::Location loc,
-                             const PipelinePlan &plan, unsigned stages);
+                             const PipelinePlan &plan, unsigned stages,
+                             bool pointerLoads, unsigned tma);
 /// Stage `slot` of `ring`.
 mlir::Value stageView(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ring,
                       mlir::Value slot);
@@ -153,10 +155,10 @@ void emitAsyncCopy(mlir::OpBuilder &b, mlir::Location loc,
 /// Every thread's cp.async copies of the stage arrive on its barrier.
 void emitCopiesArrive(mlir::OpBuilder &b, mlir::Location loc,
                       mlir::Value barriers, mlir::Value slot);
-/// Waits for stage `slot`'s copies (phase parity `phase`).
-void emitStageWait(mlir::OpBuilder &b, mlir::Location loc,
-                   const PipelinePlan &plan, mlir::Value barriers,
-                   mlir::Value slot, mlir::Value phase);
+/// Waits for stage `slot`'s copies (phase parity `phase`); `allTma`: the
+/// barriers' copies are all TMA (no proxy fence needed).
+void emitStageWait(mlir::OpBuilder &b, mlir::Location loc, bool allTma,
+                   mlir::Value barriers, mlir::Value slot, mlir::Value phase);
 /// The dot on operands `a` (a shared view or a register tile) and `b`.
 mlir::Value emitDot(mlir::OpBuilder &b, tir::DotOp dot, mlir::Value a,
                     mlir::Value bView, mlir::Value c, mlir::Value useC,

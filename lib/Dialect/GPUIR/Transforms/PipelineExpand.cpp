@@ -45,6 +45,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace trident;
 
@@ -141,7 +143,18 @@ private:
   unsigned distance; // iterations the copies run ahead
   /// Every operand by TMA: the loop carries the copies' coordinates.
   bool hoistCoordinates;
-  Value barriers;
+  /// The stages' mbarriers: one array per group of rings (groupOf).
+  SmallVector<Value> groupBarriers;
+  /// Each operand's barrier group. A loop of several dots waits for each
+  /// ring where the first dot that reads it starts (attention: V's copies
+  /// may still land while Q K^T and the softmax run), so the rings that
+  /// first dot reads share a group; a loop of one dot has one group.
+  SmallVector<unsigned> groupOf;
+  unsigned numGroups = 1;
+  /// The groups waited for so far in the body being built.
+  llvm::SmallDenseSet<unsigned> waitedGroups;
+  /// Waits (once per iteration) for a group's copies of the read slot.
+  std::function<void(OpBuilder &, unsigned)> stageWait;
   /// The shared views of the A operands copied before the loop.
   DenseMap<Operation *, Value> invariantViews;
 };
@@ -155,25 +168,31 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
   Value inRange = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::slt, iv,
       map.lookupOrDefault(loop.getUpperBound()));
-  bool anyCopies = false;
-  for (const Operand &operand : plan.operands) {
-    if (operand.owner >= 0)
-      continue; // its owner's copy fills the ring
-    if (operand.tma) {
-      SmallVector<Value> indices;
-      for (Value i : operand.tma.getIndices())
-        indices.push_back(map.lookupOrDefault(i));
-      emitTmaCopy(builder, loc, operand, indices, barriers, slot, inRange);
-      continue;
+  // Group by group: a thread's cp.async arrival covers every copy it
+  // issued before, so an earlier group's barrier does not wait for a later
+  // group's copies.
+  for (unsigned group = 0; group < numGroups; ++group) {
+    bool anyCopies = false;
+    for (auto [i, operand] : llvm::enumerate(plan.operands)) {
+      if (operand.owner >= 0 || groupOf[i] != group)
+        continue; // its owner's copy fills the ring
+      if (operand.tma) {
+        SmallVector<Value> indices;
+        for (Value v : operand.tma.getIndices())
+          indices.push_back(map.lookupOrDefault(v));
+        emitTmaCopy(builder, loc, operand, indices, groupBarriers[group],
+                    slot, inRange);
+        continue;
+      }
+      anyCopies = true;
+      Value mask = operand.load.getMask();
+      emitAsyncCopy(builder, loc, operand,
+                    map.lookupOrDefault(operand.load.getPtr()),
+                    mask ? map.lookupOrDefault(mask) : Value(), slot, inRange);
     }
-    anyCopies = true;
-    Value mask = operand.load.getMask();
-    emitAsyncCopy(builder, loc, operand,
-                  map.lookupOrDefault(operand.load.getPtr()),
-                  mask ? map.lookupOrDefault(mask) : Value(), slot, inRange);
+    if (anyCopies)
+      emitCopiesArrive(builder, loc, groupBarriers[group], slot);
   }
-  if (anyCopies)
-    emitCopiesArrive(builder, loc, barriers, slot);
 }
 
 SmallVector<Value> Pipeliner::tmaCoordinates(OpBuilder &builder,
@@ -194,12 +213,12 @@ void Pipeliner::issueTma(OpBuilder &builder, ArrayRef<Value> coords, Value iv,
   Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
                                         iv, loop.getUpperBound());
   size_t next = 0;
-  for (const Operand &operand : plan.operands) {
+  for (auto [i, operand] : llvm::enumerate(plan.operands)) {
     if (operand.owner >= 0)
       continue;
     size_t rank = operand.tma.getIndices().size();
-    emitTmaCopy(builder, loc, operand, coords.slice(next, rank), barriers,
-                slot, inRange);
+    emitTmaCopy(builder, loc, operand, coords.slice(next, rank),
+                groupBarriers[groupOf[i]], slot, inRange);
     next += rank;
   }
 }
@@ -243,7 +262,42 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
             ? plan.operands[operand.owner].ring
             : gir::LocalAllocOp::create(builder, loc, ringType(operand, stages))
                   .getResult();
-  barriers = allocateBarriers(builder, loc, plan, stages);
+  // Barrier groups: by the first dot that reads each ring (one group
+  // unless the loop has several dots, each completed in its iteration).
+  groupOf.assign(plan.operands.size(), 0);
+  if (!asyncDot && plan.dots.size() > 1) {
+    SmallVector<int> firstDot(plan.operands.size(), -1);
+    auto ringOf = [&](int i) {
+      return plan.operands[i].owner >= 0 ? plan.operands[i].owner : i;
+    };
+    SmallVector<int> groupOfDot;
+    int groups = 0;
+    for (const PipelinedDot &pd : plan.dots) {
+      int group = -1;
+      for (int i : {pd.a, pd.b}) {
+        if (i < 0 || firstDot[ringOf(i)] >= 0)
+          continue;
+        if (group < 0)
+          group = groups++;
+        firstDot[ringOf(i)] = group;
+      }
+    }
+    for (unsigned i = 0; i < plan.operands.size(); ++i)
+      groupOf[i] = std::max(0, firstDot[ringOf(i)]);
+    numGroups = std::max(1, groups);
+  }
+  for (unsigned group = 0; group < numGroups; ++group) {
+    bool pointerLoads = false;
+    unsigned tma = 0;
+    for (auto [i, operand] : llvm::enumerate(plan.operands)) {
+      if (groupOf[i] != group || operand.owner >= 0)
+        continue;
+      pointerLoads |= bool(operand.load);
+      tma += bool(operand.tma);
+    }
+    groupBarriers.push_back(
+        allocateBarriers(builder, loc, plan, stages, pointerLoads, tma));
+  }
   // A operands loaded before the loop: copied once, read by every
   // iteration's dot from shared memory.
   auto module = loop->getParentOfType<ModuleOp>();
@@ -307,6 +361,12 @@ Value Pipeliner::rewriteDot(OpBuilder &inner, IRMapping &map,
   }
   // A register A (computed in the loop, or defined before it) is read as
   // the body computes it.
+  // The copies of this dot's rings have landed (several groups: each
+  // waited for before the first dot that reads it).
+  if (numGroups > 1)
+    for (int i : {pd.a, pd.b})
+      if (i >= 0)
+        stageWait(inner, groupOf[i]);
   Value a = pd.a >= 0 ? operandView(inner, plan.operands[pd.a], readSlot)
             : pd.invariantA ? invariantViews.lookup(dot)
                             : map.lookupOrDefault(dot.getA());
@@ -455,7 +515,20 @@ void Pipeliner::rewrite() {
     issueAhead();
   // This iteration's copies were `distance` groups ago: wait for them (and
   // every thread's), leaving the newer groups in flight.
-  emitStageWait(inner, loc, plan, barriers, readSlot, phase);
+  waitedGroups.clear();
+  if (numGroups == 1)
+    emitStageWait(inner, loc, plan.allTma(), groupBarriers[0], readSlot,
+                  phase);
+  // (Several groups: each waited for before the first dot that reads it.)
+  stageWait = [&, readSlot, phase](OpBuilder &b, unsigned group) {
+    if (!waitedGroups.insert(group).second)
+      return;
+    bool allTma = true;
+    for (auto [i, operand] : llvm::enumerate(plan.operands))
+      if (groupOf[i] == group)
+        allTma &= bool(operand.tma);
+    emitStageWait(b, loc, allTma, groupBarriers[group], readSlot, phase);
+  };
   llvm::SmallPtrSet<Operation *, 8> skip;
   DenseMap<Operation *, const PipelinedDot *> rewritten;
   for (const Operand &operand : plan.operands) {

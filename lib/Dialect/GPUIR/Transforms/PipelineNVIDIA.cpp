@@ -125,15 +125,14 @@ gir::MemDescType ringType(const Operand &operand, unsigned stages) {
 }
 
 Value allocateBarriers(OpBuilder &b, Location loc, const PipelinePlan &plan,
-                       unsigned stages) {
+                       unsigned stages, bool pointerLoads, unsigned tma) {
   auto module = plan.loop->getParentOfType<ModuleOp>();
-  // Each stage's barrier expects one arrival per thread if any operand
-  // comes by cp.async (nvgir.async_copy_arrive), plus one per TMA operand
-  // (its thread 0's, with the block's bytes): one barrier per stage for
-  // all the stage's copies.
+  // Each stage's barrier expects one arrival per thread if any of its
+  // rings comes by cp.async (nvgir.async_copy_arrive), plus one per TMA
+  // ring (its thread 0's, with the block's bytes): one barrier per stage
+  // for all the stage's copies of the group.
   int32_t threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
-  int32_t arrivals =
-      (plan.anyPointerLoads() ? threads : 0) + int32_t(plan.numTma());
+  int32_t arrivals = (pointerLoads ? threads : 0) + int32_t(tma);
   return nvgir::MBarrierAllocOp::create(
       b, loc, nvgir::MBarriersType::get(b.getContext(), stages), arrivals);
 }
@@ -172,12 +171,12 @@ void emitCopiesArrive(OpBuilder &b, Location loc, Value barriers, Value slot) {
   nvgir::AsyncCopyArriveOp::create(b, loc, barriers, slot);
 }
 
-void emitStageWait(OpBuilder &b, Location loc, const PipelinePlan &plan,
-                   Value barriers, Value slot, Value phase) {
+void emitStageWait(OpBuilder &b, Location loc, bool allTma, Value barriers,
+                   Value slot, Value phase) {
   // Waits for the stage's copies (and every thread's). A ring filled by
   // TMA alone needs no proxy fence before the wgmmas.
   auto wait = nvgir::MBarrierWaitOp::create(b, loc, barriers, slot, phase);
-  if (plan.allTma())
+  if (allTma)
     wait.setAsyncWrites(true);
 }
 
