@@ -98,6 +98,35 @@ def test_autotune_key_and_prune_as_triton(rng):
     np.testing.assert_array_equal(y, 2 * x)
 
 
+def test_autotuned_and_heuristic_launches_take_the_fast_launcher(rng,
+                                                                   monkeypatch):
+    # Once a config is chosen, an autotuned (or heuristics-wrapped) kernel
+    # launches through the C++ dispatcher as a direct launch does, not the
+    # Python binding path (tens of microseconds per launch: tutorial 08's
+    # grouped GEMM, a kernel of ~20 us, was host-bound).
+    tuned = trident.autotune([trident.Config({"BLOCK": 32}),
+                              trident.Config({"BLOCK": 32}, num_warps=2)],
+                             key=["n"])(scale_rows)
+    wrapped = trident.heuristics({"BLOCK": lambda a: 32,
+                                  "num_stages": lambda a: 1})(scale_rows)
+    x = rng.random((2, 32)).astype(np.float32)
+    y = np.empty_like(x)
+    tuned[(1,)](x, y, n=2)  # picks a config (and compiles)
+    wrapped[(1,)](x, y, n=2)  # compiles
+    slow = []
+    real = trident.JITFunction._bind
+    monkeypatch.setattr(trident.JITFunction, "_bind",
+                        lambda self, *a: slow.append(1) or real(self, *a))
+    for _ in range(3):
+        y[:] = 0
+        tuned[(1,)](x, y, n=2)
+        np.testing.assert_array_equal(y, 2 * x)
+        y[:] = 0
+        wrapped[(1,)](x, y, n=2)
+        np.testing.assert_array_equal(y, 2 * x)
+    assert slow == []
+
+
 @trident.jit
 def copy_tile(in_desc, out_ptr, BM: tl.constexpr, BN: tl.constexpr):
     tile = in_desc.load([tl.program_id(0) * BM, 0])

@@ -120,7 +120,7 @@ class Autotuner(KernelInterface):
                 config.pre_hook({**named, **config.all_kwargs()})
             if self.user_pre_hook:
                 self.user_pre_hook({**named, **config.all_kwargs()})
-            self.fn.run(*args, grid=grid, **kwargs, **config.all_kwargs())
+            _launch(self.fn, args, grid, {**kwargs, **config.all_kwargs()})
             if self.post_hook:
                 self.post_hook({**named, **config.all_kwargs()}, None)
             for n, v in saved.items():
@@ -210,7 +210,19 @@ class Autotuner(KernelInterface):
         self.best_config = config
         if config.pre_hook:
             config.pre_hook({**named, **config.all_kwargs()})
-        return self.fn.run(*args, grid=grid, **kwargs, **config.all_kwargs())
+        return _launch(self.fn, args, grid, {**kwargs, **config.all_kwargs()})
+
+
+def _launch(fn, args, grid, kwargs):
+    """Launches `fn` (a kernel, or another autotuner or heuristics around
+    one). A kernel goes through its C++ launcher (`fn[grid]`), as a direct
+    launch does: `run` binds and specializes in Python, tens of
+    microseconds per launch, which a kernel of a few microseconds (08's
+    grouped GEMM) would wait on, and the timings that pick a config would
+    measure."""
+    if isinstance(fn, JITFunction):
+        return fn[grid](*args, **kwargs)
+    return fn.run(*args, grid=grid, **kwargs)
 
 
 def _key_part(v):
@@ -266,7 +278,7 @@ class Heuristics(KernelInterface):
         for name, fn in self.values.items():
             kwargs[name] = fn({**named, **kwargs})
             named[name] = kwargs[name]
-        return self.fn.run(*args, grid=grid, **kwargs)
+        return _launch(self.fn, args, grid, kwargs)
 
 
 def heuristics(values):
