@@ -179,7 +179,7 @@ func.func private @shared_tile(tensor<64x64xbf16, #gir.nvmma_shared<swizzle = 12
 
 // -----
 
-// expected-error @+1 {{memdesc needs at least two dimensions}}
+// expected-error @+1 {{memdesc with #gir.nvmma_shared needs at least two dimensions}}
 func.func private @memdesc_rank(!gir.memdesc<64xf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>)
 
 // -----
@@ -200,7 +200,7 @@ func.func private @memdesc_i1(!gir.memdesc<128x1024xi1, #gir.nvmma_shared<swizzl
 
 // -----
 
-// expected-error @+1 {{memdesc needs a shared-memory encoding (#gir.nvmma_shared), got #gir.mma_v2<warpsPerCTA = [2, 2]>}}
+// expected-error @+1 {{memdesc needs a shared-memory encoding (#gir.nvmma_shared or #gir.plain_shared), got #gir.mma_v2<warpsPerCTA = [2, 2]>}}
 func.func private @memdesc_encoding(!gir.memdesc<64x64xf16, #gir.mma_v2<warpsPerCTA = [2, 2]>>)
 
 // -----
@@ -518,4 +518,38 @@ module attributes {gir.num_warps = 4 : i32} {
     }
     return
   }
+}
+
+// -----
+
+// An unswizzled layout of a higher rank than the buffer.
+// expected-error @+1 {{memdesc of rank 1 cannot have a shared layout of rank 2}}
+func.func private @plain_rank(!gir.memdesc<64xf32, #gir.plain_shared<order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{plain_shared order must be a permutation of the dimensions (rank 1 to 8)}}
+func.func private @plain_order(!gir.memdesc<64x64xf32, #gir.plain_shared<order = [1, 1]>>)
+
+// -----
+
+// A shared layout never describes registers.
+// expected-error @+1 {{#gir.plain_shared lays out shared-memory buffers (!gir.memdesc), not tiles}}
+func.func private @plain_tile(tensor<64xf32, #gir.plain_shared<order = [0]>>)
+
+// -----
+
+#b = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @local_load_shape(%s: !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>>) -> tensor<512xf32, #b> {
+  // expected-error @+1 {{result must have the buffer's shape and element type}}
+  %t = gir.local_load %s : !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>> -> tensor<512xf32, #b>
+  return %t : tensor<512xf32, #b>
+}
+
+// -----
+
+func.func @local_load_layout(%s: !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>>) -> tensor<256xf32> {
+  // expected-error @+1 {{result needs a distributed layout of its rank}}
+  %t = gir.local_load %s : !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>> -> tensor<256xf32>
+  return %t : tensor<256xf32>
 }

@@ -56,3 +56,20 @@ func.func @memdesc_trans(%buf: !gir.memdesc<128x64xbf16, #k>) -> !gir.memdesc<64
   %t = gir.memdesc_trans %buf, [1, 0] : !gir.memdesc<128x64xbf16, #k> -> !gir.memdesc<64x128xbf16, #kt>
   return %t : !gir.memdesc<64x128xbf16, #kt>
 }
+
+// -----
+
+// A ring of unswizzled rank-1 tiles, one stage read into registers, and a
+// 2-D view transposed (the order follows the dimensions).
+#b1 = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: func.func @plain_ring
+// CHECK: gir.local_alloc : !gir.memdesc<3x512xf32, #plain_shared{{[0-9]*}}>
+// CHECK: gir.local_load %{{.*}} : !gir.memdesc<512xf32, #plain_shared{{[0-9]*}}> -> tensor<512xf32, #blocked>
+// CHECK: gir.memdesc_trans %{{.*}}, [1, 0] : !gir.memdesc<16x64xf16, #{{.*}}> -> !gir.memdesc<64x16xf16, #{{.*}}>
+func.func @plain_ring(%i: i32, %m: !gir.memdesc<16x64xf16, #gir.plain_shared<order = [1, 0]>>) -> (tensor<512xf32, #b1>, !gir.memdesc<64x16xf16, #gir.plain_shared<order = [0, 1]>>) {
+  %ring = gir.local_alloc : !gir.memdesc<3x512xf32, #gir.plain_shared<order = [0]>>
+  %slot = gir.memdesc_index %ring[%i] : !gir.memdesc<3x512xf32, #gir.plain_shared<order = [0]>> -> !gir.memdesc<512xf32, #gir.plain_shared<order = [0]>>
+  %t = gir.local_load %slot : !gir.memdesc<512xf32, #gir.plain_shared<order = [0]>> -> tensor<512xf32, #b1>
+  %mt = gir.memdesc_trans %m, [1, 0] : !gir.memdesc<16x64xf16, #gir.plain_shared<order = [1, 0]>> -> !gir.memdesc<64x16xf16, #gir.plain_shared<order = [0, 1]>>
+  return %t, %mt : tensor<512xf32, #b1>, !gir.memdesc<64x16xf16, #gir.plain_shared<order = [0, 1]>>
+}

@@ -267,3 +267,17 @@ func.func @tma_box_width(%d: !tir.tensordesc<tensor<8x384xf32>>, %i: i32,
   nvgir.tma_load %d[%i, %i], %buf, %bars[%i] : !tir.tensordesc<tensor<8x384xf32>> -> !gir.memdesc<8x384xf32, #sw>, !nvgir.mbarriers<1>
   return
 }
+
+// -----
+
+// wgmma reads swizzled tiles only.
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#pl = #gir.plain_shared<order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_plain_b(%c: tensor<128x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<128x64xbf16, #sw>
+  %b = gir.local_alloc : !gir.memdesc<64x64xbf16, #pl>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op reads B with the #gir.nvmma_shared layout only}}
+  %d = nvgir.warpgroup_dot %a, %b, %c : !gir.memdesc<128x64xbf16, #sw> * !gir.memdesc<64x64xbf16, #pl> -> tensor<128x64xf32, #acc>
+  return
+}

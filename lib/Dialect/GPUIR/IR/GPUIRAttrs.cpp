@@ -440,3 +440,23 @@ LogicalResult NVMMASharedEncodingAttr::verifyEncoding(
                         "(!gir.memdesc), not tiles: give the tile a "
                         "distributed layout";
 }
+
+//===----------------------------------------------------------------------===//
+// PlainSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+PlainSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<unsigned> order) {
+  if (order.empty() || order.size() > 8 || !isPermutation(order))
+    return emitError() << "plain_shared order must be a permutation of the "
+                          "dimensions (rank 1 to 8)";
+  return success();
+}
+
+LogicalResult PlainSharedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t>, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return emitError() << "#gir.plain_shared lays out shared-memory buffers "
+                        "(!gir.memdesc), not tiles: give the tile a "
+                        "distributed layout";
+}

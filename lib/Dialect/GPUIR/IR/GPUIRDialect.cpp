@@ -50,6 +50,10 @@ struct GPUIRAsmInterface : public OpAsmDialectInterface {
       os << "shared";
       return AliasResult::FinalAlias;
     }
+    if (isa<PlainSharedEncodingAttr>(attr)) {
+      os << "plain_shared";
+      return AliasResult::FinalAlias;
+    }
     if (isa<MmaV2EncodingAttr>(attr)) {
       os << "mma";
       return AliasResult::FinalAlias;

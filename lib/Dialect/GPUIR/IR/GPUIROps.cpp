@@ -16,8 +16,11 @@ using namespace trident::gir;
 int64_t LocalAllocOp::getSharedMemoryBytes() {
   return getType().getSizeInBytes();
 }
-// The widest swizzle's atom: 1024 bytes.
-int64_t LocalAllocOp::getSharedMemoryAlignment() { return 1024; }
+// The widest swizzle's atom: 1024 bytes; unswizzled buffers need their
+// widest access (16 bytes), given 128.
+int64_t LocalAllocOp::getSharedMemoryAlignment() {
+  return isa<PlainSharedEncodingAttr>(getType().getEncoding()) ? 128 : 1024;
+}
 
 LogicalResult ConvertLayoutOp::verify() {
   auto src = getSrc().getType();
@@ -69,6 +72,14 @@ MemDescType MemDescTransOp::getTransposedType(MemDescType src,
       newOrder.push_back(inverse[d]);
     encoding = NVMMASharedEncodingAttr::get(src.getContext(),
                                             nvmma.getSwizzle(), newOrder);
+  } else if (auto plain = dyn_cast_or_null<PlainSharedEncodingAttr>(encoding)) {
+    // Permutes the tile's dimensions (the encoding's, the trailing ones).
+    if (plain.getOrder().size() != rank)
+      return {};
+    SmallVector<unsigned> newOrder;
+    for (unsigned d : plain.getOrder())
+      newOrder.push_back(inverse[d]);
+    encoding = PlainSharedEncodingAttr::get(src.getContext(), newOrder);
   } else if (encoding) {
     return {};
   }
@@ -104,5 +115,20 @@ LogicalResult MemDescIndexOp::verify() {
     return emitOpError("result must be the source without its first "
                        "dimension, got ")
            << src << " -> " << dst;
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  MemDescType src = getSrc().getType();
+  RankedTensorType dst = getResult().getType();
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError("result must have the buffer's shape and element "
+                       "type, got ")
+           << src << " -> " << dst;
+  DistributedEncodingAttr layout = getDistributedEncoding(dst);
+  if (!layout || layout.getRank() != dst.getRank())
+    return emitOpError("result needs a distributed layout of its rank, got ")
+           << dst;
   return success();
 }

@@ -43,8 +43,8 @@ void MemDescType::print(AsmPrinter &printer) const {
 LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> shape, Type elementType,
                                   Attribute encoding) {
-  if (shape.size() < 2)
-    return emitError() << "memdesc needs at least two dimensions";
+  if (shape.empty())
+    return emitError() << "memdesc needs at least one dimension";
   for (int64_t d : shape)
     if (d <= 0)
       return emitError() << "memdesc dimensions must be positive, got " << d;
@@ -58,11 +58,23 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "memdesc elements must be 1, 2, 4 or 8 bytes wide, "
                           "got "
                        << elementType;
+  // Unswizzled: any rank up to the buffer's (the leading dimensions
+  // beyond the encoding's are stages).
+  if (auto plain = dyn_cast_or_null<PlainSharedEncodingAttr>(encoding)) {
+    if (plain.getOrder().size() > shape.size())
+      return emitError() << "memdesc of rank " << shape.size()
+                         << " cannot have a shared layout of rank "
+                         << plain.getOrder().size();
+    return success();
+  }
   auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding);
   if (!nvmma)
     return emitError() << "memdesc needs a shared-memory encoding "
-                          "(#gir.nvmma_shared), got "
+                          "(#gir.nvmma_shared or #gir.plain_shared), got "
                        << encoding;
+  if (shape.size() < 2)
+    return emitError() << "memdesc with #gir.nvmma_shared needs at least two "
+                          "dimensions";
   unsigned bytes = bits / 8;
   int64_t inner = shape[shape.size() - 2 + nvmma.getOrder()[0]];
   if (inner * bytes % nvmma.getSwizzle() != 0)

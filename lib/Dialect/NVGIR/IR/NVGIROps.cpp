@@ -109,8 +109,15 @@ LogicalResult WarpgroupDotOp::verify() {
     auto mem = cast<MemDescType>(getA().getType());
     aShape = mem.getShape();
     aElem = mem.getElementType();
+    if (!isa<trident::gir::NVMMASharedEncodingAttr>(mem.getEncoding()))
+      return emitOpError("reads a shared A with the #gir.nvmma_shared "
+                         "layout only, got ")
+             << mem;
   }
   MemDescType b = getB().getType();
+  if (!isa<trident::gir::NVMMASharedEncodingAttr>(b.getEncoding()))
+    return emitOpError("reads B with the #gir.nvmma_shared layout only, got ")
+           << b;
   auto c = cast<RankedTensorType>(getC().getType());
   if (aShape.size() != 2 || b.getRank() != 2 || c.getRank() != 2)
     return emitOpError("takes 2-D operands");

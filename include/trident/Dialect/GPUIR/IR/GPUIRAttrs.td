@@ -199,4 +199,28 @@ def GPUIR_NVMMASharedEncodingAttr : GPUIR_Attr<"NVMMASharedEncoding",
   let genVerifyDecl = 1;
 }
 
+def GPUIR_PlainSharedEncodingAttr : GPUIR_Attr<"PlainSharedEncoding",
+    "plain_shared", [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "unswizzled shared-memory layout of a tile of any rank";
+  let description = [{
+    How a tile (or each tile of a buffer with leading stage dimensions)
+    sits in shared memory without swizzling: dimension `order[0]` is
+    contiguous, then `order[1]`, and so on (row-major in that order); the
+    encoding's rank is the size of `order`. Tiles that the program copies
+    into shared memory and reads back into registers (gir-pipeline's rings
+    of loads the loop itself reads, `gir.local_load`) use it: each thread
+    reads its elements back as it wrote them, in accesses as wide as its
+    runs along `order[0]`.
+
+    ```mlir
+    #gir.plain_shared<order = [0]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 #endif // TRIDENT_GPUIR_ATTRS

@@ -94,6 +94,28 @@ def GPUIR_MemDescTransOp : GPUIR_Op<"memdesc_trans", [Pure]> {
   let hasVerifier = 1;
 }
 
+def GPUIR_LocalLoadOp : GPUIR_Op<"local_load",
+    [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "read a shared-memory tile into registers";
+  let description = [{
+    Each thread reads the elements of `src` that the result's layout gives
+    it (vector accesses as wide as its runs along the buffer's contiguous
+    dimension). What other threads wrote must be made visible first (a
+    barrier, or the mbarrier wait of the asynchronous copies that wrote
+    it).
+
+    ```mlir
+    %row = gir.local_load %slot : !gir.memdesc<4096xf32, #gir.plain_shared<order = [0]>> -> tensor<4096xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins GPUIR_MemDescType:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_BarrierOp : GPUIR_Op<"barrier"> {
   let summary = "wait until every thread of the program gets here";
   let description = [{

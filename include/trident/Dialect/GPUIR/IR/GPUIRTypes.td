@@ -10,9 +10,10 @@ def GPUIR_MemDescType : TypeDef<GPUIR_Dialect, "MemDesc"> {
   let summary = "a tile (or a ring of tiles) in shared memory";
   let description = [{
     A buffer of the program's shared memory holding a tile of `shape` and
-    `elementType`, laid out as `encoding` says (for now
-    `#gir.nvmma_shared`). Leading dimensions beyond the encoding's two are
-    stages of a multi-buffered ring: `gir.memdesc_index` selects one.
+    `elementType`, laid out as `encoding` says (`#gir.nvmma_shared`, 2-D,
+    for the tensor cores; `#gir.plain_shared`, any rank, for tiles read back
+    into registers). Leading dimensions beyond the encoding's are stages of
+    a multi-buffered ring: `gir.memdesc_index` selects one.
 
     ```mlir
     !gir.memdesc<3x128x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>
