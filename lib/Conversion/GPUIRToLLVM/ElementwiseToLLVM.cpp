@@ -63,6 +63,60 @@ struct ElementwisePattern : ConversionPattern {
   }
 };
 
+/// arith.select on tiles whose condition is constant over runs of a
+/// thread's registers (axis info: a mask `cols < n` with n a multiple of
+/// the run): every register of a run takes its first register's
+/// condition, so the per-thread code computes one condition per run (as a
+/// masked load or store does, and shares it with them) rather than one per
+/// register. (A read back
+/// from a pipelined ring applies `other` this way: a softmax row's 16
+/// registers per thread, 4 conditions, not 16 predicates held across the
+/// loop.)
+struct SelectPattern : LoweringPattern<arith::SelectOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto condType = dyn_cast<RankedTensorType>(op.getCondition().getType());
+    if (!condType || !lc.axisInfo ||
+        !isa<VectorType>(adaptor.getCondition().getType()))
+      return failure();
+    const AxisInfo *info = lc.axisInfo->lookup(op.getCondition());
+    if (!info || info->getRank() != condType.getRank())
+      return failure();
+    FailureOr<LayoutMap> map = quietMapOf(condType, op);
+    if (failed(map))
+      return failure();
+    int64_t best = 1;
+    for (unsigned d = 0; d < condType.getRank(); ++d) {
+      int64_t v = int64_t(1) << llvm::Log2_64(
+                      std::max<int64_t>(1, info->getConstancy(d)));
+      v = std::min<int64_t>(v, map->numRegisters());
+      while (v > best && !map->registersRunAlong(d, v))
+        v /= 2;
+      best = std::max(best, v);
+    }
+    if (best == 1)
+      return failure();
+    // Each run's first condition as a scalar (the extracts that masked
+    // loads and stores make too: gir-to-llvm's mask scalarization computes
+    // them once, as scalar comparisons, for all of them).
+    Location loc = op.getLoc();
+    SmallVector<Value> conds;
+    for (int64_t r = 0; r < map->numRegisters(); ++r)
+      conds.push_back(r % best ? conds.back()
+                               : vector::ExtractOp::create(
+                                     rewriter, loc, adaptor.getCondition(), r)
+                                     .getResult());
+    Value cond = vector::FromElementsOp::create(
+        rewriter, loc, cast<VectorType>(adaptor.getCondition().getType()),
+        conds);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, cond, adaptor.getTrueValue(), adaptor.getFalseValue());
+    return success();
+  }
+};
+
 /// exp(x) = exp2(x * log2(e)): the GPU has a native exp2. The exp2 here
 /// keeps denormal results (ex2.approx.f32), as Triton's tl.exp does; a
 /// kernel's own exp2 flushes them (lowerExp2, GPUIRToLLVM.cpp).
@@ -483,6 +537,7 @@ void populateElementwisePatterns(TypeConverter &converter,
                IntToPtrPattern, PtrToIntPattern>(converter, mlirCtx);
   patterns.add<MakeRangePattern, BroadcastPattern, ExpandDimsPattern,
                AddPtrPattern>(converter, mlirCtx, ctx);
+  patterns.add<SelectPattern>(converter, mlirCtx, ctx, /*benefit=*/2);
   // A program that runs on a cluster of CTAs (num_ctas > 1) is the
   // cluster: its id and the grid's size count clusters.
   if (ctx.numCTAs > 1)

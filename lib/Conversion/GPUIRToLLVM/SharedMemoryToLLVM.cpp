@@ -9,9 +9,13 @@
 //   nvgir.async_copy      per thread, one `cp.async` per run of consecutive
 //                       registers that are contiguous in global memory
 //                       (4, 8 or 16 bytes; 16-byte copies bypass L1), the
-//                       destination byte from the buffer's swizzled layout,
-//                       masked-off runs zero-filled (source size 0); runs
-//                       under 4 bytes are copied by plain loads and stores
+//                       destination byte from the buffer's swizzled layout
+//                       (or its plain one: replicated elements copied by
+//                       one thread), masked-off runs zero-filled (source
+//                       size 0); runs under 4 bytes are copied by plain
+//                       loads and stores
+//   gir.local_load      vector ld.shared of each thread's runs (plain
+//                       layouts)
 //   gir.barrier         bar.sync 0
 //   nvgir.mbarrier_alloc  8 bytes per barrier (at its planned offset),
 //                       mbarrier.init by thread 0, bar.sync
@@ -32,6 +36,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace trident;
@@ -87,6 +92,8 @@ struct AsyncCopyPattern : LoweringPattern<nvgir::AsyncCopyOp> {
     Location loc = op.getLoc();
     auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
     gir::MemDescType dstType = op.getDst().getType();
+    if (isa<gir::PlainSharedEncodingAttr>(dstType.getEncoding()))
+      return copyPlain(op, adaptor, rewriter);
     if (dstType.getRank() != 2)
       return op.emitOpError("copies into 2-D buffers only");
     FailureOr<LayoutMap> map = mapOf(ptrType, lc, op);
@@ -123,44 +130,147 @@ struct AsyncCopyPattern : LoweringPattern<nvgir::AsyncCopyOp> {
           rewriter, loc, base.getType(), rewriter.getI8Type(), base,
           ValueRange{layout.offset(rewriter, loc, row, in)});
       Value src = vector::ExtractOp::create(rewriter, loc, ptrs, r);
-      Value pred = mask ? vector::ExtractOp::create(rewriter, loc, mask, r)
-                              .getResult()
-                        : Value();
-      if (bytes >= 4) {
-        Value srcSize;
-        if (pred)
-          srcSize = arith::SelectOp::create(rewriter, loc, pred,
-                                            i32Const(rewriter, loc, bytes),
-                                            i32Const(rewriter, loc, 0));
-        auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG
-                                 : NVVM::LoadCacheModifierKind::CA;
-        NVVM::CpAsyncOp::create(
-            rewriter, loc, dst, src, rewriter.getI32IntegerAttr(bytes),
-            NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(), cache),
-            srcSize);
-        continue;
-      }
-      // Narrower than cp.async's 4 bytes: a plain (masked) copy of the one
-      // element, visible after the barrier of nvgir.async_wait.
-      Value zero = arith::ConstantOp::create(
-          rewriter, loc, elem, cast<TypedAttr>(rewriter.getZeroAttr(elem)));
-      Value value;
-      if (pred) {
-        auto ifOp = scf::IfOp::create(
-            rewriter, loc, pred,
-            [&](OpBuilder &b, Location l) {
-              scf::YieldOp::create(b, l,
-                                   LLVM::LoadOp::create(b, l, elem, src)
-                                       .getResult());
-            },
-            [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zero); });
-        value = ifOp.getResult(0);
-      } else {
-        value = LLVM::LoadOp::create(rewriter, loc, elem, src);
-      }
-      LLVM::StoreOp::create(rewriter, loc, value, dst);
+      copyGroup(rewriter, loc, dst, src, groupPred(rewriter, loc, adaptor, r),
+                bytes, elem);
     }
     rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Whether the group of registers from `r` is copied (else zero-filled):
+  /// its mask (constant over the group) and the op's scalar predicate;
+  /// null when both are absent.
+  static Value groupPred(OpBuilder &b, Location loc, OpAdaptor adaptor,
+                         int64_t r) {
+    Value pred = adaptor.getPred();
+    if (Value mask = adaptor.getMask()) {
+      Value m = vector::ExtractOp::create(b, loc, mask, r);
+      pred = pred ? arith::AndIOp::create(b, loc, m, pred).getResult() : m;
+    }
+    return pred;
+  }
+
+  /// One group of `bytes` bytes from `src` to `dst`, zero-filled where
+  /// `pred` (if any) is false.
+  static void copyGroup(OpBuilder &b, Location loc, Value dst, Value src,
+                        Value pred, int64_t bytes, Type elem) {
+    if (bytes >= 4) {
+      Value srcSize;
+      if (pred)
+        srcSize = arith::SelectOp::create(b, loc, pred, i32Const(b, loc, bytes),
+                                          i32Const(b, loc, 0));
+      auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                               : NVVM::LoadCacheModifierKind::CA;
+      NVVM::CpAsyncOp::create(
+          b, loc, dst, src, b.getI32IntegerAttr(bytes),
+          NVVM::LoadCacheModifierKindAttr::get(b.getContext(), cache), srcSize);
+      return;
+    }
+    // Narrower than cp.async's 4 bytes: a plain (masked) copy of the one
+    // element, visible after the barrier of nvgir.async_wait.
+    Value zero = arith::ConstantOp::create(b, loc, elem,
+                                           cast<TypedAttr>(b.getZeroAttr(elem)));
+    Value value;
+    if (pred) {
+      auto ifOp = scf::IfOp::create(
+          b, loc, pred,
+          [&](OpBuilder &ib, Location l) {
+            scf::YieldOp::create(ib, l,
+                                 LLVM::LoadOp::create(ib, l, elem, src)
+                                     .getResult());
+          },
+          [&](OpBuilder &ib, Location l) { scf::YieldOp::create(ib, l, zero); });
+      value = ifOp.getResult(0);
+    } else {
+      value = LLVM::LoadOp::create(b, loc, elem, src);
+    }
+    LLVM::StoreOp::create(b, loc, value, dst);
+  }
+
+  /// Into a #gir.plain_shared buffer (any rank): each thread copies its
+  /// runs along the contiguous dimension to their unswizzled place; a
+  /// layout that gives an element to several threads (a slice of a wgmma
+  /// accumulator) has it copied by one of them only.
+  LogicalResult copyPlain(nvgir::AsyncCopyOp op, OpAdaptor adaptor,
+                          ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto ptrType = cast<RankedTensorType>(op.getPtr().getType());
+    gir::MemDescType dstType = op.getDst().getType();
+    auto enc = cast<gir::PlainSharedEncodingAttr>(dstType.getEncoding());
+    if (enc.getOrder().size() != dstType.getRank())
+      return op.emitOpError("copies into a buffer of the layout's rank only");
+    FailureOr<LayoutMap> map = mapOf(ptrType, lc, op);
+    if (failed(map))
+      return failure();
+    unsigned inner = enc.getOrder()[0];
+    Type elem = dstType.getElementType();
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    int64_t limit = lc.axisInfo ? lc.axisInfo->getVectorElems(
+                                      op.getPtr(), op.getMask(), inner)
+                                : 1;
+    // (Without axis info, one element per copy: cp.async's 4 bytes at
+    // least for wider elements, plain copies for narrower ones.)
+    int64_t vec = plainVectorWidth(*map, dstType, limit);
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    Value first = map->isFirstReplica(rewriter, loc, lane, warp);
+    bool replicated = !matchPattern(first, m_One());
+    // The copies of one replica, under one branch.
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (replicated) {
+      auto ifOp = scf::IfOp::create(rewriter, loc, first);
+      rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    }
+    SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+    SmallVector<Value> dsts = plainAddresses(rewriter, loc, adaptor.getDst(),
+                                             *map, dstType, thread, vec);
+    Value ptrs = adaptor.getPtr();
+    for (auto [g, dst] : llvm::enumerate(dsts)) {
+      int64_t r = int64_t(g) * vec;
+      Value src = vector::ExtractOp::create(rewriter, loc, ptrs, r);
+      copyGroup(rewriter, loc, dst, src, groupPred(rewriter, loc, adaptor, r),
+                vec * elemBytes, elem);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gir.local_load from a #gir.plain_shared buffer: each thread reads its
+/// registers in runs along the contiguous dimension (vector loads of up to
+/// 16 bytes), at the addresses the async copies wrote them.
+struct LocalLoadPattern : LoweringPattern<gir::LocalLoadOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(gir::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gir::MemDescType srcType = op.getSrc().getType();
+    auto enc = dyn_cast<gir::PlainSharedEncodingAttr>(srcType.getEncoding());
+    if (!enc || enc.getOrder().size() != srcType.getRank())
+      return op.emitOpError("reads #gir.plain_shared tiles of the layout's "
+                            "rank only, got ")
+             << srcType;
+    RankedTensorType type = op.getType();
+    FailureOr<LayoutMap> map = mapOf(type, lc, op);
+    if (failed(map))
+      return failure();
+    Type elem = srcType.getElementType();
+    int64_t vec = plainVectorWidth(*map, srcType, map->numRegisters());
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+    SmallVector<Value> srcs = plainAddresses(rewriter, loc, adaptor.getSrc(),
+                                             *map, srcType, thread, vec);
+    auto groupType = VectorType::get({vec}, elem);
+    unsigned align = vec * (elem.getIntOrFloatBitWidth() / 8);
+    SmallVector<Value> registers;
+    for (Value src : srcs) {
+      Value group = LLVM::LoadOp::create(rewriter, loc, groupType, src, align);
+      for (int64_t i = 0; i < vec; ++i)
+        registers.push_back(vector::ExtractOp::create(rewriter, loc, group, i));
+    }
+    auto vecType = VectorType::get({map->numRegisters()}, elem);
+    rewriter.replaceOp(
+        op, vector::FromElementsOp::create(rewriter, loc, vecType, registers));
     return success();
   }
 };
@@ -280,7 +390,8 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   LoweringContext &ctx) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern>(
+  patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern,
+               LocalLoadPattern>(
       converter, context, ctx);
   patterns.add<MemDescIndexPattern, MemDescTransPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
                BarrierPattern, AsyncCopyArrivePattern, MBarrierWaitPattern>(

@@ -10,24 +10,30 @@ include "trident/Dialect/TileIR/IR/TileIRAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def NVGIR_AsyncCopyOp : NVGIR_Op<"async_copy",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+    [AttrSizedOperandSegments,
+     MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "start copying a tile from global to shared memory";
   let description = [{
     Each thread starts asynchronous copies (`cp.async`, up to 16 bytes
     each) of the elements of the pointer tile `ptr` that its layout gives
-    it into `dst`. Where `mask` is false the destination is filled with
-    zeros. Copies are grouped by `nvgir.async_commit_group` and awaited with
-    `nvgir.async_wait`; until then `dst` must not be read.
+    it into `dst`. Where `mask` is false, or everywhere when the scalar
+    `pred` is false (a pipelined loop's copies past its end), the
+    destination is filled with zeros. Copies are grouped by
+    `nvgir.async_commit_group` and awaited with `nvgir.async_wait` (or an
+    mbarrier, `nvgir.async_copy_arrive`); until then `dst` must not be
+    read. Into a `#gir.plain_shared` buffer, an element the layout gives to
+    several threads is copied by one of them.
 
     ```mlir
     nvgir.async_copy %ptrs, %a, %mask : tensor<128x64x!tir.ptr<bf16>, #blocked>, tensor<128x64xi1, #blocked> -> !gir.memdesc<128x64xbf16, #shared>
+    nvgir.async_copy %ptrs, %row if %ok : tensor<1024x!tir.ptr<f32>, #blocked> -> !gir.memdesc<1024xf32, #gir.plain_shared<order = [0]>>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$ptr, GPUIR_MemDescType:$dst,
-                       Optional<AnyRankedTensor>:$mask);
+                       Optional<AnyRankedTensor>:$mask, Optional<I1>:$pred);
   let assemblyFormat = [{
-    $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) (`,` type($mask)^)?
-    `->` qualified(type($dst))
+    $ptr `,` $dst (`,` $mask^)? (`if` $pred^)? attr-dict `:` type($ptr)
+    (`,` type($mask)^)? `->` qualified(type($dst))
   }];
   let hasVerifier = 1;
 }
