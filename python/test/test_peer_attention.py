@@ -350,9 +350,17 @@ def test_attention_bwd_dkdv_pipelined(head_dim, causal):
     # Four dots on wgmma; q^T and dO copied by cp.async once each per
     # iteration into one ring each (both feed two dots), k and v read from
     # shared copies made once before the loop, P^T and dS^T from registers.
+    # m and D, read in registers, are copied ahead too (rings of
+    # unswizzled slots in the same stages) and read back from shared
+    # memory: no global load waits in the loop.
     assert loop.count("nvgir.warpgroup_dot") == 4
     assert "tir.dot" not in gir
-    assert loop.count("nvgir.async_copy ") == 2
+    assert loop.count("nvgir.async_copy ") == 4
+    assert loop.count("gir.local_load ") == 2
+    assert "tir.load" not in loop
+    # Their rings join the barrier group of the first dot's ring (q^T),
+    # waited for before either is read.
+    assert loop.index("nvgir.mbarrier_wait") < loop.index("gir.local_load ")
     # m and D are loaded in the slice of the accumulator layout, the mask
     # made in it: nothing in the loop changes layout.
     assert "gir.convert_layout" not in loop
@@ -360,6 +368,7 @@ def test_attention_bwd_dkdv_pipelined(head_dim, causal):
     body = [b for b in loops_of(ptx) if "wgmma.mma_async" in b]
     assert len(body) == 1
     assert count(r"st\.shared", body[0]) == 0
+    assert count(r"ld\.global", body[0]) == 0
     if head_dim == 64:
         assert k.metadata["spill_stores"] == 0
 

@@ -57,18 +57,31 @@ def _global_accesses(ptx):
                       ptx)
 
 
+def _async_copies(ptx):
+    return re.findall(r"cp\.async\.cg\.shared\.global\s+\[[^\]]*\],\s*"
+                      r"\[(%rd\d+)(\+\d+)?\]", ptx)
+
+
 def test_row_loop_addresses_from_one_pointer(compile_sm90):
     k = compile_sm90(_rows_scaled_by_peak, SIG,
                      {"BLOCK": 4096, "STAGES": 4}, num_warps=8, attrs=DIV16)
     ptx = k.asm["ptx"]
     md = k.metadata
-    # 16 elements per thread: 4 v4 loads and 4 v4 stores, each group of a
-    # row an immediate offset (1024 elements apart) from the row's address.
+    # 16 elements per thread: 4 v4 stores, and (the loop asks for 4 stages:
+    # its row loads are copied ahead by cp.async, 3 rows before the loop
+    # and one per iteration) 4 16-byte copies per row; each group of a row
+    # an immediate offset (1024 elements apart) from the row's address.
     accesses = _global_accesses(ptx)
-    assert len(accesses) == 8, accesses
+    assert len(accesses) == 4, accesses
     assert sorted(off for _, off in accesses) == \
-        sorted(["", "+4096", "+8192", "+12288"] * 2)
-    assert len({base for base, _ in accesses}) == 2
+        sorted(["", "+4096", "+8192", "+12288"])
+    assert len({base for base, _ in accesses}) == 1
+    copies = _async_copies(ptx)
+    assert len(copies) == 16, copies
+    for row in range(4):
+        group = copies[4 * row:4 * row + 4]
+        assert [off for _, off in group] == ["", "+4096", "+8192", "+12288"]
+        assert len({base for base, _ in group}) == 1
     # Before: 48 registers and 8 bytes spilled (eight 64-bit pointers held
     # across the loop).
     assert md["registers"] <= 40, md

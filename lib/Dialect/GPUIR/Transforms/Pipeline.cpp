@@ -60,6 +60,35 @@ void keepInvariantsInBudget(PipelinePlan &plan, unsigned stages) {
     pd.invariantA.reset();
 }
 
+/// The shared memory the target gives a program.
+int64_t sharedLimit(scf::ForOp loop) {
+  auto module = loop->getParentOfType<ModuleOp>();
+  int64_t cc = 90;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(
+          gir::GPUIRDialect::getComputeCapabilityAttrName()))
+    cc = attr.getInt();
+  return gir::sharedMemoryLimit(cc);
+}
+
+/// Whether the plan's rings of `slots` stages leave 16 KiB of the target's
+/// shared memory for the kernel's other buffers and scratch.
+bool ringsFit(const PipelinePlan &plan, unsigned slots) {
+  int64_t total = 0;
+  for (const Operand &operand : plan.operands)
+    if (operand.owner < 0)
+      total += ringType(operand, slots).getSizeInBytes();
+  return total + 16384 <= sharedLimit(plan.loop);
+}
+
+/// The loop's own stage count (`tl.range(..., num_stages=N)`), 0 if it
+/// has none or an invalid one.
+unsigned loopStages(scf::ForOp loop) {
+  auto attr = loop->getAttrOfType<IntegerAttr>("tir.num_stages");
+  if (!attr || attr.getInt() < 1 || attr.getInt() > 16)
+    return 0;
+  return attr.getInt();
+}
+
 struct GPUIRPipelinePass
     : trident::gir::impl::GPUIRPipelineBase<GPUIRPipelinePass> {
   using Base::Base;
@@ -111,14 +140,38 @@ struct GPUIRPipelinePass
     std::optional<trident::AxisInfoAnalysis> axisInfo;
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    auto inRegisters = [&](const Operand &operand) {
+      return ringableInRegisters(*axisInfo, operand);
+    };
     for (scf::ForOp loop : loops) {
       bool anyDot = llvm::any_of(
           loop.getBody()->getOps<tir::DotOp>(), [](tir::DotOp dot) {
             return isa<gir::WgmmaEncodingAttr>(
                 cast<RankedTensorType>(dot.getType()).getEncoding());
           });
-      if (!anyDot)
+      if (!anyDot) {
+        // A loop without dots rings the loads it reads in registers when
+        // it asks for stages itself (as Triton pipelines only such loops),
+        // is innermost and is not a warp-specialized partition's.
+        unsigned stages = loopStages(loop);
+        bool innermost = true;
+        loop.getBody()->walk([&](scf::ForOp) { innermost = false; });
+        if (stages < 2 || !innermost ||
+            loop->getParentOfType<tir::WarpSpecializeOp>())
+          continue;
+        if (!axisInfo)
+          axisInfo.emplace(getOperation());
+        PipelinePlan plan;
+        plan.loop = loop;
+        if (failed(addRegisterLoads(plan, inRegisters,
+                                    [&](const PipelinePlan &p) {
+                                      return ringsFit(p, stages - 1);
+                                    })))
+          continue;
+        expandLoop(plan, stages, /*asyncDot=*/false, *order,
+                   /*overlap=*/false);
         continue;
+      }
       if (!axisInfo)
         axisInfo.emplace(getOperation());
       std::optional<PipelinePlan> plan = planLoop(
@@ -127,6 +180,11 @@ struct GPUIRPipelinePass
           registerAOk);
       if (!plan)
         continue;
+      // The loads the loop reads in registers run ahead with the dots'
+      // operands, in the same stages (attention backward's m and D).
+      (void)addRegisterLoads(*plan, inRegisters, [&](const PipelinePlan &p) {
+        return ringsFit(p, numStages);
+      });
       keepInvariantsInBudget(*plan, numStages);
       // Only the tuned single-dot form keeps MMAs in flight across the
       // back edge; a loop of several dots, or a dot with a register A,

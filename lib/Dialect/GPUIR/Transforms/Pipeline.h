@@ -28,10 +28,12 @@ class AxisInfoAnalysis;
 
 namespace trident::gir::pipeline {
 
-/// One dot operand that the pass rings: the load that produces it (through
-/// pointers, copied by cp.async, or through a TMA descriptor made before the
-/// loop or passed as a kernel argument) and the layout conversions (and at
-/// most one transposition) between the two, all only used on that path.
+/// One tile the pass rings: a dot operand, the load that produces it
+/// (through pointers, copied by cp.async, or through a TMA descriptor made
+/// before the loop or passed as a kernel argument) and the layout
+/// conversions (and at most one transposition) between the two, all only
+/// used on that path; or a load whose tile the loop reads in registers
+/// (`inRegisters`).
 struct Operand {
   // (Op handles' accessors are not const.)
   mutable tir::LoadOp load;
@@ -49,6 +51,12 @@ struct Operand {
   /// each; all but the first (the owner, -1 here) read the owner's ring
   /// (its index in PipelinePlan::operands) and copy nothing themselves.
   int owner = -1;
+  /// A load the loop reads in registers (attention backward's row
+  /// statistics, a softmax's rows), no dot operand: copied by cp.async
+  /// into a ring of #gir.plain_shared slots; the body reads its slot back
+  /// into the load's layout (gir.local_load) and applies the load's
+  /// `other` where its mask is false (the copies zero-fill).
+  bool inRegisters = false;
 
   mlir::Operation *op() const {
     return load ? load.getOperation() : tma.getOperation();
@@ -98,6 +106,9 @@ struct PipelinePlan {
   }
   /// wgmma dots of the body left as they are.
   unsigned otherWgmmaDots = 0;
+  /// No dot: every ring is read in registers (a loop with an explicit
+  /// `tir.num_stages`, as Triton pipelines `tl.range(..., num_stages=N)`).
+  bool registersOnly() const { return dots.empty(); }
 };
 
 //===-- PipelineAnalysis.cpp ----------------------------------------------===//
@@ -120,6 +131,16 @@ planLoop(mlir::scf::ForOp loop,
          llvm::function_ref<bool(const Operand &)> ringable,
          llvm::function_ref<bool(mlir::Value regA)> registerAOk);
 
+/// Adds to `plan` (a dot plan of its loop, or an empty one) the loads of
+/// the body the loop reads in registers that `ringable` accepts and whose
+/// addresses can run ahead (the address slices as for dot operands), in
+/// program order while the plan `fits` (shared memory); fails, leaving the
+/// plan as it was, when it adds none.
+mlir::LogicalResult
+addRegisterLoads(PipelinePlan &plan,
+                 llvm::function_ref<bool(const Operand &)> ringable,
+                 llvm::function_ref<bool(const PipelinePlan &)> fits);
+
 /// (start, acc) if `c` is `select(start, zeros, acc)` with a scalar
 /// condition: an accumulator that restarts from zero where `start` holds.
 std::pair<mlir::Value, mlir::Value> resetAccumulator(mlir::Value c);
@@ -130,6 +151,12 @@ std::pair<mlir::Value, mlir::Value> resetAccumulator(mlir::Value c);
 /// of 4, 8 or 16 bytes; any TMA block) into a ring wgmma reads.
 bool ringable(const trident::AxisInfoAnalysis &axisInfo,
               const Operand &operand);
+/// Whether `operand` (a load the loop reads in registers) can be copied
+/// asynchronously: a tile of 1-, 2-, 4- or 8-byte elements whose threads'
+/// runs along one dimension are contiguous in global memory in 4 bytes or
+/// more.
+bool ringableInRegisters(const trident::AxisInfoAnalysis &axisInfo,
+                         const Operand &operand);
 /// Whether wgmma can take `regA` (a register A tile) by staging it.
 bool registerAOk(mlir::Value regA);
 /// The shared layout of `operand`'s ring of `stages` tiles.
@@ -155,6 +182,11 @@ void emitAsyncCopy(mlir::OpBuilder &b, mlir::Location loc,
 /// Every thread's cp.async copies of the stage arrive on its barrier.
 void emitCopiesArrive(mlir::OpBuilder &b, mlir::Location loc,
                       mlir::Value barriers, mlir::Value slot);
+/// `operand`'s tile (inRegisters) read back from stage `slot` of its ring
+/// into the load's registers, `other` applied where the mask is false.
+mlir::Value emitRegisterRead(mlir::OpBuilder &b, mlir::Location loc,
+                             const Operand &operand, mlir::Value slot,
+                             mlir::Value mask, mlir::Value other);
 /// Waits for stage `slot`'s copies (phase parity `phase`); `allTma`: the
 /// barriers' copies are all TMA (no proxy fence needed).
 void emitStageWait(mlir::OpBuilder &b, mlir::Location loc, bool allTma,

@@ -299,6 +299,46 @@ planLoop(scf::ForOp loop, llvm::function_ref<bool(const Operand &)> ringable,
   }
 }
 
+LogicalResult
+addRegisterLoads(PipelinePlan &plan,
+                 llvm::function_ref<bool(const Operand &)> ringable,
+                 llvm::function_ref<bool(const PipelinePlan &)> fits) {
+  Block *body = plan.loop.getBody();
+  llvm::SmallPtrSet<Operation *, 8> ringed;
+  for (const Operand &operand : plan.operands)
+    ringed.insert(operand.op());
+  // Recomputes the slices of the plan's rings from scratch.
+  auto slices = [&](PipelinePlan &p) {
+    p.addressOps.clear();
+    p.advanceOps.clear();
+    p.carried.clear();
+    return analyzeSlices(p);
+  };
+  bool added = false;
+  for (auto load : llvm::make_early_inc_range(body->getOps<tir::LoadOp>())) {
+    if (ringed.contains(load) || load.getIsVolatile() ||
+        !isa<RankedTensorType>(load.getType()))
+      continue;
+    Operand operand;
+    operand.load = load;
+    operand.inRegisters = true;
+    if (!ringable(operand))
+      continue;
+    // Its address must run ahead with the others' (no value of the
+    // iteration but the induction variable and carried values that
+    // advance by themselves; no dot result, no ringed load).
+    PipelinePlan trial = plan;
+    trial.operands.push_back(operand);
+    if (!fits(trial) || failed(slices(trial)))
+      continue;
+    plan.operands.push_back(operand);
+    added = true;
+  }
+  if (!added)
+    return failure();
+  return slices(plan);
+}
+
 std::pair<Value, Value> resetAccumulator(Value c) {
   auto select = c.getDefiningOp<arith::SelectOp>();
   if (!select || !select.getCondition().getType().isInteger(1) ||

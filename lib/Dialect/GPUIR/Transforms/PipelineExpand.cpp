@@ -60,6 +60,8 @@ public:
       : plan(plan), loop(plan.loop), stages(stages), asyncDot(asyncDot),
         overlap(overlap),
         copiesAfterDot(asyncDot && afterDot(order)),
+        registersOnly(plan.registersOnly()),
+        slots(registersOnly ? stages - 1 : stages),
         distance(asyncDot && !copiesAfterDot ? stages - 2 : stages - 1),
         hoistCoordinates(plan.allTma()) {}
 
@@ -140,6 +142,11 @@ private:
   /// Copies issued after the wait for the previous iteration's MMAs, one
   /// iteration further ahead (the slot that iteration read is free then).
   bool copiesAfterDot;
+  /// No dot: every ring is read in registers, and each iteration copies
+  /// iteration i + S - 1 into the slot it has just read (once every warp
+  /// has read it: a barrier), so S - 1 slots suffice.
+  bool registersOnly;
+  unsigned slots;    // ring slots (stages of each ring)
   unsigned distance; // iterations the copies run ahead
   /// Every operand by TMA: the loop carries the copies' coordinates.
   bool hoistCoordinates;
@@ -257,11 +264,13 @@ Value Pipeliner::ivAt(OpBuilder &b, Value base, unsigned iterations) {
 void Pipeliner::allocateRings(OpBuilder &builder) {
   Location loc = loop.getLoc();
   for (Operand &operand : plan.operands)
-    operand.ring =
-        operand.owner >= 0
-            ? plan.operands[operand.owner].ring
-            : gir::LocalAllocOp::create(builder, loc, ringType(operand, stages))
-                  .getResult();
+    if (!operand.inRegisters)
+      operand.ring =
+          operand.owner >= 0
+              ? plan.operands[operand.owner].ring
+              : gir::LocalAllocOp::create(builder, loc,
+                                          ringType(operand, slots))
+                    .getResult();
   // Barrier groups: by the first dot that reads each ring (one group
   // unless the loop has several dots, each completed in its iteration).
   groupOf.assign(plan.operands.size(), 0);
@@ -296,7 +305,7 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
       tma += bool(operand.tma);
     }
     groupBarriers.push_back(
-        allocateBarriers(builder, loc, plan, stages, pointerLoads, tma));
+        allocateBarriers(builder, loc, plan, slots, pointerLoads, tma));
   }
   // A operands loaded before the loop: copied once, read by every
   // iteration's dot from shared memory.
@@ -310,6 +319,13 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
                                            ArrayRef<int32_t>{1, 0});
       invariantViews[pd.dot] = view;
     }
+  // The rings read in registers (small, unswizzled) last: allocated in
+  // program order, they then take what the swizzled buffers (aligned to
+  // 1024 bytes) leave between them, rather than push those further.
+  for (Operand &operand : plan.operands)
+    if (operand.inRegisters)
+      operand.ring =
+          gir::LocalAllocOp::create(builder, loc, ringType(operand, slots));
 }
 
 SmallVector<Value> Pipeliner::emitPrologue(OpBuilder &builder,
@@ -326,9 +342,9 @@ SmallVector<Value> Pipeliner::emitPrologue(OpBuilder &builder,
       map.map(arg, value);
     if (hoistCoordinates)
       issueTma(builder, tmaCoordinates(builder, map), iv,
-               i32Constant(builder, j));
+               i32Constant(builder, j % slots));
     else
-      issueCopies(builder, map, iv, i32Constant(builder, j));
+      issueCopies(builder, map, iv, i32Constant(builder, j % slots));
     ahead = advance(builder, map);
   }
   // With TMA operands, the loop carries the next copies' coordinates too
@@ -389,7 +405,7 @@ SmallVector<Value> Pipeliner::ringYields(OpBuilder &inner, Value readSlot,
   auto bump = [&](Value slot, Value *wrapped = nullptr) -> Value {
     Value next = arith::AddIOp::create(inner, loc, slot, i32Constant(inner, 1));
     Value wrap = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
-                                       next, i32Constant(inner, stages));
+                                       next, i32Constant(inner, slots));
     if (wrapped)
       *wrapped = wrap;
     return arith::SelectOp::create(inner, loc, wrap, i32Constant(inner, 0),
@@ -450,7 +466,7 @@ void Pipeliner::rewrite() {
   inits.append(coords.begin(), coords.end());
   unsigned numCoords = coords.size();
   inits.push_back(i32Constant(builder, 0));
-  inits.push_back(i32Constant(builder, distance));
+  inits.push_back(i32Constant(builder, distance % slots));
   inits.push_back(i32Constant(builder, 0)); // phase parity of the read slot
   auto newLoop = scf::ForOp::create(builder, loc, loop.getLowerBound(),
                                     loop.getUpperBound(), loop.getStep(), inits);
@@ -471,9 +487,12 @@ void Pipeliner::rewrite() {
   map.map(loop.getInductionVar(), newLoop.getInductionVar());
   for (unsigned i = 0; i < numOrig; ++i)
     map.map(loop.getRegionIterArgs()[i], args[i]);
-  unsigned slots = numOrig + plan.carried.size() + numCoords;
-  Value readSlot = args[slots], writeSlot = args[slots + 1],
-        phase = args[slots + 2];
+  unsigned ringArgs = numOrig + plan.carried.size() + numCoords;
+  Value readSlot = args[ringArgs], writeSlot = args[ringArgs + 1],
+        phase = args[ringArgs + 2];
+  // Rings read in registers only write the slot they have just read.
+  if (registersOnly)
+    writeSlot = readSlot;
 
   // Copies for iteration i + distance into the slot that iteration
   // i + distance - S read, once every warp is past that read (the
@@ -511,12 +530,13 @@ void Pipeliner::rewrite() {
       nextMap.map(arg, value);
     nextCoords = tmaCoordinates(inner, nextMap);
   };
-  if (!copiesAfterDot)
+  if (!copiesAfterDot && !registersOnly)
     issueAhead();
   // This iteration's copies were `distance` groups ago: wait for them (and
   // every thread's), leaving the newer groups in flight.
   waitedGroups.clear();
-  if (numGroups == 1)
+  // (With rings read in registers only, where the first is read.)
+  if (numGroups == 1 && !registersOnly)
     emitStageWait(inner, loc, plan.allTma(), groupBarriers[0], readSlot,
                   phase);
   // (Several groups: each waited for before the first dot that reads it.)
@@ -531,7 +551,15 @@ void Pipeliner::rewrite() {
   };
   llvm::SmallPtrSet<Operation *, 8> skip;
   DenseMap<Operation *, const PipelinedDot *> rewritten;
-  for (const Operand &operand : plan.operands) {
+  DenseMap<Operation *, unsigned> readBack; // load -> its operand's index
+  Operation *lastRead = nullptr;
+  for (auto [i, operand] : llvm::enumerate(plan.operands)) {
+    if (operand.inRegisters) {
+      readBack[operand.op()] = i;
+      if (!lastRead || lastRead->isBeforeInBlock(operand.op()))
+        lastRead = operand.op();
+      continue;
+    }
     skip.insert(operand.op());
     skip.insert(operand.chain.begin(), operand.chain.end());
   }
@@ -541,6 +569,24 @@ void Pipeliner::rewrite() {
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (skip.contains(&op))
       continue;
+    if (auto read = readBack.find(&op); read != readBack.end()) {
+      const Operand &operand = plan.operands[read->second];
+      // Its group's copies have landed: waited for at the top (one group),
+      // else here (once per group and iteration).
+      if (registersOnly || numGroups > 1)
+        stageWait(inner, groupOf[read->second]);
+      Value mask = operand.load.getMask(), other = operand.load.getOther();
+      Value tile = emitRegisterRead(
+          inner, op.getLoc(), operand, readSlot,
+          mask ? map.lookupOrDefault(mask) : Value(),
+          other ? map.lookupOrDefault(other) : Value());
+      map.map(op.getResult(0), tile);
+      // Rings read in registers only: the slot just read takes the copies
+      // of iteration i + S - 1 once every warp has read it.
+      if (registersOnly && &op == lastRead)
+        issueAhead();
+      continue;
+    }
     auto it = rewritten.find(&op);
     if (it == rewritten.end()) {
       inner.clone(op, map);

@@ -14,6 +14,7 @@
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace trident;
@@ -73,7 +74,100 @@ bool wgmmaReadable(const Operand &operand) {
   return contiguous == loadedK || bits == 16;
 }
 
+/// The longest run (a power of two) of consecutive registers holding
+/// consecutive elements along `dim` of a tile of `type`, each run starting
+/// at a multiple of its length in every thread (of `lanes` per warp and
+/// `warps`).
+int64_t registerRun(RankedTensorType type, unsigned dim, int64_t lanes,
+                    int64_t warps) {
+  gir::DistributedEncodingAttr layout = gir::getDistributedEncoding(type);
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t regs = layout.getElemsPerThread(shape);
+  auto runsOf = [&](int64_t v) {
+    if (regs % v != 0)
+      return false;
+    // Every lane and warp bit moves `dim` by a multiple of v.
+    auto origin = layout.getElementCoords(shape, 0, 0, 0);
+    for (bool lane : {true, false})
+      for (int64_t bit = 1; bit < (lane ? lanes : warps); bit <<= 1) {
+        auto c = layout.getElementCoords(shape, 0, lane ? bit : 0,
+                                         lane ? 0 : bit);
+        if ((c[dim] - origin[dim]) % v != 0)
+          return false;
+      }
+    for (int64_t r0 = 0; r0 < regs; r0 += v) {
+      auto base = layout.getElementCoords(shape, r0, 0, 0);
+      if (base[dim] % v != 0)
+        return false;
+      for (int64_t i = 1; i < v; ++i) {
+        auto c = layout.getElementCoords(shape, r0 + i, 0, 0);
+        auto expected = base;
+        expected[dim] += i;
+        if (c != expected)
+          return false;
+      }
+    }
+    return true;
+  };
+  int64_t v = 1;
+  while (v * 2 <= regs && runsOf(v * 2))
+    v *= 2;
+  return v;
+}
+
+/// The dimension a ring read in registers keeps contiguous: the pointer
+/// layout's fastest one for a blocked layout, else the one along which its
+/// threads hold the longest runs (the last on ties).
+std::pair<int64_t, int64_t> lanesAndWarps(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  return {gir::getThreadsPerWarp(module), gir::getNumWarps(module)};
+}
+
+unsigned registerRingInner(RankedTensorType ptrType, Operation *op) {
+  if (auto blocked = dyn_cast<gir::BlockedEncodingAttr>(ptrType.getEncoding()))
+    return blocked.getOrder()[0];
+  auto [lanes, warps] = lanesAndWarps(op);
+  unsigned best = ptrType.getRank() - 1;
+  int64_t bestRun = registerRun(ptrType, best, lanes, warps);
+  for (unsigned d = 0; d + 1 < ptrType.getRank(); ++d)
+    if (int64_t run = registerRun(ptrType, d, lanes, warps); run > bestRun) {
+      best = d;
+      bestRun = run;
+    }
+  return best;
+}
+
 } // namespace
+
+bool ringableInRegisters(const AxisInfoAnalysis &axisInfo,
+                         const Operand &operand) {
+  tir::LoadOp load = operand.load;
+  if (!load)
+    return false;
+  auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!ptrType || !type || type.getNumElements() < 1)
+    return false;
+  gir::DistributedEncodingAttr layout = gir::getDistributedEncoding(ptrType);
+  if (!layout || layout.getRank() != ptrType.getRank() ||
+      gir::getCTASplit(ptrType) != 1 ||
+      !llvm::all_of(ptrType.getShape(),
+                    [](int64_t d) { return llvm::isPowerOf2_64(d); }))
+    return false;
+  if (!type.getElementType().isIntOrFloat())
+    return false;
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return false;
+  // cp.async moves 4, 8 or 16 bytes: runs (in registers and contiguous in
+  // global memory) of 4 bytes at least.
+  unsigned inner = registerRingInner(ptrType, load);
+  auto [lanes, warps] = lanesAndWarps(load);
+  int64_t run = std::min<int64_t>(
+      registerRun(ptrType, inner, lanes, warps),
+      axisInfo.getVectorElems(load.getPtr(), load.getMask(), inner));
+  return run * bits / 8 >= 4;
+}
 
 bool ringable(const AxisInfoAnalysis &axisInfo, const Operand &operand) {
   // The ring must be a layout wgmma reads (32 bytes or more along the
@@ -96,6 +190,20 @@ bool registerAOk(Value regA) {
 gir::MemDescType ringType(const Operand &operand, unsigned stages) {
   SmallVector<int64_t> shape{int64_t(stages)};
   MLIRContext *ctx = operand.op()->getContext();
+  if (operand.inRegisters) {
+    // Unswizzled, the contiguous dimension first, then the others from the
+    // last: each thread reads back what it copied, in the same runs.
+    auto ptrType = cast<RankedTensorType>(operand.load.getPtr().getType());
+    auto type = cast<RankedTensorType>(operand.load.getType());
+    unsigned inner = registerRingInner(ptrType, operand.load);
+    SmallVector<unsigned> order{inner};
+    for (unsigned d = type.getRank(); d-- > 0;)
+      if (d != inner)
+        order.push_back(d);
+    shape.append(type.getShape().begin(), type.getShape().end());
+    return gir::MemDescType::get(ctx, shape, type.getElementType(),
+                                 gir::PlainSharedEncodingAttr::get(ctx, order));
+  }
   if (operand.tma) {
     // The layout TMA writes (wgmmaReadable checked that it has one).
     auto desc = operand.tma.getDesc().getType();
@@ -154,21 +262,29 @@ void emitTmaCopy(OpBuilder &b, Location loc, const Operand &operand,
 
 void emitAsyncCopy(OpBuilder &b, Location loc, const Operand &operand,
                    Value ptr, Value mask, Value slot, Value inRange) {
-  // Iterations past the end copy nothing (zero fills).
-  auto ptrType = cast<RankedTensorType>(ptr.getType());
-  auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
-                                        ptrType.getEncoding());
-  Value all = tir::SplatOp::create(b, loc, maskType, inRange);
-  if (mask)
-    all = arith::AndIOp::create(b, loc, mask, all);
+  // Iterations past the end copy nothing (zero fills): the copy's scalar
+  // predicate, applied to each thread's runs (rather than a mask tile
+  // and-ed with it, which LLVM computes element by element).
   nvgir::AsyncCopyOp::create(b, loc, ptr, stageView(b, loc, operand.ring, slot),
-                             all);
+                             mask, inRange);
 }
 
 void emitCopiesArrive(OpBuilder &b, Location loc, Value barriers, Value slot) {
   // The slot's barrier completes a phase when every thread's copies have
   // landed.
   nvgir::AsyncCopyArriveOp::create(b, loc, barriers, slot);
+}
+
+Value emitRegisterRead(OpBuilder &b, Location loc, const Operand &operand,
+                       Value slot, Value mask, Value other) {
+  Value tile = gir::LocalLoadOp::create(b, loc, operand.load.getType(),
+                                        stageView(b, loc, operand.ring, slot));
+  // cp.async filled masked-off elements with zeros: `other` there, unless
+  // it is (positive) zero.
+  if (!mask || !other || matchPattern(other, m_PosZeroFloat()) ||
+      matchPattern(other, m_Zero()))
+    return tile;
+  return arith::SelectOp::create(b, loc, mask, tile, other);
 }
 
 void emitStageWait(OpBuilder &b, Location loc, bool allTma, Value barriers,
