@@ -1,7 +1,8 @@
 //===- Pipeline.cpp - gir-pipeline ----------------------------------------===//
 //
-// Software pipelining of the loads that feed tensor-core dots (see
-// Passes.td): the pass's options and its candidate loops. The work is in
+// Software pipelining of the loads that feed tensor-core dots, and of
+// those the loop reads in registers (see Passes.td): the pass's options and
+// its candidate loops. The work is in
 // PipelineAnalysis.cpp (which loads feed which dots), PipelineExpand.cpp
 // (prologue, rewritten loop, drain) and PipelineNVIDIA.cpp (Hopper's
 // copies, mbarriers and warpgroup MMAs); Pipeline.h says how they meet.

@@ -3,11 +3,13 @@
 // gir-pipeline (see Passes.td) in four files:
 //
 //   PipelineAnalysis.cpp  which loads feed which dots (PipelinePlan), the
-//                         address slices that run ahead; generic;
+//                         loads the loop reads in registers, the address
+//                         slices that run ahead; generic;
 //   PipelineExpand.cpp    the schedule: ring slots, prologue, the rewritten
 //                         loop, the drain; generic, through the hooks below;
 //   PipelineNVIDIA.cpp    what is NVIDIA's: the rings' shared layouts, the
-//                         copies (cp.async, TMA) and their mbarriers,
+//                         copies (cp.async, TMA) and their mbarriers, the
+//                         reads of rings back into registers,
 //                         warpgroup MMAs and their waits, and which loads
 //                         and layouts those can take;
 //   Pipeline.cpp          the pass: options, candidate loops.

@@ -8,7 +8,9 @@
 // A dot is rewritten when its B operand comes from a ringable load of the
 // body. Its A operand is ringed when it does too, else it stays a register
 // tile (attention's p, computed in the loop; its q, loaded before it),
-// which the dot takes as it is. Loads that feed no rewritten dot stay.
+// which the dot takes as it is. Loads that feed no rewritten dot may be
+// ringed as loads the loop reads in registers (addRegisterLoads), when
+// their addresses run ahead as the operands' do; the others stay.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"

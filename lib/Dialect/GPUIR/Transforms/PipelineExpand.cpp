@@ -25,6 +25,14 @@
 // barrier). A loop of several dots (attention: S = Q K^T, then P V) keeps
 // them synchronous for now.
 //
+// A load the loop reads in registers (`inRegisters`) gets a ring like a
+// dot operand's, copied in the same stages; the body reads its slot back
+// (gir.local_load, then `other` where the mask is false) where the load
+// was. A loop without dots (only such rings; `registersOnly`) needs one
+// slot less: it waits for its slot where the first ring is read, and
+// refills the slot with iteration i + S - 1 right after its last read
+// (behind a barrier), so S - 1 slots hold S - 1 iterations in flight.
+//
 // The tuned single-dot form (one wgmma dot, both operands ringed) may keep
 // its MMAs in flight across the back edge (`async-dot`): then iteration i's
 // MMAs may still read their slot during iteration i+1, and the copies run

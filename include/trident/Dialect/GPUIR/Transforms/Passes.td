@@ -105,7 +105,8 @@ def GPUIRAllocateSharedMemory
 }
 
 def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
-  let summary = "Software-pipeline the loads that feed tensor-core dots";
+  let summary = "Software-pipeline the loads that feed tensor-core dots "
+                "(and those the loop reads in registers)";
   let description = [{
     For an `scf.for` whose body computes `tir.dot(load(pa), load(pb), acc)`
     with a `#gir.wgmma` accumulator (the loads masked with a zero or absent
@@ -162,6 +163,22 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     for those MMAs, behind a CTA barrier (`after-dot`, `num-stages - 1`
     ahead, Triton's order). `auto` picks `after-dot` for a ring of three
     stages (TMA or cp.async operands), `top` otherwise.
+
+    Loads the loop reads in registers (no dot operand: attention
+    backward's row statistics m and D, a softmax's rows) are ringed too
+    when their addresses can run ahead as the dot operands' do and
+    cp.async can take them (runs of 4 bytes or more per thread, elements
+    of 1 to 8 bytes): a ring of `#gir.plain_shared` slots per load, filled
+    in the same stages under the same barriers; the body reads its slot
+    back into the load's layout (`gir.local_load`) and applies the load's
+    `other` where its mask is false (`arith.select`: the copies zero-fill).
+    Such rings are added while every ring leaves 16 KiB of the target's
+    shared memory free. A loop without dots is pipelined this way only
+    when it carries its own `tir.num_stages = N` (`tl.range(...,
+    num_stages=N)`, as Triton) with N >= 2 and holds no other loop: its
+    rings have N - 1 slots, the copies run N - 1 iterations ahead, and each
+    iteration refills the slot it has just read (after its last read and a
+    `gir.barrier`).
 
     A module attribute `tir.num_stages = N : i32` (a kernel's own stage
     count, like Triton's `num_stages`) overrides the `num-stages` option;
