@@ -428,6 +428,28 @@ struct ConvertGPUIRToLLVMPass
     return &it->second;
   }
 
+  /// `scalar` applied to each element of `op`'s operands (scalars, or the
+  /// rank-1 vectors of a thread's registers), at `b`: the scalar or vector
+  /// result; fails on other types.
+  static FailureOr<Value>
+  perElement(OpBuilder &b, Operation *op,
+             llvm::function_ref<Value(ArrayRef<Value>)> scalar) {
+    Type type = op->getResult(0).getType();
+    if (isa<FloatType>(type))
+      return scalar(SmallVector<Value>(op->getOperands()));
+    auto vt = dyn_cast<VectorType>(type);
+    if (!vt || vt.getRank() != 1)
+      return failure();
+    SmallVector<Value> results;
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      SmallVector<Value> scalars;
+      for (Value v : op->getOperands())
+        scalars.push_back(vector::ExtractOp::create(b, op->getLoc(), v, i));
+      results.push_back(scalar(scalars));
+    }
+    return Value(vector::FromElementsOp::create(b, op->getLoc(), vt, results));
+  }
+
   /// Those functions become calls of CUDA's libdevice (__nv_logf, __nv_sin,
   /// ...), element by element, f16 and bf16 through f32; the NVPTX step
   /// links libdevice in (NVPTXCodegen.cpp). The others stay LLVM
@@ -464,27 +486,11 @@ struct ConvertGPUIRToLLVMPass
         Value r = LLVM::CallOp::create(b, loc, fn, args).getResult();
         return elt == callType ? r : arith::TruncFOp::create(b, loc, elt, r);
       };
-      Value result;
-      if (auto vt = dyn_cast<VectorType>(type)) {
-        if (vt.getRank() != 1)
-          return op->emitOpError("convert-gir-to-llvm: a libdevice call on a "
-                                 "vector of rank ")
-                 << vt.getRank();
-        SmallVector<Value> results;
-        for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-          SmallVector<Value> scalars;
-          for (Value v : op->getOperands())
-            scalars.push_back(vector::ExtractOp::create(b, loc, v, i));
-          results.push_back(call(scalars));
-        }
-        result = vector::FromElementsOp::create(b, loc, vt, results);
-      } else if (isa<FloatType>(type)) {
-        result = call(SmallVector<Value>(op->getOperands()));
-      } else {
+      FailureOr<Value> result = perElement(b, op, call);
+      if (failed(result))
         return op->emitOpError("convert-gir-to-llvm: a libdevice call on ")
                << type;
-      }
-      op->getResult(0).replaceAllUsesWith(result);
+      op->getResult(0).replaceAllUsesWith(*result);
       op->erase();
     }
     return success();
@@ -505,23 +511,17 @@ struct ConvertGPUIRToLLVMPass
       OpBuilder b(op);
       Location loc = op.getLoc();
       Type f32 = b.getF32Type();
-      auto ex2 = [&](Value x) -> Value {
+      auto ex2 = [&](ArrayRef<Value> x) -> Value {
         return LLVM::CallIntrinsicOp::create(
                    b, loc, f32, b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"),
-                   ValueRange{x})
+                   x)
             .getResult(0);
       };
-      Value result;
-      if (auto vt = dyn_cast<VectorType>(op.getType())) {
-        SmallVector<Value> elements;
-        for (int64_t i = 0; i < vt.getNumElements(); ++i)
-          elements.push_back(
-              ex2(vector::ExtractOp::create(b, loc, op.getOperand(), i)));
-        result = vector::FromElementsOp::create(b, loc, vt, elements);
-      } else {
-        result = ex2(op.getOperand());
-      }
-      op.getResult().replaceAllUsesWith(result);
+      // (Anything but a scalar or a rank-1 vector stays llvm.exp2.)
+      FailureOr<Value> result = perElement(b, op, ex2);
+      if (failed(result))
+        continue;
+      op.getResult().replaceAllUsesWith(*result);
       op.erase();
     }
   }
