@@ -895,6 +895,9 @@ struct Plan {
   std::vector<int> runtime;   ///< parameter indices, in argument order
   std::string spec;           ///< their kinds
   int cpuThreads = 0;
+  /// A weak reference to the Python CompiledKernel the plan launches (for
+  /// warmup and its kernel[grid] launch), or null.
+  PyObject *compiled = nullptr;
 };
 
 struct PlanObject {
@@ -990,8 +993,10 @@ bool cpuBuffers(const Plan &plan,
 
 void Plan_dealloc(PyObject *self) {
   Plan *p = reinterpret_cast<PlanObject *>(self)->plan;
-  if (p)
+  if (p) {
     Py_XDECREF(p->kernel);
+    Py_XDECREF(p->compiled);
+  }
   delete p;
   freeInstance(self);
 }
@@ -1135,9 +1140,14 @@ PyObject *Dispatcher_size(PyObject *self, PyObject *) {
       PyDict_Size(reinterpret_cast<DispatcherObject *>(self)->d->cache));
 }
 
+PyObject *Dispatcher_warmup(PyObject *self, PyObject *const *argv,
+                            Py_ssize_t argc);
+
 PyMethodDef dispatcherMethods[] = {
     {"clear", Dispatcher_clear, METH_NOARGS, "Forgets every launch plan."},
     {"size", Dispatcher_size, METH_NOARGS, "The number of launch plans."},
+    {"warmup", reinterpret_cast<PyCFunction>(Dispatcher_warmup),
+     METH_FASTCALL, "The compiled kernel of a launch's arguments, or None."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyType_Slot dispatcherSlots[] = {
@@ -1433,47 +1443,54 @@ PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,
                      std::vector<ArgInfo> &infos, PyObject *args,
                      PyObject *kwargs);
 
-PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
-  auto *b = reinterpret_cast<BoundObject *>(self);
-  Dispatcher &d = *reinterpret_cast<DispatcherObject *>(b->dispatcher)->d;
+/// Binds one launch's arguments (positional, then keywords by name, then
+/// defaults), keys them and finds their plan, compiling it through the
+/// compile callback on a miss. 1: `planObj` holds a new reference and
+/// `values` (borrowed), `options`, `infos` are filled; 0: take the slow
+/// path (no Python error); -1: a Python error.
+int resolvePlan(Dispatcher &d, PyObject *args, PyObject *kwargs,
+                std::vector<PyObject *> &values, PyObject *options[3],
+                std::vector<ArgInfo> &infos, PyObject *&planObj) {
   size_t n = d.names.size();
   Py_ssize_t nargs = PyTuple_Size(args);
   if (nargs > Py_ssize_t(n))
-    return callSlowPath(d, b->grid, args, kwargs);
-  // Bind: positional, then keywords by name, then defaults.
-  std::vector<PyObject *> values(n, nullptr); // borrowed
+    return 0;
+  values.assign(n, nullptr);
   for (Py_ssize_t i = 0; i < nargs; ++i)
     values[size_t(i)] = PyTuple_GetItem(args, i);
-  PyObject *options[3] = {nullptr, nullptr, nullptr};
+  PyObject *optNames[3] = {kNumWarps, kNumStages, kNumCtas};
+  options[0] = options[1] = options[2] = nullptr;
   if (kwargs) {
     PyObject *k, *v;
     Py_ssize_t pos = 0;
     while (PyDict_Next(kwargs, &pos, &k, &v)) {
+      int o = 0;
+      for (; o < 3; ++o)
+        if (optNames[o] == k || PyUnicode_Compare(optNames[o], k) == 0)
+          break;
       size_t i = 0;
       for (; i < n; ++i)
-        if (d.names[i] == k ||
-            PyUnicode_Compare(d.names[i], k) == 0)
+        if (d.names[i] == k || PyUnicode_Compare(d.names[i], k) == 0)
           break;
       if (i < n) {
         if (values[i])
-          return callSlowPath(d, b->grid, args, kwargs); // twice: its error
+          return 0; // given twice: the slow path's error
         values[i] = v;
+        // A launch option that is also a parameter (softmax's num_stages:
+        // tl.constexpr) is both, as in Triton and the slow path.
+        if (o < 3 && v != Py_None)
+          options[o] = v;
         continue;
       }
-      PyObject *optNames[3] = {kNumWarps, kNumStages, kNumCtas};
-      int o = 0;
-      for (; o < 3; ++o)
-        if (PyUnicode_Compare(optNames[o], k) == 0)
-          break;
       if (o == 3 || v == Py_None)
-        return callSlowPath(d, b->grid, args, kwargs);
+        return 0;
       options[o] = v;
     }
   }
   for (size_t i = 0; i < n; ++i)
     if (!values[i]) {
       if (!d.defaults[i])
-        return callSlowPath(d, b->grid, args, kwargs); // missing: its error
+        return 0; // missing: the slow path's error
       values[i] = d.defaults[i];
     }
   static PyObject *defaults[3] = {PyLong_FromLong(4), PyLong_FromLong(3),
@@ -1487,38 +1504,34 @@ PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
   bool cpuTarget = target && std::strncmp(target, "cpu", 3) == 0;
   PyObject *key = PyList_New(0);
   if (!key)
-    return nullptr;
-  auto fail = [&](PyObject *r) {
-    Py_DECREF(key);
-    return r;
-  };
+    return -1;
   PyObject *t = PyUnicode_FromString(target ? target : "");
   PyList_Append(key, t);
   Py_DECREF(t);
   PyList_Append(key, globalPipeline ? globalPipeline : Py_None);
   PyList_Append(key, scopePipeline ? scopePipeline : Py_None);
-  for (PyObject *o : options)
-    PyList_Append(key, o);
-  std::vector<ArgInfo> infos(n);
+  for (int o = 0; o < 3; ++o)
+    PyList_Append(key, options[o]);
+  infos.assign(n, ArgInfo());
   for (size_t i = 0; i < n; ++i) {
     int r = keyPart(d, int(i), values[i], key, infos[i], cpuTarget);
-    if (r < 0)
-      return fail(nullptr);
-    if (r == 0)
-      return fail(callSlowPath(d, b->grid, args, kwargs));
+    if (r <= 0) {
+      Py_DECREF(key);
+      return r;
+    }
   }
   PyObject *keyTuple = PyList_AsTuple(key);
   Py_DECREF(key);
   if (!keyTuple)
-    return nullptr;
+    return -1;
   // A strong reference for the whole call: the GIL is released while the
   // kernel runs on the CPU, and another thread may store into the cache.
-  PyObject *planObj = PyDict_GetItemWithError(d.cache, keyTuple);
+  planObj = PyDict_GetItemWithError(d.cache, keyTuple);
   Py_XINCREF(planObj);
   if (!planObj) {
     if (PyErr_Occurred()) {
       Py_DECREF(keyTuple);
-      return nullptr;
+      return -1;
     }
     PyObject *vals = PyTuple_New(Py_ssize_t(n));
     for (size_t i = 0; i < n; ++i) {
@@ -1530,12 +1543,13 @@ PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
     Py_DECREF(vals);
     if (!planObj) {
       Py_DECREF(keyTuple);
-      return nullptr;
+      return -1;
     }
     if (!PyObject_TypeCheck(planObj, PlanType)) {
-      Py_DECREF(planObj);
+      Py_CLEAR(planObj);
       Py_DECREF(keyTuple);
-      return raise("internal: the compile callback returned no launch plan");
+      raise("internal: the compile callback returned no launch plan");
+      return -1;
     }
     // Another thread may have stored this key while the callback ran
     // (it can release the GIL): keep the plan stored first.
@@ -1546,16 +1560,66 @@ PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
       planObj = stored;
     } else if (PyErr_Occurred() ||
                PyDict_SetItem(d.cache, keyTuple, planObj) < 0) {
-      Py_DECREF(planObj);
+      Py_CLEAR(planObj);
       Py_DECREF(keyTuple);
-      return nullptr;
+      return -1;
     }
   }
   Py_DECREF(keyTuple);
+  return 1;
+}
+
+PyObject *Bound_call(PyObject *self, PyObject *args, PyObject *kwargs) {
+  auto *b = reinterpret_cast<BoundObject *>(self);
+  Dispatcher &d = *reinterpret_cast<DispatcherObject *>(b->dispatcher)->d;
+  std::vector<PyObject *> values;
+  PyObject *options[3];
+  std::vector<ArgInfo> infos;
+  PyObject *planObj = nullptr;
+  int r = resolvePlan(d, args, kwargs, values, options, infos, planObj);
+  if (r < 0)
+    return nullptr;
+  if (r == 0)
+    return callSlowPath(d, b->grid, args, kwargs);
   PyObject *result = launchPlan(d, b, planObj, values, options, infos, args,
                                 kwargs);
   Py_DECREF(planObj);
   return result;
+}
+
+/// Dispatcher.warmup(args, kwargs): the compiled kernel (trident's
+/// CompiledKernel) a launch with these arguments would run, compiled on
+/// first use as a launch compiles it; None where only the slow path can
+/// tell (then Python's warmup binds them itself). Tutorial 02 calls
+/// `warmup` before every launch: it costs a key, not a Python binding.
+PyObject *Dispatcher_warmup(PyObject *self, PyObject *const *argv,
+                            Py_ssize_t argc) {
+  Args a{argv, argc, "Dispatcher.warmup"};
+  if (!a.count(2))
+    return nullptr;
+  if (!PyTuple_Check(argv[0]) || (argv[1] != Py_None && !PyDict_Check(argv[1])))
+    return raise("Dispatcher.warmup: takes an argument tuple and a keyword "
+                 "dict");
+  Dispatcher &d = *reinterpret_cast<DispatcherObject *>(self)->d;
+  std::vector<PyObject *> values;
+  PyObject *options[3];
+  std::vector<ArgInfo> infos;
+  PyObject *planObj = nullptr;
+  int r = resolvePlan(d, argv[0], argv[1] == Py_None ? nullptr : argv[1],
+                      values, options, infos, planObj);
+  if (r < 0)
+    return nullptr;
+  PyObject *compiled = nullptr;
+  if (r == 1) {
+    Plan &plan = *reinterpret_cast<PlanObject *>(planObj)->plan;
+    if (plan.compiled)
+      compiled = PyWeakref_GetObject(plan.compiled); // borrowed; None: gone
+    Py_DECREF(planObj);
+  }
+  if (!compiled)
+    compiled = Py_None;
+  Py_INCREF(compiled);
+  return compiled;
 }
 
 /// The launch of Bound_call once the plan is known (`planObj` is kept
@@ -1596,10 +1660,11 @@ PyType_Slot boundSlots[] = {
 PyType_Spec boundSpec = {"trident._C.BoundLaunch", sizeof(BoundObject), 0,
                          Py_TPFLAGS_DEFAULT, boundSlots};
 
-// launch_plan(kernel, runtime_indices, spec, cpu_threads) -> LaunchPlan
+// launch_plan(kernel, runtime_indices, spec, cpu_threads[, compiled])
+//   -> LaunchPlan; `compiled`: the Python CompiledKernel, held weakly.
 PyObject *launch_plan(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "launch_plan"};
-  if (!a.count(4))
+  if (argc != 5 && !a.count(4))
     return nullptr;
   PyObject *kernel = argv[0];
   bool gpu = PyObject_TypeCheck(kernel, GpuKernelType);
@@ -1614,6 +1679,11 @@ PyObject *launch_plan(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
     return nullptr;
   if (plan->spec.size() != plan->runtime.size())
     return raise("launch_plan: one kind per run-time argument");
+  if (argc == 5 && argv[4] != Py_None) {
+    plan->compiled = PyWeakref_NewRef(argv[4], nullptr);
+    if (!plan->compiled)
+      return nullptr;
+  }
   Py_INCREF(kernel);
   plan->kernel = kernel;
   PyObject *self = allocInstance(PlanType);
@@ -1658,6 +1728,78 @@ PyObject *launch_with_plan(PyObject *, PyObject *const *argv,
   };
   return runPlan(plan, grid, value, [](size_t) -> long long { return -1; },
                  nameOf);
+}
+
+// launch_compiled(plan, grid, args): `kernel[grid](*args)` of a kernel
+// that warmup returned, args being every parameter of its @jit function in
+// order (tutorial 02's launch). GPU plans only; NotImplemented where the
+// Python path must do it (a grid or an argument this does not read).
+PyObject *launch_compiled(PyObject *, PyObject *const *argv,
+                          Py_ssize_t argc) {
+  Args a{argv, argc, "launch_compiled"};
+  if (!a.count(3))
+    return nullptr;
+  if (!PyObject_TypeCheck(argv[0], PlanType) || !PyTuple_Check(argv[2]))
+    return raise("launch_compiled: takes a LaunchPlan, a grid and a tuple");
+  Plan &plan = *reinterpret_cast<PlanObject *>(argv[0])->plan;
+  PyObject *args = argv[2];
+  Py_ssize_t nargs = PyTuple_Size(args);
+  if (!plan.gpu)
+    Py_RETURN_NOTIMPLEMENTED;
+  for (int i : plan.runtime)
+    if (i >= nargs)
+      Py_RETURN_NOTIMPLEMENTED;
+  unsigned grid[3] = {1, 1, 1};
+  PyObject *g = argv[1];
+  auto dim = [](PyObject *o, unsigned &v) {
+    if (!PyLong_CheckExact(o))
+      return false;
+    long long x = PyLong_AsLongLong(o);
+    if (x < 0 || x > INT32_MAX) {
+      PyErr_Clear();
+      return false;
+    }
+    v = unsigned(x);
+    return true;
+  };
+  if (PyTuple_Check(g)) {
+    Py_ssize_t n = PyTuple_Size(g);
+    if (n < 1 || n > 3)
+      Py_RETURN_NOTIMPLEMENTED;
+    for (Py_ssize_t i = 0; i < n; ++i)
+      if (!dim(PyTuple_GetItem(g, i), grid[i]))
+        Py_RETURN_NOTIMPLEMENTED;
+  } else if (!dim(g, grid[0])) {
+    Py_RETURN_NOTIMPLEMENTED;
+  }
+  // Pointers must be ints or have data_ptr() (torch tensors); anything
+  // else (numpy, DLPack-only objects) goes through Python's checks.
+  std::vector<long long> addresses(plan.spec.size(), -1);
+  for (size_t j = 0; j < plan.spec.size(); ++j) {
+    if (plan.spec[j] != 'p')
+      continue;
+    PyObject *v = PyTuple_GetItem(args, plan.runtime[j]);
+    if (PyLong_Check(v))
+      continue;
+    if (!PyObject_HasAttrString(v, "data_ptr") ||
+        PyObject_HasAttrString(v, "__array_interface__"))
+      Py_RETURN_NOTIMPLEMENTED;
+    addresses[j] = addressOf(v);
+    if (addresses[j] < 0) {
+      PyErr_Clear();
+      Py_RETURN_NOTIMPLEMENTED;
+    }
+  }
+  auto value = [&](size_t j) {
+    PyObject *v = PyTuple_GetItem(args, plan.runtime[j]);
+    Py_INCREF(v);
+    return v;
+  };
+  auto address = [&](size_t j) { return addresses[j]; };
+  auto nameOf = [&](size_t j) {
+    return "argument " + std::to_string(plan.runtime[j]);
+  };
+  return runPlan(plan, grid, value, address, nameOf);
 }
 
 /// Replaces the reference in `slot` by `v` (either may be null).
@@ -1728,7 +1870,8 @@ PyObject *trident::python::raiseKernelError(const std::string &message) {
    METH_FASTCALL, nullptr}
 PyMethodDef trident::python::launchMethods[] = {
     F(load_gpu_kernel), F(cuda_device), F(cuda_error), F(cuda_synchronize),
-    F(launch_plan), F(launch_with_plan), F(set_pipeline_state),
+    F(launch_plan), F(launch_with_plan), F(launch_compiled),
+    F(set_pipeline_state),
     F(set_torch_stream), F(set_error_types), F(set_allocator),
     {nullptr, nullptr, 0, nullptr}};
 #undef F

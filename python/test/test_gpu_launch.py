@@ -94,6 +94,41 @@ def test_default_target_is_the_gpu_and_the_launch_runs():
     assert r.stdout.split() == ["cuda:90a", "ok"]
 
 
+def test_warmup_and_its_kernel_launch_without_python_binding():
+    # Tutorial 02 calls fn.warmup(...) before every launch and launches
+    # what it returns with every parameter: both stay in C++ once the
+    # specialization is known (no Python binding, no driver.launch).
+    r = run_case("""
+        from trident.runtime import driver
+        k = vector_add.warmup(dx, dy, dout, n, BLOCK=128, grid=(1,))
+        assert np.isnan(dout.numpy()).all()  # warmup runs nothing
+        def forbidden(*a, **kw):
+            raise AssertionError("took the Python path")
+        real_bind, real_launch = trident.JITFunction._bind, driver.launch
+        trident.JITFunction._bind = forbidden
+        driver.launch = forbidden
+        assert vector_add.warmup(dx, dy, dout, n, BLOCK=128, grid=(1,)) is k
+        k[(8, 1, 1)](dx, dy, dout, n, 128)
+        assert np.array_equal(dout.numpy(), x + y), dout.numpy()[:8]
+        # Another specialization (BLOCK) is another kernel.
+        trident.JITFunction._bind = real_bind
+        k64 = vector_add.warmup(dx, dy, dout, n, BLOCK=64, num_warps=2,
+                                grid=(1,))
+        assert k64 is not k and vector_add._dispatcher.size() == 2
+        # An argument the C++ launcher does not read (host memory) goes
+        # to Python's checks and their error.
+        driver.launch = real_launch
+        try:
+            k[(8, 1, 1)](x, dy, dout, n, 128)
+        except trident.KernelError as e:
+            print("error:", e)
+        print("ok")
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[-1] == "ok", r.stdout
+    assert "error:" in r.stdout, r.stdout
+
+
 def test_host_memory_for_a_gpu_kernel_is_an_error():
     r = run_case("""
         try:

@@ -87,7 +87,7 @@ class CompiledKernel:
         `args` are every parameter of the @jit function in order, the
         constexprs included (they are dropped), when the kernel came from
         one; else only the run-time arguments (an AOT kernel's)."""
-        def launch(*args):
+        def launch_slow(*args):
             from ..runtime import driver
             params = getattr(self, "_jit_params", None)
             if params is not None and len(args) == params[0]:
@@ -100,7 +100,19 @@ class CompiledKernel:
                     "run-time arguments%s" % (
                         self.name, len(args), len(self.arg_kinds),
                         " or all %d parameters" % params[0] if params else ""))
-        return launch
+
+        fast = self.__dict__.get("_jit_params")
+        if fast is not None and not self.target.startswith("cpu"):
+            plan = self.__dict__.get("_plans", {}).get(tuple(fast[1]))
+            if plan is not None:
+                # warmup's kernel: every parameter given, launched in C++
+                # (NotImplemented: an argument Python must read).
+                def launch_fast(*args):
+                    if len(args) != fast[0] or _C.launch_compiled(
+                            plan, grid, args) is NotImplemented:
+                        launch_slow(*args)
+                return launch_fast
+        return launch_slow
 
     def _init_handles(self):
         """Loads the kernel for launching (Triton's name): the cubin as a

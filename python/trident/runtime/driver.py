@@ -313,7 +313,8 @@ def cpu_buffer_extent(v, name):
 
 def plan_for(kernel, runtime_indices):
     """The C++ launch plan of `kernel` taking the parameters at
-    `runtime_indices` at run time."""
+    `runtime_indices` at run time (it holds `kernel` weakly, for
+    warmup)."""
     from .. import _C
     key = tuple(runtime_indices)
     plans = kernel.__dict__.setdefault("_plans", {})
@@ -328,7 +329,7 @@ def plan_for(kernel, runtime_indices):
             threads = 0
             _torch_stream()
         plan = plans[key] = _C.launch_plan(obj, list(runtime_indices), spec,
-                                           threads)
+                                           threads, kernel)
     return plan
 
 

@@ -234,8 +234,11 @@ class JITFunction:
             bound = dict(zip(self.arg_names, values))
             kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
                                                num_ctas)
-            return driver.plan_for(kernel, [self.arg_names.index(n)
-                                            for n in runtime])
+            indices = [self.arg_names.index(n) for n in runtime]
+            # What kernel[grid](*every parameter) launches once warmup
+            # returned it (Triton's way).
+            kernel._jit_params = (len(self.arg_names), indices)
+            return driver.plan_for(kernel, indices)
         except TridentUserError as e:
             raise self._host_error(e) from None
 
@@ -407,6 +410,13 @@ class JITFunction:
         return kernel
 
     def warmup(self, *args, grid, **kwargs):
+        """The compiled kernel of these arguments, compiled if new, without
+        launching it (tutorial 02 calls this before every launch: the C++
+        dispatcher answers from its launch plans)."""
+        kernel = (self._dispatcher or self._make_dispatcher()).warmup(
+            args, kwargs)
+        if kernel is not None:
+            return kernel
         return self.run(*args, grid=grid, warmup=True, **kwargs)
 
 
