@@ -3,7 +3,8 @@
 // The attention loop (Triton's tutorial 06): two dots, q loaded before the
 // loop, K loaded by TMA and read transposed, p computed (a register A), V
 // loaded by TMA. q is copied once by TMA into a one-stage buffer before the
-// loop (its own mbarrier, waited at phase 0), which the first dot reads.
+// loop, where q was loaded (its own mbarrier, waited at phase 0 just
+// before the loop), which the first dot reads.
 // K and V get a ring each, filled by TMA two iterations ahead, and a
 // barrier group each (one mbarrier per stage, thread 0's arrival with the
 // block's bytes): the iteration waits for K before Q K^T and for V only
@@ -13,15 +14,15 @@
 // `async`), so the copies run S-1 = 2 ahead into the slot the previous
 // iteration read.
 // CHECK-LABEL: func.func @attention_tma
+// CHECK: %[[QB:.*]] = gir.local_alloc : !gir.memdesc<1x64x64xf16, #shared>
+// CHECK: %[[QBAR:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
+// CHECK: nvgir.tma_load %arg0[%arg3, %c0_i32], %{{.*}}, %[[QBAR]][%c0_i32] if %true
+// CHECK: %[[Q:.*]] = gir.memdesc_index %[[QB]][%c0_i32]
 // CHECK: %[[K:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
 // CHECK: %[[V:.*]] = gir.local_alloc : !gir.memdesc<3x64x64xf16, #shared>
 // CHECK: %[[KBARS:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<3>
 // CHECK: %[[VBARS:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<3>
-// CHECK: %[[QB:.*]] = gir.local_alloc : !gir.memdesc<1x64x64xf16, #shared>
-// CHECK: %[[QBAR:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
-// CHECK: nvgir.tma_load %arg0[%arg3, %c0_i32], %{{.*}}, %[[QBAR]][%c0_i32] if %true
 // CHECK: nvgir.mbarrier_wait %[[QBAR]][%c0_i32], %c0_i32 {async_writes}
-// CHECK: %[[Q:.*]] = gir.memdesc_index %[[QB]][%c0_i32]
 // CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[KBARS]][%c0_i32] if
 // CHECK: nvgir.tma_load %arg2[{{.*}}], {{.*}}, %[[VBARS]][%c0_i32] if
 // CHECK: nvgir.tma_load %arg1[{{.*}}], {{.*}}, %[[KBARS]][%c1_i32] if
@@ -218,4 +219,48 @@ module {
     }
     return %r : tensor<128x64xf32>
   }
+}
+
+// -----
+
+// q loaded once before two loops whose dots read it as A (attention
+// backward's q and dO, read by both dQ loops): one copy into shared
+// memory, issued where q is loaded, waited for before each loop (the
+// barrier completes its phase once); both loops' dots read that one view.
+// CHECK-LABEL: func.func @invariant_two_loops
+// CHECK: %[[QB:.*]] = gir.local_alloc : !gir.memdesc<1x64x64xf16, #shared>
+// CHECK: %[[QBAR:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
+// CHECK: nvgir.tma_load %arg0[%c0_i32, %c0_i32], %{{.*}}, %[[QBAR]][%c0_i32] if %true
+// CHECK: %[[Q:.*]] = gir.memdesc_index %[[QB]][%c0_i32]
+// CHECK-NOT: gir.local_alloc : !gir.memdesc<1x
+// CHECK: nvgir.mbarrier_wait %[[QBAR]][%c0_i32], %c0_i32 {async_writes}
+// CHECK: scf.for
+// CHECK: nvgir.warpgroup_dot %[[Q]],
+// CHECK: scf.yield
+// CHECK-NOT: gir.local_alloc : !gir.memdesc<1x
+// CHECK: nvgir.mbarrier_wait %[[QBAR]][%c0_i32], %c0_i32 {async_writes}
+// CHECK: scf.for
+// CHECK: nvgir.warpgroup_dot %[[Q]],
+// CHECK: scf.yield
+// CHECK-NOT: tir.descriptor_load %arg0
+module attributes {tir.num_warps = 4 : i32} {
+func.func @invariant_two_loops(%Q: !tir.tensordesc<tensor<64x64xf16>>,
+                               %K: !tir.tensordesc<tensor<64x64xf16>>,
+                               %n: i32) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = tir.descriptor_load %Q[%c0, %c0] : !tir.tensordesc<tensor<64x64xf16>>
+  %a = scf.for %i = %c0 to %n step %c64 iter_args(%acc_i = %zero) -> (tensor<64x64xf32>) : i32 {
+    %k = tir.descriptor_load %K[%i, %c0] : !tir.tensordesc<tensor<64x64xf16>>
+    %d = tir.dot %q, %k, %acc_i : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %b = scf.for %i = %c0 to %n step %c64 iter_args(%acc_i = %zero) -> (tensor<64x64xf32>) : i32 {
+    %k = tir.descriptor_load %K[%i, %c64] : !tir.tensordesc<tensor<64x64xf16>>
+    %d = tir.dot %q, %k, %acc_i : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %a, %b : tensor<64x64xf32>, tensor<64x64xf32>
+}
 }

@@ -140,6 +140,7 @@ struct GPUIRPipelinePass
     // Computed for the first candidate loop only: most modules have none.
     std::optional<trident::AxisInfoAnalysis> axisInfo;
     SmallVector<scf::ForOp> loops;
+    InvariantCopies invariants;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     auto inRegisters = [&](const Operand &operand) {
       return ringableInRegisters(*axisInfo, operand);
@@ -170,7 +171,7 @@ struct GPUIRPipelinePass
                                     })))
           continue;
         expandLoop(plan, stages, /*asyncDot=*/false, *order,
-                   /*overlap=*/false);
+                   /*overlap=*/false, invariants);
         continue;
       }
       if (!axisInfo)
@@ -191,7 +192,7 @@ struct GPUIRPipelinePass
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.
       expandLoop(*plan, numStages, asyncDot && plan->singleRingedDot(),
-                 *order, asyncDot && overlapDots);
+                 *order, asyncDot && overlapDots, invariants);
     }
   }
 };

@@ -201,10 +201,25 @@ mlir::Value emitDot(mlir::OpBuilder &b, tir::DotOp dot, mlir::Value a,
 /// are in flight.
 mlir::Value emitDotWait(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc,
                         unsigned pending);
+/// A loop-invariant A operand's copy in shared memory: the one-stage
+/// buffer's view and the barrier its copy arrives on.
+struct InvariantCopy {
+  mlir::Type type; ///< the buffer's
+  mlir::Value view;
+  mlir::Value barrier;
+  bool tma = false;
+};
+/// The copies made so far in one run of the pass, by the load they
+/// replace: every loop that reads the same tile (attention backward's q
+/// and dO, read by both dQ loops) reads the one copy.
+using InvariantCopies = llvm::DenseMap<mlir::Operation *, InvariantCopy>;
 /// Copies `operand` (loaded before the loop) once into a one-stage buffer
-/// (its `ring`) and waits for it; returns the buffer's view.
-mlir::Value emitInvariantCopy(mlir::OpBuilder &b, mlir::Location loc,
-                              Operand &operand, unsigned threads);
+/// (its `ring`), where `b` stands; returns the buffer's view and barrier.
+InvariantCopy emitInvariantCopy(mlir::OpBuilder &b, mlir::Location loc,
+                                Operand &operand, unsigned threads);
+/// Waits for an invariant copy to land.
+void emitInvariantWait(mlir::OpBuilder &b, mlir::Location loc,
+                       const InvariantCopy &copy);
 /// In a pipelined loop's new body (several dots, each waited for where it
 /// is issued): issues every dot that wgmma reads in place asynchronously
 /// and waits for it before its result is first read
@@ -222,8 +237,10 @@ void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
 enum class CopyOrder { Auto, Top, AfterDot };
 
 /// Rewrites `plan.loop` with `stages` ring slots per operand.
+/// `invariants` holds the invariant A copies of the loops expanded
+/// before (reused when the same load feeds this loop's dot).
 void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
-                CopyOrder order, bool overlap);
+                CopyOrder order, bool overlap, InvariantCopies &invariants);
 
 } // namespace trident::gir::pipeline
 

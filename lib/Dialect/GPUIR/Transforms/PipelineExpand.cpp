@@ -64,8 +64,9 @@ namespace {
 class Pipeliner {
 public:
   Pipeliner(PipelinePlan &plan, unsigned stages, bool asyncDot,
-            CopyOrder order, bool overlap)
-      : plan(plan), loop(plan.loop), stages(stages), asyncDot(asyncDot),
+            CopyOrder order, bool overlap, InvariantCopies &invariants)
+      : plan(plan), invariants(invariants), loop(plan.loop), stages(stages),
+        asyncDot(asyncDot),
         overlap(overlap),
         copiesAfterDot(asyncDot && afterDot(order)),
         registersOnly(plan.registersOnly()),
@@ -140,6 +141,7 @@ private:
   void waitInRegions(Value acc, Block *body);
 
   PipelinePlan &plan;
+  InvariantCopies &invariants;
   scf::ForOp loop;
   unsigned stages;
   /// With an asynchronous dot, iteration i's MMAs may still read their
@@ -315,13 +317,28 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
     groupBarriers.push_back(
         allocateBarriers(builder, loc, plan, slots, pointerLoads, tma));
   }
-  // A operands loaded before the loop: copied once, read by every
-  // iteration's dot from shared memory.
+  // A operands loaded before the loop: copied once, where they were
+  // loaded (their addresses die there), read by every iteration's dot
+  // from shared memory; a later loop reading the same load reads the same
+  // copy.
   auto module = loop->getParentOfType<ModuleOp>();
   unsigned threads = gir::getNumWarps(module) * gir::getThreadsPerWarp(module);
   for (PipelinedDot &pd : plan.dots)
     if (pd.invariantA) {
-      Value view = emitInvariantCopy(builder, loc, *pd.invariantA, threads);
+      Operation *load = pd.invariantA->op();
+      auto it = invariants.find(load);
+      if (it == invariants.end() ||
+          it->second.type != Type(ringType(*pd.invariantA, 1))) {
+        OpBuilder atLoad(load->getContext());
+        atLoad.setInsertionPointAfter(load);
+        it = invariants
+                 .insert_or_assign(load, emitInvariantCopy(
+                                             atLoad, load->getLoc(),
+                                             *pd.invariantA, threads))
+                 .first;
+      }
+      emitInvariantWait(builder, loc, it->second);
+      Value view = it->second.view;
       if (pd.invariantA->transposed)
         view = gir::MemDescTransOp::create(builder, loc, view,
                                            ArrayRef<int32_t>{1, 0});
@@ -702,8 +719,8 @@ void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
 } // namespace
 
 void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
-                CopyOrder order, bool overlap) {
-  Pipeliner(plan, stages, asyncDot, order, overlap).rewrite();
+                CopyOrder order, bool overlap, InvariantCopies &invariants) {
+  Pipeliner(plan, stages, asyncDot, order, overlap, invariants).rewrite();
 }
 
 } // namespace trident::gir::pipeline

@@ -348,10 +348,10 @@ Value emitDotWait(OpBuilder &b, Location loc, Value acc, unsigned pending) {
       .getResult(0);
 }
 
-Value emitInvariantCopy(OpBuilder &b, Location loc, Operand &operand,
-                        unsigned threads) {
+InvariantCopy emitInvariantCopy(OpBuilder &b, Location loc, Operand &operand,
+                                unsigned threads) {
   // A buffer of one stage and its barrier (one arrival per thread for
-  // cp.async, thread 0's for TMA), one copy, and the wait for it.
+  // cp.async, thread 0's for TMA), and one copy.
   operand.ring = gir::LocalAllocOp::create(b, loc, ringType(operand, 1));
   Value barrier = nvgir::MBarrierAllocOp::create(
       b, loc, nvgir::MBarriersType::get(b.getContext(), 1),
@@ -366,10 +366,17 @@ Value emitInvariantCopy(OpBuilder &b, Location loc, Operand &operand,
                   operand.load.getMask(), slot, always);
     emitCopiesArrive(b, loc, barrier, slot);
   }
-  auto wait = nvgir::MBarrierWaitOp::create(b, loc, barrier, slot, slot);
-  if (operand.tma)
+  return {operand.ring.getType(), stageView(b, loc, operand.ring, slot),
+          barrier, bool(operand.tma)};
+}
+
+void emitInvariantWait(OpBuilder &b, Location loc, const InvariantCopy &copy) {
+  // The barrier completes its phase 0 once and is never re-armed: every
+  // loop reading the copy may wait for it.
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  auto wait = nvgir::MBarrierWaitOp::create(b, loc, copy.barrier, zero, zero);
+  if (copy.tma)
     wait.setAsyncWrites(true);
-  return stageView(b, loc, operand.ring, slot);
 }
 
 void emitDrain(OpBuilder &b, Location loc) {
