@@ -56,14 +56,16 @@ func.func @row_max(%t: tensor<4x256xf32>) -> tensor<4x256xf32> {
 // A range expanded into a 2-D tile is created in the slice of the 2-D
 // tile's layout (a backward hint), so no conversion is needed there.
 // Loop-carried tiles keep their entry layout; an operand in another layout
-// is made again in that layout where the two meet when it is cheap index
-// arithmetic (a range here), else converted (next test).
+// is made again in that layout when it is cheap index arithmetic (a range
+// here), else converted (next test); made before the loop, it is made
+// again there, once, not every iteration.
 // CHECK-LABEL: func.func @loop
 // CHECK: %[[R:.*]] = tir.make_range 0 to 64 : tensor<64xi32, #[[SL:slice.*]]>
+// CHECK-NEXT: %[[R2:.*]] = tir.make_range 0 to 64 : tensor<64xi32, #[[L:.*]]>
 // CHECK-NEXT: tir.expand_dims %[[R]], axis = 0 : tensor<64xi32, #[[SL]]> -> tensor<1x64xi32, #{{.*}}>
-// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64xf32, #[[L:.*]]>)
-// CHECK: %[[R2:.*]] = tir.make_range 0 to 64 : tensor<64xi32, #[[L]]>
-// CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[R2]] : tensor<64xi32, #[[L]]> to tensor<64xf32, #[[L]]>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64xf32, #[[L]]>)
+// CHECK-NOT: tir.make_range
+// CHECK: %[[F:.*]] = arith.sitofp %[[R2]] : tensor<64xi32, #[[L]]> to tensor<64xf32, #[[L]]>
 // CHECK-NEXT: arith.addf %[[ACC]], %[[F]] : tensor<64xf32, #[[L]]>
 // CHECK-NEXT: scf.yield %{{.*}} : tensor<64xf32, #[[L]]>
 func.func @loop(%n: index) -> tensor<1x64xi32> {

@@ -88,3 +88,90 @@ func.func @stats_before_loop(%pm: !tir.ptr<f32> {tir.divisibility = 16 : i32},
   }
   return %r : tensor<128x16xf32>
 }
+
+// -----
+
+// A row of statistics loaded once and read by two loops against dots of
+// different widths (the two dQ loops of attention backward reading m and
+// D): loaded again for each loop in that loop's row slice, nothing
+// converted, both read where it was; the load in the default layout's
+// slice (the whole row in every thread) is gone.
+// CHECK-DAG: #[[W16:.*]] = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 16>
+// CHECK-DAG: #[[W32:.*]] = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 32>
+// CHECK-DAG: #[[R16:.*]] = #gir.slice<dim = 1, parent = #[[W16]]>
+// CHECK-DAG: #[[R32:.*]] = #gir.slice<dim = 1, parent = #[[W32]]>
+// CHECK-LABEL: func.func @stats_two_loops
+// CHECK-NOT: gir.convert_layout
+// CHECK-DAG: tir.load %{{.*}} : tensor<128x!tir.ptr<f32>, #[[R16]]>
+// CHECK-DAG: tir.load %{{.*}} : tensor<128x!tir.ptr<f32>, #[[R32]]>
+// CHECK-NOT: gir.convert_layout
+// CHECK: scf.for
+// CHECK-NOT: gir.convert_layout
+// CHECK: scf.for
+// CHECK-NOT: gir.convert_layout
+// CHECK: return
+func.func @stats_two_loops(%pm: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+                           %pa: tensor<128x64x!tir.ptr<f16>>,
+                           %pb: tensor<64x16x!tir.ptr<f16>>,
+                           %pc: tensor<64x32x!tir.ptr<f16>>,
+                           %n: i32) -> (tensor<128x16xf32>, tensor<128x32xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z16 = arith.constant dense<0.0> : tensor<128x16xf32>
+  %z32 = arith.constant dense<0.0> : tensor<128x32xf32>
+  %a = tir.load %pa : tensor<128x64x!tir.ptr<f16>>
+  %rows = tir.make_range 0 to 128 : tensor<128xi32>
+  %pms = tir.splat %pm : !tir.ptr<f32> -> tensor<128x!tir.ptr<f32>>
+  %ptr = tir.addptr %pms, %rows : tensor<128x!tir.ptr<f32>>, tensor<128xi32>
+  %m = tir.load %ptr : tensor<128x!tir.ptr<f32>>
+  %me = tir.expand_dims %m, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+  %r16 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z16) -> (tensor<128x16xf32>) : i32 {
+    %b = tir.load %pb : tensor<64x16x!tir.ptr<f16>>
+    %d = tir.dot %a, %b, %z16 : tensor<128x64xf16> * tensor<64x16xf16> -> tensor<128x16xf32>
+    %mb = tir.broadcast %me : tensor<128x1xf32> -> tensor<128x16xf32>
+    %s = arith.subf %d, %mb : tensor<128x16xf32>
+    %next = arith.addf %acc, %s : tensor<128x16xf32>
+    scf.yield %next : tensor<128x16xf32>
+  }
+  %r32 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z32) -> (tensor<128x32xf32>) : i32 {
+    %b = tir.load %pc : tensor<64x32x!tir.ptr<f16>>
+    %d = tir.dot %a, %b, %z32 : tensor<128x64xf16> * tensor<64x32xf16> -> tensor<128x32xf32>
+    %mb = tir.broadcast %me : tensor<128x1xf32> -> tensor<128x32xf32>
+    %s = arith.subf %d, %mb : tensor<128x32xf32>
+    %next = arith.addf %acc, %s : tensor<128x32xf32>
+    scf.yield %next : tensor<128x32xf32>
+  }
+  return %r16, %r32 : tensor<128x16xf32>, tensor<128x32xf32>
+}
+
+// -----
+
+// A row of statistics used against a dot's result after a store to its
+// memory, in the same block: it may not be read again there, so it is
+// converted (the read before the store kept).
+// CHECK-LABEL: func.func @stats_store_between
+// CHECK: tir.load %{{.*}} : tensor<128x!tir.ptr<f32>
+// CHECK-NOT: tir.load %{{.*}} : tensor<128x!tir.ptr<f32>
+// CHECK: tir.store
+// CHECK-NOT: tir.load %{{.*}} : tensor<128x!tir.ptr<f32>
+// CHECK: gir.convert_layout %{{.*}} : tensor<128xf32
+// CHECK-NOT: tir.load %{{.*}} : tensor<128x!tir.ptr<f32>
+// CHECK: return
+func.func @stats_store_between(%pm: !tir.ptr<f32> {tir.divisibility = 16 : i32},
+                               %pa: tensor<128x64x!tir.ptr<f16>>,
+                               %pb: tensor<64x16x!tir.ptr<f16>>) -> tensor<128x16xf32> {
+  %z16 = arith.constant dense<0.0> : tensor<128x16xf32>
+  %zr = arith.constant dense<0.0> : tensor<128xf32>
+  %a = tir.load %pa : tensor<128x64x!tir.ptr<f16>>
+  %rows = tir.make_range 0 to 128 : tensor<128xi32>
+  %pms = tir.splat %pm : !tir.ptr<f32> -> tensor<128x!tir.ptr<f32>>
+  %ptr = tir.addptr %pms, %rows : tensor<128x!tir.ptr<f32>>, tensor<128xi32>
+  %m = tir.load %ptr : tensor<128x!tir.ptr<f32>>
+  tir.store %ptr, %zr : tensor<128x!tir.ptr<f32>>
+  %b = tir.load %pb : tensor<64x16x!tir.ptr<f16>>
+  %d = tir.dot %a, %b, %z16 : tensor<128x64xf16> * tensor<64x16xf16> -> tensor<128x16xf32>
+  %me = tir.expand_dims %m, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+  %mb = tir.broadcast %me : tensor<128x1xf32> -> tensor<128x16xf32>
+  %s = arith.subf %d, %mb : tensor<128x16xf32>
+  return %s : tensor<128x16xf32>
+}

@@ -284,6 +284,32 @@ void LayoutAssigner::collectHints(Region &scope) {
   }
 }
 
+/// Whether `op` (and what it holds) may write memory.
+static bool mayWrite(Operation *op) {
+  auto result = op->walk([](Operation *inner) {
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner))
+      return effects.hasEffect<MemoryEffects::Write>() ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+    // Ops whose effects are those of their bodies are walked into.
+    return inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+               ? WalkResult::advance()
+               : WalkResult::interrupt();
+  });
+  return result.wasInterrupted();
+}
+
+static bool madeOutsideLoop(Value value, Operation *user);
+
+/// Whether no operation from `from` (excluded) up to `to` (excluded), in
+/// one block, may write memory (a loop that only reads does not).
+static bool noWritesBetween(Operation *from, Operation *to) {
+  for (Operation *op = from->getNextNode(); op && op != to;
+       op = op->getNextNode())
+    if (mayWrite(op))
+      return false;
+  return true;
+}
+
 Value LayoutAssigner::rematerialize(Value value, Attribute layout,
                                     Operation *user, int &budget) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -292,13 +318,17 @@ Value LayoutAssigner::rematerialize(Value value, Attribute layout,
   if (type.getEncoding() == layout)
     return value;
   Operation *def = value.getDefiningOp();
-  // A row or column of statistics (a slice layout) loaded for this use
-  // alone is loaded again in the layout, from pointers recomputed in it
-  // (attention backward's m and D, loaded per iteration and broadcast
-  // against a dot's result): the old load is left unused.
+  // A row or column of statistics (a slice layout) is loaded again in the
+  // layout, from pointers recomputed in it, for each use that wants it so
+  // (attention backward's m and D, broadcast against a dot's result; D
+  // read by both dQ loops, each in its own dot's layout), when nothing
+  // writes memory between the load and the use: the old load is left
+  // unused. Else it would be made in the operands' layout, which for a
+  // slice of the default 2-D layout holds the whole row in every thread.
   auto load = def ? dyn_cast<tir::LoadOp>(def) : tir::LoadOp();
   bool reload = load && isa<gir::SliceEncodingAttr>(layout) &&
-                def->hasOneUse() && def->getBlock() == user->getBlock();
+                def->getBlock() == user->getBlock() &&
+                noWritesBetween(def, user);
   if (!def || def->getNumResults() != 1 || def->getNumRegions() != 0 ||
       (!isMemoryEffectFree(def) && !reload) || --budget < 0)
     return {};
@@ -332,7 +362,12 @@ Value LayoutAssigner::rematerialize(Value value, Attribute layout,
   IRMapping mapping;
   for (auto [operand, operandLayout] :
        llvm::zip(def->getOperands(), operandLayouts)) {
-    Value remat = rematerialize(operand, operandLayout, user, budget);
+    // An operand made before the loop that holds `user` is laid out once,
+    // where it is made (convert hoists it, a load there may be read
+    // again), not remade or converted every iteration.
+    Value remat = madeOutsideLoop(operand, user)
+                      ? convert(operand, operandLayout, user)
+                      : rematerialize(operand, operandLayout, user, budget);
     // A broadcast or expand_dims whose operand cannot be recomputed takes
     // it converted: the conversion moves the smaller tile (a row of
     // statistics, not the tile it is broadcast over).
