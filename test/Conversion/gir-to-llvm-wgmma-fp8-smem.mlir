@@ -3,8 +3,24 @@
 // nvgir.warpgroup_dot on an e4m3 A and an e5m2 B, both K-major (B's
 // order [0, 1]: K contiguous): four k32 steps
 // per warpgroup.
+// The descriptors: each operand's low half (start address / 16 and the
+// leading offset, in 32 bits) is made once, before the fence; each K step
+// adds its offset / 16 to it and ors the constant high half (no shift or
+// mask per instruction).
 // CHECK-LABEL: llvm.func @fp8_warpgroup_dot
-// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
+// CHECK: llvm.lshr %{{.*}} : i32
+// CHECK: %[[ALOW:.*]] = llvm.or %{{.*}} : i32
+// CHECK: llvm.lshr %{{.*}} : i32
+// CHECK: %[[BLOW:.*]] = llvm.or %{{.*}} : i32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NOT: llvm.lshr
+// CHECK: %[[A0:.*]] = llvm.zext %[[ALOW]] : i32 to i64
+// CHECK: %[[B0:.*]] = llvm.zext %[[BLOW]] : i32 to i64
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
+// CHECK-NOT: llvm.lshr
+// CHECK: llvm.add %[[ALOW]], %{{.*}} : i32
+// CHECK: llvm.add %[[BLOW]], %{{.*}} : i32
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
 #ka = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
 #kb = #gir.nvmma_shared<swizzle = 128, order = [0, 1]>
 #acc = #gir.wgmma<warpsPerCTA = [8, 1], instrN = 64>

@@ -51,17 +51,34 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-/// The descriptor of `layout` at `base` (i64 shared address) moved by
-/// `offset` bytes.
-Value descriptor(OpBuilder &b, Location loc, Value base,
-                 const OperandLayout &layout, int64_t offset) {
-  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 64); };
-  Value addr = arith::AddIOp::create(b, loc, base, c(offset));
+/// The low half of the descriptor of `layout` at `base` (i64 shared
+/// address): the start address field (bits 0-13, the address / 16) and the
+/// leading offset. Made once per operand; descriptorAt moves it.
+Value descriptorLow(OpBuilder &b, Location loc, Value base,
+                    const OperandLayout &layout) {
+  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); };
+  Value addr = arith::TruncIOp::create(b, loc, b.getI32Type(), base);
   Value start = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, addr, c(4)), c(0x3FFF));
-  int64_t fixed = ((layout.leadingOffset() >> 4) << 16) |
-                  ((layout.strideOffset() >> 4) << 32) | (layout.mode() << 62);
-  return arith::OrIOp::create(b, loc, start, c(fixed));
+  return arith::OrIOp::create(b, loc, start,
+                              c((layout.leadingOffset() >> 4) << 16));
+}
+
+/// The descriptor of `layout` at `offset` bytes past the address of `low`
+/// (descriptorLow): one 32-bit add of offset / 16 to the start field, which
+/// cannot carry out of it (shared memory ends below 2^18 bytes, the field
+/// holds 2^14 units of 16), and the constant high half (stride offset,
+/// swizzle mode), as Triton moves its descriptors.
+Value descriptorAt(OpBuilder &b, Location loc, Value low,
+                   const OperandLayout &layout, int64_t offset) {
+  Value moved = low;
+  if (offset >> 4)
+    moved = arith::AddIOp::create(
+        b, loc, low, arith::ConstantIntOp::create(b, loc, offset >> 4, 32));
+  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), moved);
+  int64_t high = ((layout.strideOffset() >> 4) << 32) | (layout.mode() << 62);
+  return arith::OrIOp::create(b, loc, wide,
+                              arith::ConstantIntOp::create(b, loc, high, 64));
 }
 
 /// The wgmma operand type for `elem`, if warpgroup MMA takes it.
@@ -331,6 +348,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
 
   SmallVector<Value> out(repM * repN * perInstr);
+  Value aLow = regA ? Value() : descriptorLow(b, loc, aBase, aLayout);
+  Value bLow = descriptorLow(b, loc, bBase, bLayout);
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (int64_t rm = 0; rm < repM; ++rm) {
     for (int64_t rn = 0; rn < repN; ++rn) {
@@ -341,9 +360,9 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
             b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i), i);
       for (int64_t ks = 0; ks < k / instrK; ++ks) {
         if (regA) {
-          Value descB = descriptor(b, loc, bBase, bLayout,
-                                   bLayout.subTileOffset(rn * instrN,
-                                                         ks * instrK));
+          Value descB = descriptorAt(b, loc, bLow, bLayout,
+                                     bLayout.subTileOffset(rn * instrN,
+                                                           ks * instrK));
           std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
                              "k" + std::to_string(instrK) + ".f32." +
                              ptxTypeName(typeA).str() + "." +
@@ -356,10 +375,11 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
           continue;
         }
         Value descA =
-            descriptor(b, loc, aBase, aLayout,
-                       aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
-        Value descB = descriptor(b, loc, bBase, bLayout,
-                                 bLayout.subTileOffset(rn * instrN, ks * instrK));
+            descriptorAt(b, loc, aLow, aLayout,
+                         aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
+        Value descB = descriptorAt(b, loc, bLow, bLayout,
+                                   bLayout.subTileOffset(rn * instrN,
+                                                         ks * instrK));
         if (useC && ks == 0) {
           // The first K step decides whether the old accumulator counts.
           std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
