@@ -17,6 +17,11 @@
 //   dots-in-order     gir-pipeline with overlap-dots=false (cuda): a loop
 //                     of several dots completes each where it is issued
 //                     (the default's choice before session 16).
+//   registers-unringed gir-pipeline with ring-register-loads=false (cuda):
+//                     a pipelined loop of dots leaves the loads it reads
+//                     in registers (attention backward's m and D) as
+//                     loads, not rings (the default's choice before
+//                     session 16's ringload).
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -48,6 +53,13 @@ const TridentPipelineEdit kDotsInOrderEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kDotsInOrder, 1,
      nullptr, nullptr},
 };
+const TridentPassRef kRegistersUnringed[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true ring-register-loads=false",
+     nullptr}};
+const TridentPipelineEdit kRegistersUnringedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kRegistersUnringed,
+     1, nullptr, nullptr},
+};
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
@@ -58,6 +70,10 @@ const TridentNamedPipeline kPipelines[] = {
     {"dots-in-order",
      "default, with each of a loop's several dots completed where issued",
      kDotsInOrderEdits, std::size(kDotsInOrderEdits)},
+    {"registers-unringed",
+     "default, with a loop of dots leaving the loads it reads in registers "
+     "unringed",
+     kRegistersUnringedEdits, std::size(kRegistersUnringedEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -68,7 +84,8 @@ TridentPluginInfo makeInfo() {
   info.name = "pipeline-variants";
   info.version = "1.0.0";
   info.description = "Example: named pipelines that retune one core pass "
-                     "(copies-after-dot, copies-at-top, dots-in-order)";
+                     "(copies-after-dot, copies-at-top, dots-in-order, "
+                     "registers-unringed)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

@@ -1,4 +1,5 @@
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 ring-register-loads=false" --canonicalize | FileCheck %s --check-prefix=UNRINGED
 
 // A loop without dots that asks for 4 stages (`tl.range(..., num_stages=4)`,
 // a softmax's row loop): its row load is copied by cp.async 3 iterations
@@ -135,6 +136,14 @@ module {
 // S - 1 = 2 ahead, under the same mbarriers), allocated after the swizzled
 // buffers (it then fills a gap their 1024-byte alignment leaves); the body
 // reads its slot back into the slice layout after the wait.
+// With ring-register-loads=false (pipeline-variants' `registers-unringed`)
+// m stays a load in the body; q^T is ringed as before.
+// UNRINGED-LABEL: func.func @stats
+// UNRINGED-NOT: #plain_shared>
+// UNRINGED: scf.for
+// UNRINGED: tir.load %{{.*}} : tensor<32x!tir.ptr<f32>
+// UNRINGED: nvgir.warpgroup_dot
+// UNRINGED: scf.yield
 // CHECK-LABEL: func.func @stats
 // CHECK: %[[Q:.*]] = gir.local_alloc : !gir.memdesc<3x64x32xf16, #shared>
 // CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 128 : i32} : !nvgir.mbarriers<3>

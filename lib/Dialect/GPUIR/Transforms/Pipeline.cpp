@@ -184,9 +184,11 @@ struct GPUIRPipelinePass
         continue;
       // The loads the loop reads in registers run ahead with the dots'
       // operands, in the same stages (attention backward's m and D).
-      (void)addRegisterLoads(*plan, inRegisters, [&](const PipelinePlan &p) {
-        return ringsFit(p, numStages);
-      });
+      if (ringRegisterLoads)
+        (void)addRegisterLoads(*plan, inRegisters,
+                               [&](const PipelinePlan &p) {
+                                 return ringsFit(p, numStages);
+                               });
       keepInvariantsInBudget(*plan, numStages);
       // Only the tuned single-dot form keeps MMAs in flight across the
       // back edge; a loop of several dots, or a dot with a register A,

@@ -211,6 +211,10 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "With async-dot, in a loop of several dots, leave each dot in "
            "flight until its result is first read (else each completes "
            "where it is issued)">,
+    Option<"ringRegisterLoads", "ring-register-loads", "bool", "true",
+           "In a pipelined loop of dots, ring the loads the loop reads in "
+           "registers (attention backward's m and D) with the dots' "
+           "operands (else they stay loads in the body)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::nvgir::NVGIRDialect",
