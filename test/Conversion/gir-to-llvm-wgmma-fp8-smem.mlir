@@ -3,23 +3,27 @@
 // nvgir.warpgroup_dot on an e4m3 A and an e5m2 B, both K-major (B's
 // order [0, 1]: K contiguous): four k32 steps
 // per warpgroup.
-// The descriptors: each operand's low half (start address / 16 and the
-// leading offset, in 32 bits) is made once, before the fence; each K step
-// adds its offset / 16 to it and ors the constant high half (no shift or
-// mask per instruction).
+// The descriptors: each operand's start field (address bits 4-17) is
+// extracted once, before the fence, by an opaque bfe (LLVM must not learn
+// its low bits from the buffer's alignment and turn the K steps' adds into
+// ors of different constants, which ptxas cannot rematerialize from one
+// base); each K step is one 64-bit add of the constant fields and its
+// offset / 16 (no shift, mask or or per instruction).
 // CHECK-LABEL: llvm.func @fp8_warpgroup_dot
-// CHECK: llvm.lshr %{{.*}} : i32
-// CHECK: %[[ALOW:.*]] = llvm.or %{{.*}} : i32
-// CHECK: llvm.lshr %{{.*}} : i32
-// CHECK: %[[BLOW:.*]] = llvm.or %{{.*}} : i32
+// CHECK: %[[AF:.*]] = llvm.inline_asm "bfe.u32 $0, $1, 4, 14;", "=r,r"
+// CHECK: %[[ALOW:.*]] = llvm.zext %[[AF]] : i32 to i64
+// CHECK: %[[BF:.*]] = llvm.inline_asm "bfe.u32 $0, $1, 4, 14;", "=r,r"
+// CHECK: %[[BLOW:.*]] = llvm.zext %[[BF]] : i32 to i64
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-NOT: llvm.lshr
-// CHECK: %[[A0:.*]] = llvm.zext %[[ALOW]] : i32 to i64
-// CHECK: %[[B0:.*]] = llvm.zext %[[BLOW]] : i32 to i64
+// CHECK-NOT: llvm.or
+// CHECK: llvm.add %[[ALOW]], %{{.*}} : i64
+// CHECK: llvm.add %[[BLOW]], %{{.*}} : i64
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
 // CHECK-NOT: llvm.lshr
-// CHECK: llvm.add %[[ALOW]], %{{.*}} : i32
-// CHECK: llvm.add %[[BLOW]], %{{.*}} : i32
+// CHECK-NOT: llvm.or
+// CHECK: llvm.add %[[ALOW]], %{{.*}} : i64
+// CHECK: llvm.add %[[BLOW]], %{{.*}} : i64
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e5m2>, <one>, <col>]
 #ka = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
 #kb = #gir.nvmma_shared<swizzle = 128, order = [0, 1]>

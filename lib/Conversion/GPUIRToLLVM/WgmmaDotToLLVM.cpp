@@ -51,34 +51,39 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
-/// The low half of the descriptor of `layout` at `base` (i64 shared
-/// address): the start address field (bits 0-13, the address / 16) and the
-/// leading offset. Made once per operand; descriptorAt moves it.
-Value descriptorLow(OpBuilder &b, Location loc, Value base,
-                    const OperandLayout &layout) {
-  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); };
+/// The start address field of a descriptor at `base` (i64 shared
+/// address): bits 4-17 of the address, zero-extended to 64 bits. Made once
+/// per operand; descriptorAt moves it. The field is extracted by an opaque
+/// `bfe` so that LLVM does not learn its low bits from the buffer's
+/// alignment: it would then turn each K step's add into an `or` of a
+/// different constant, which ptxas cannot rematerialize from one base, and
+/// an operand read by a whole loop would keep one 64-bit descriptor per K
+/// step live (spilled in attention's backward), where one uniform register
+/// pair and an add per K step do.
+Value descriptorLow(OpBuilder &b, Location loc, Value base) {
   Value addr = arith::TruncIOp::create(b, loc, b.getI32Type(), base);
-  Value start = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, addr, c(4)), c(0x3FFF));
-  return arith::OrIOp::create(b, loc, start,
-                              c((layout.leadingOffset() >> 4) << 16));
+  Value start = LLVM::InlineAsmOp::create(
+                    b, loc, b.getI32Type(), ValueRange{addr},
+                    "bfe.u32 $0, $1, 4, 14;", "=r,r",
+                    /*has_side_effects=*/false, /*is_align_stack=*/false,
+                    LLVM::tailcallkind::TailCallKind::None,
+                    LLVM::AsmDialectAttr(), ArrayAttr())
+                    .getResult(0);
+  return arith::ExtUIOp::create(b, loc, b.getI64Type(), start);
 }
 
 /// The descriptor of `layout` at `offset` bytes past the address of `low`
-/// (descriptorLow): one 32-bit add of offset / 16 to the start field, which
-/// cannot carry out of it (shared memory ends below 2^18 bytes, the field
-/// holds 2^14 units of 16), and the constant high half (stride offset,
-/// swizzle mode), as Triton moves its descriptors.
+/// (descriptorLow): one 64-bit add of the leading offset, stride offset,
+/// swizzle mode and offset / 16, which cannot carry out of the start field
+/// (shared memory ends below 2^18 bytes, the field holds 2^14 units of 16),
+/// as Triton moves its descriptors.
 Value descriptorAt(OpBuilder &b, Location loc, Value low,
                    const OperandLayout &layout, int64_t offset) {
-  Value moved = low;
-  if (offset >> 4)
-    moved = arith::AddIOp::create(
-        b, loc, low, arith::ConstantIntOp::create(b, loc, offset >> 4, 32));
-  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), moved);
-  int64_t high = ((layout.strideOffset() >> 4) << 32) | (layout.mode() << 62);
-  return arith::OrIOp::create(b, loc, wide,
-                              arith::ConstantIntOp::create(b, loc, high, 64));
+  int64_t fields = ((layout.strideOffset() >> 4) << 32) |
+                   (layout.mode() << 62) |
+                   ((layout.leadingOffset() >> 4) << 16) | (offset >> 4);
+  return arith::AddIOp::create(
+      b, loc, low, arith::ConstantIntOp::create(b, loc, fields, 64));
 }
 
 /// The wgmma operand type for `elem`, if warpgroup MMA takes it.
@@ -348,8 +353,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
 
   SmallVector<Value> out(repM * repN * perInstr);
-  Value aLow = regA ? Value() : descriptorLow(b, loc, aBase, aLayout);
-  Value bLow = descriptorLow(b, loc, bBase, bLayout);
+  Value aLow = regA ? Value() : descriptorLow(b, loc, aBase);
+  Value bLow = descriptorLow(b, loc, bBase);
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (int64_t rm = 0; rm < repM; ++rm) {
     for (int64_t rn = 0; rn < repN; ++rn) {
