@@ -390,6 +390,8 @@ def test_static_assert_failing():
     err = compile_error(k_static_assert, {"x_ptr": "*fp32"}, {"BLOCK": 64})
     check_message(err, k_static_assert, "static_assert failed",
                   "BLOCK must be at least 128")
+    # Triton's class (a CompilationError): autotuners pass over the config.
+    assert isinstance(err, trident.CompileTimeAssertionFailure)
 
 
 SCALE = 2.5
@@ -716,6 +718,9 @@ def test_backend_failure_names_the_source_line():
                         num_warps=8, num_stages=4, attrs=attrs)
     check_message(err, k_too_much_shared_memory, "shared memory",
                   "limit", "sm_90", "cuda:90a")
+    # As Triton's: an OutOfResources, which autotuners pass over.
+    assert isinstance(err, trident.OutOfResources)
+    assert isinstance(err, trident.CompilationError)
 
 
 @trident.jit

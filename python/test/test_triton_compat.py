@@ -98,6 +98,42 @@ def test_autotune_key_and_prune_as_triton(rng):
     np.testing.assert_array_equal(y, 2 * x)
 
 
+@trident.jit
+def rows_up_to_64(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    tl.static_assert(BLOCK <= 64, "BLOCK over 64")
+    offs = tl.arange(0, BLOCK)
+    for row in range(0, n):
+        tl.store(y_ptr + row * BLOCK + offs,
+                 tl.load(x_ptr + row * BLOCK + offs) * 2)
+
+
+def test_autotune_passes_over_configs_that_do_not_compile(rng):
+    # As Triton's autotuner: a config whose static_assert fails (or that
+    # needs more shared memory than the target has, or that ptxas refuses)
+    # is timed as infinitely slow, not an error for the launch (tutorial
+    # 06's config list holds such configs for head dim 64).
+    configs = [trident.Config({"BLOCK": 128}), trident.Config({"BLOCK": 64})]
+    tuned = trident.autotune(configs, key=["n"])(rows_up_to_64)
+    x = rng.random((3, 64)).astype(np.float32)
+    y = np.full_like(x, np.nan)
+    tuned[(1,)](x, y, n=3)
+    np.testing.assert_array_equal(y, 2 * x)
+    assert tuned.best_config is configs[1]
+    times = tuned.bench_times[(3,)]
+    assert times[configs[0]] == float("inf") and times[configs[1]] < 1e9
+
+    # When none compiles, the error names the kernel and each config's
+    # failure.
+    none = trident.autotune([trident.Config({"BLOCK": 128}),
+                             trident.Config({"BLOCK": 256})],
+                            key=["n"])(rows_up_to_64)
+    with pytest.raises(trident.CompilationError,
+                       match="rows_up_to_64: none of its 2 autotune configs"
+                             "(.|\n)*BLOCK: 128(.|\n)*static_assert failed"
+                             "(.|\n)*BLOCK: 256"):
+        none[(1,)](x, y, n=3)
+
+
 def test_autotuned_and_heuristic_launches_take_the_fast_launcher(rng,
                                                                    monkeypatch):
     # Once a config is chosen, an autotuned (or heuristics-wrapped) kernel

@@ -41,6 +41,16 @@ class CompilationError(Exception):
         return "\n".join(lines)
 
 
+class CompileTimeAssertionFailure(CompilationError):
+    """A `tl.static_assert` did not hold while the kernel was compiled. As
+    under Triton, an autotuner takes the config for one the kernel does not
+    support and times the others."""
+
+
+class PTXASError(CompilationError):
+    """ptxas refused the PTX of a kernel (its report is in the message)."""
+
+
 class LaunchError(TypeError, ValueError):
     """A kernel was called or launched wrongly from the host (no grid, wrong
     or unknown arguments, an argument a kernel cannot take). The message
@@ -51,12 +61,25 @@ class OutOfResources(Exception):
     """A compiled kernel needs more of a resource than the target has."""
 
 
+class CompilationOutOfResources(CompilationError, OutOfResources):
+    """Compiling found that the kernel needs more of a resource than the
+    target has (shared memory per program): both a CompilationError, with
+    the kernel's source line, and an OutOfResources, as Triton reports it
+    (there at load time), so that an autotuner passes over the config."""
+
+
 class KernelError(RuntimeError):
     """A kernel failed while it ran: a tl.device_assert that did not hold
     (the message names the kernel, its file:line and the program id), or
     an error the runtime reported for the launch."""
 
 
+class StaticAssertionError(TridentUserError):
+    """tl.static_assert's failure inside the front end; the code generator
+    reports it as a CompileTimeAssertionFailure at the kernel's line."""
+
+
 for _cls in (TridentUserError, CompilationError, LaunchError,
-             OutOfResources, KernelError):
+             OutOfResources, KernelError, CompileTimeAssertionFailure,
+             PTXASError, CompilationOutOfResources):
     _cls.__module__ = "trident"

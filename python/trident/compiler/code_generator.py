@@ -19,7 +19,8 @@ import re
 import types
 
 from .. import _C
-from .._errors import CompilationError, TridentUserError
+from .._errors import (CompilationError, CompileTimeAssertionFailure,
+                       StaticAssertionError, TridentUserError)
 from ..language import core as tl
 from ..language.core import constexpr, tensor, _unwrap
 from ..language.semantic import tensor_descriptor
@@ -159,7 +160,7 @@ class CodeGenerator(ast.NodeVisitor):
     # Errors and locations
     # ------------------------------------------------------------------
 
-    def _error(self, node, reason):
+    def _error(self, node, reason, cls=CompilationError):
         lineno = getattr(node, "lineno", None)
         col = getattr(node, "col_offset", None)
         src = None
@@ -167,7 +168,7 @@ class CodeGenerator(ast.NodeVisitor):
             src = self.lines[lineno - 1]
             if self.col_offset:
                 src = " " * self.col_offset + src
-        return CompilationError(
+        return cls(
             reason, self.file,
             None if lineno is None else lineno + self.line_offset,
             None if col is None else col + self.col_offset + 1, src,
@@ -192,7 +193,10 @@ class CodeGenerator(ast.NodeVisitor):
         except TridentUserError as e:
             if self.library:
                 raise
-            raise self._error(_blame(node, e), str(e)) from None
+            cls = (CompileTimeAssertionFailure
+                   if isinstance(e, StaticAssertionError) else
+                   CompilationError)
+            raise self._error(_blame(node, e), str(e), cls) from None
         except _C.Error as e:
             if self.library:
                 raise TridentUserError(_strip_location(str(e))) from None

@@ -12,7 +12,8 @@ import os
 import re
 
 from .. import _C
-from .._errors import CompilationError, LaunchError, TridentUserError
+from .._errors import (CompilationError, CompilationOutOfResources,
+                       LaunchError, PTXASError, TridentUserError)
 from ..language import core as tl
 from ..language.core import _ActiveSemantic, constexpr, tensor
 from ..language.semantic import (Semantic, tensor_descriptor,
@@ -296,6 +297,13 @@ def _backend_error(fn, target, text):
     translation step): at the first kernel source line the diagnostics
     name, with what failed where."""
     text = _trim_ir_dumps(text)
+    # What kind of failure: those an autotuner passes over (as Triton's
+    # OutOfResources and PTXASError) have their own classes.
+    cls = CompilationError
+    if "-byte limit of shared memory per program" in text:
+        cls = CompilationOutOfResources
+    elif "ptxas failed (" in text:
+        cls = PTXASError
     found = None
     for m in _DIAGNOSTIC.finditer(text):
         if os.path.isfile(m.group("file")):
@@ -303,8 +311,8 @@ def _backend_error(fn, target, text):
             if os.path.abspath(m.group("file")) == os.path.abspath(fn.file):
                 break
     if found is None:
-        return CompilationError("compiling %s for %s failed:\n%s" %
-                                (fn.__name__, target, text))
+        return cls("compiling %s for %s failed:\n%s" %
+                   (fn.__name__, target, text))
     path, line, col = (found.group("file"), int(found.group("line")),
                        int(found.group("col")))
     stage = " ".join(text[:found.start()].split()).rstrip(":")
@@ -319,7 +327,7 @@ def _backend_error(fn, target, text):
     while rest and (not rest[0].strip() or rest[0].strip() == "^" or
                     (source and rest[0].strip() == source.strip())):
         rest.pop(0)
-    return CompilationError(reason, path, line, col, source, notes=rest)
+    return cls(reason, path, line, col, source, notes=rest)
 
 
 def validate_options(num_warps, num_stages, num_ctas):

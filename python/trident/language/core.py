@@ -12,7 +12,7 @@ import functools
 import numbers
 import threading
 
-from .._errors import TridentUserError
+from .._errors import StaticAssertionError, TridentUserError
 
 # ---------------------------------------------------------------------------
 # The compilation in progress (one per thread)
@@ -1076,8 +1076,9 @@ def static_assert(cond, msg=""):
         raise TridentUserError("tl.static_assert needs a constexpr condition, "
                                "got a tensor (use tl.device_assert)")
     if not c:
-        raise TridentUserError("static_assert failed: %s" % (_unwrap(msg),)
-                               if _unwrap(msg) else "static_assert failed")
+        raise StaticAssertionError("static_assert failed: %s" %
+                                   (_unwrap(msg),) if _unwrap(msg) else
+                                   "static_assert failed")
 
 
 @builtin

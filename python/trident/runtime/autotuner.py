@@ -5,7 +5,8 @@ around the launch (the GPU timing comes with the runtime issue)."""
 import builtins
 import time
 
-from .._errors import TridentUserError
+from .._errors import (CompilationError, CompileTimeAssertionFailure,
+                       OutOfResources, PTXASError, TridentUserError)
 from .jit import JITFunction
 
 
@@ -200,8 +201,27 @@ class Autotuner(KernelInterface):
                     self.cache[key] = saved
                 else:
                     timings = {}
+                    failed = {}
                     for c in configs:
-                        timings[c] = self._bench(c, args, kwargs, grid)
+                        # As Triton's autotuner: a config the kernel does
+                        # not support (a static_assert), that needs more
+                        # than the target has, or that ptxas refuses is
+                        # passed over.
+                        try:
+                            timings[c] = self._bench(c, args, kwargs, grid)
+                        except (CompileTimeAssertionFailure, OutOfResources,
+                                PTXASError) as e:
+                            timings[c] = float("inf")
+                            failed[c] = e
+                    if len(failed) == len(configs):
+                        raise CompilationError(
+                            "%s: none of its %d autotune configs compiles "
+                            "and runs:\n%s" % (
+                                self.__name__, len(configs),
+                                "\n".join("  %r: %s" % (
+                                    c, str(e).split("\n")[0])
+                                    for c, e in failed.items()))
+                        ) from next(iter(failed.values()))
                     self.bench_times[key] = timings
                     best = builtins.min(timings, key=timings.get)
                     self.cache[key] = best
