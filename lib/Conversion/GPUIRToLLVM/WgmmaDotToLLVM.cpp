@@ -42,6 +42,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 #include <map>
 
@@ -282,7 +283,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   NVVM::WGMMATypes typeA,
                                   NVVM::WGMMATypes typeB, bool wait = true,
                                   Value useC = {},
-                                  ArrayRef<Value> aRegisters = {}) {
+                                  ArrayRef<Value> aRegisters = {},
+                                  bool zeroC = false) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
   // In a cluster, an accumulator split over the CTAs (gir-split-ctas) has
@@ -352,6 +354,11 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   auto scaleD = NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
 
+  // The first K step's scale-d for a register A (inline PTX): constant 0
+  // for a zero accumulator.
+  Value firstUseC = useC;
+  if (zeroC)
+    firstUseC = arith::ConstantIntOp::create(b, loc, 0, 1);
   SmallVector<Value> out(repM * repN * perInstr);
   Value aLow = regA ? Value() : descriptorLow(b, loc, aBase);
   Value bLow = descriptorLow(b, loc, bBase);
@@ -359,10 +366,14 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   for (int64_t rm = 0; rm < repM; ++rm) {
     for (int64_t rn = 0; rn < repN; ++rn) {
       int64_t first = (rm * repN + rn) * perInstr;
+      // A zero accumulator is not read: the first K step's scale-d is 0,
+      // and no register is zeroed for it.
       Value d = LLVM::UndefOp::create(b, loc, structType);
-      for (int64_t i = 0; i < perInstr; ++i)
-        d = LLVM::InsertValueOp::create(
-            b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i), i);
+      if (!zeroC)
+        for (int64_t i = 0; i < perInstr; ++i)
+          d = LLVM::InsertValueOp::create(
+              b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i),
+              i);
       for (int64_t ks = 0; ks < k / instrK; ++ks) {
         if (regA) {
           Value descB = descriptorAt(b, loc, bLow, bLayout,
@@ -375,7 +386,7 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
           d = wgmmaInlineAsm(
               b, loc, structType, d,
               aRegisters.slice((rm * (k / instrK) + ks) * 4, 4), descB,
-              ks == 0 ? useC : Value(), name, /*transposable=*/true,
+              ks == 0 ? firstUseC : Value(), name, /*transposable=*/true,
               /*transA=*/false, !bLayout.kMajor);
           continue;
         }
@@ -385,6 +396,15 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
         Value descB = descriptorAt(b, loc, bLow, bLayout,
                                    bLayout.subTileOffset(rn * instrN,
                                                          ks * instrK));
+        if (zeroC && ks == 0) {
+          d = NVVM::WgmmaMmaAsyncOp::create(
+              b, loc, structType, d, descA, descB, shape, typeInA, typeInB,
+              typeD,
+              NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::zero),
+              scaleIn, scaleIn, layoutA, layoutB,
+              /*satfinite=*/NVVM::MMAIntOverflowAttr());
+          continue;
+        }
         if (useC && ks == 0) {
           // The first K step decides whether the old accumulator counts.
           std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
@@ -486,7 +506,9 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     barrier(rewriter, loc);
     FailureOr<Value> result =
         emitWarpgroupMma(rewriter, loc, lc, adaptor.getC(), cType, aBuf,
-                         aLayout, bBuf, bLayout, types->first, types->second);
+                         aLayout, bBuf, bLayout, types->first, types->second,
+                         /*wait=*/true, /*useC=*/{}, /*aRegisters=*/{},
+                         matchPattern(op.getC(), m_AnyZeroFloat()));
     if (failed(result))
       return op.emitOpError("does not split into wgmma instructions");
     rewriter.replaceOp(op, *result);
@@ -593,7 +615,8 @@ struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
         rewriter, loc, lc, adaptor.getC(),
         cast<RankedTensorType>(op.getType()), aBuf, aLayout, adaptor.getB(),
         layoutOf(bType, 0), types->first, types->second,
-        /*wait=*/!op.getAsync(), adaptor.getUseC(), aRegisters);
+        /*wait=*/!op.getAsync(), adaptor.getUseC(), aRegisters,
+        matchPattern(op.getC(), m_AnyZeroFloat()));
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
                             "(or an MN-major operand is not 16-bit: tf32 "
