@@ -350,7 +350,7 @@ struct MBarrierWaitPattern : OpConversionPattern<nvgir::MBarrierWaitOp> {
         rewriter, loc,
         barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
         adaptor.getPhase(), i32Const(rewriter, loc, 0x989680));
-    if (!op.getAsyncWrites())
+    if (!op.getAsyncWrites() && !op.getUnfenced())
       fenceAsyncShared(rewriter, loc);
     rewriter.eraseOp(op);
     return success();

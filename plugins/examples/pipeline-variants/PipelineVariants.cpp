@@ -22,6 +22,10 @@
 //                     in registers (attention backward's m and D) as
 //                     loads, not rings (the default's choice before
 //                     session 16's ringload).
+//   copies-unfenced    gir-pipeline with fence-copies=false (cuda): no
+//                     fence.proxy.async between the wait for a stage of
+//                     cp.async copies and the wgmmas reading it, as
+//                     Triton's pipeliner emits them.
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -60,6 +64,13 @@ const TridentPipelineEdit kRegistersUnringedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kRegistersUnringed,
      1, nullptr, nullptr},
 };
+const TridentPassRef kCopiesUnfenced[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true fence-copies=false",
+     nullptr}};
+const TridentPipelineEdit kCopiesUnfencedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesUnfenced, 1,
+     nullptr, nullptr},
+};
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
@@ -74,6 +85,10 @@ const TridentNamedPipeline kPipelines[] = {
      "default, with a loop of dots leaving the loads it reads in registers "
      "unringed",
      kRegistersUnringedEdits, std::size(kRegistersUnringedEdits)},
+    {"copies-unfenced",
+     "default, with no proxy fence between cp.async stages and the wgmmas "
+     "reading them",
+     kCopiesUnfencedEdits, std::size(kCopiesUnfencedEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -85,7 +100,7 @@ TridentPluginInfo makeInfo() {
   info.version = "1.0.0";
   info.description = "Example: named pipelines that retune one core pass "
                      "(copies-after-dot, copies-at-top, dots-in-order, "
-                     "registers-unringed)";
+                     "registers-unringed, copies-unfenced)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

@@ -1,4 +1,5 @@
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 fence-copies=false" --canonicalize | FileCheck %s --check-prefix=UNFENCED
 
 // The attention loop (Triton's tutorial 06): two dots, q loaded before the
 // loop, K loaded by TMA and read transposed, p computed (a register A), V
@@ -94,6 +95,7 @@ func.func @attention_tma(%Q: !tir.tensordesc<tensor<64x64xf16>>,
 // CHECK-NEXT: nvgir.async_copy_arrive %[[VBARS]]
 // CHECK: nvgir.mbarrier_wait %[[KBARS]]
 // CHECK-NOT: async_writes
+// CHECK-NOT: unfenced
 // CHECK: gir.memdesc_trans
 // CHECK: nvgir.warpgroup_dot %{{.*}} : tensor<64x64xf16, {{.*}}> * !gir.memdesc<64x64xf16, #shared1>
 // CHECK: nvgir.mbarrier_wait %[[VBARS]]
@@ -102,6 +104,14 @@ func.func @attention_tma(%Q: !tir.tensordesc<tensor<64x64xf16>>,
 // CHECK: scf.yield
 // CHECK: nvgir.async_wait {pending = 0 : i32}
 // CHECK-NEXT: gir.barrier
+// With fence-copies=false (pipeline-variants' `copies-unfenced`), the
+// waits for the cp.async stages that wgmma reads have no proxy fence, as
+// Triton's pipeliner emits them.
+// UNFENCED-LABEL: func.func @attention_ptr
+// UNFENCED: nvgir.mbarrier_wait {{.*}} {unfenced}
+// UNFENCED: nvgir.warpgroup_dot
+// UNFENCED: nvgir.mbarrier_wait {{.*}} {unfenced}
+// UNFENCED: nvgir.warpgroup_dot
 module attributes {tir.num_warps = 4 : i32} {
 func.func @attention_ptr(%q: tensor<64x64xf16>,
                          %kbase: !tir.ptr<f16> {tir.divisibility = 16 : i32},

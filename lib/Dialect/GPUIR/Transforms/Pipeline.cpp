@@ -190,6 +190,7 @@ struct GPUIRPipelinePass
                                  return ringsFit(p, numStages);
                                });
       keepInvariantsInBudget(*plan, numStages);
+      plan->fenceCopies = fenceCopies;
       // Only the tuned single-dot form keeps MMAs in flight across the
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.

@@ -108,6 +108,9 @@ struct PipelinePlan {
   }
   /// wgmma dots of the body left as they are.
   unsigned otherWgmmaDots = 0;
+  /// Fence the async proxy before the tensor cores read a ring cp.async
+  /// filled (gir-pipeline's fence-copies).
+  bool fenceCopies = true;
   /// No dot: every ring is read in registers (a loop with an explicit
   /// `tir.num_stages`, as Triton pipelines `tl.range(..., num_stages=N)`).
   bool registersOnly() const { return dots.empty(); }
@@ -189,9 +192,13 @@ void emitCopiesArrive(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value emitRegisterRead(mlir::OpBuilder &b, mlir::Location loc,
                              const Operand &operand, mlir::Value slot,
                              mlir::Value mask, mlir::Value other);
-/// Waits for stage `slot`'s copies (phase parity `phase`); `allTma`: the
-/// barriers' copies are all TMA (no proxy fence needed).
-void emitStageWait(mlir::OpBuilder &b, mlir::Location loc, bool allTma,
+/// Waits for stage `slot`'s copies (phase parity `phase`) of `operands`
+/// (those the barriers count). No proxy fence when no tensor-core read
+/// follows a generic write: every copy is TMA, or each cp.async-filled
+/// ring is read back into registers; nor, without `fenceCopies`, after
+/// cp.async at all.
+void emitStageWait(mlir::OpBuilder &b, mlir::Location loc,
+                   llvm::ArrayRef<const Operand *> operands, bool fenceCopies,
                    mlir::Value barriers, mlir::Value slot, mlir::Value phase);
 /// The dot on operands `a` (a shared view or a register tile) and `b`.
 mlir::Value emitDot(mlir::OpBuilder &b, tir::DotOp dot, mlir::Value a,

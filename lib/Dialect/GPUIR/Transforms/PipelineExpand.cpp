@@ -561,18 +561,23 @@ void Pipeliner::rewrite() {
   // every thread's), leaving the newer groups in flight.
   waitedGroups.clear();
   // (With rings read in registers only, where the first is read.)
-  if (numGroups == 1 && !registersOnly)
-    emitStageWait(inner, loc, plan.allTma(), groupBarriers[0], readSlot,
-                  phase);
+  if (numGroups == 1 && !registersOnly) {
+    SmallVector<const Operand *> all;
+    for (const Operand &operand : plan.operands)
+      all.push_back(&operand);
+    emitStageWait(inner, loc, all, plan.fenceCopies, groupBarriers[0],
+                  readSlot, phase);
+  }
   // (Several groups: each waited for before the first dot that reads it.)
   stageWait = [&, readSlot, phase](OpBuilder &b, unsigned group) {
     if (!waitedGroups.insert(group).second)
       return;
-    bool allTma = true;
+    SmallVector<const Operand *> members;
     for (auto [i, operand] : llvm::enumerate(plan.operands))
       if (groupOf[i] == group)
-        allTma &= bool(operand.tma);
-    emitStageWait(b, loc, allTma, groupBarriers[group], readSlot, phase);
+        members.push_back(&operand);
+    emitStageWait(b, loc, members, plan.fenceCopies, groupBarriers[group],
+                  readSlot, phase);
   };
   llvm::SmallPtrSet<Operation *, 8> skip;
   DenseMap<Operation *, const PipelinedDot *> rewritten;

@@ -287,13 +287,23 @@ Value emitRegisterRead(OpBuilder &b, Location loc, const Operand &operand,
   return arith::SelectOp::create(b, loc, mask, tile, other);
 }
 
-void emitStageWait(OpBuilder &b, Location loc, bool allTma, Value barriers,
-                   Value slot, Value phase) {
-  // Waits for the stage's copies (and every thread's). A ring filled by
-  // TMA alone needs no proxy fence before the wgmmas.
+void emitStageWait(OpBuilder &b, Location loc,
+                   ArrayRef<const Operand *> operands, bool fenceCopies,
+                   Value barriers, Value slot, Value phase) {
+  // Waits for the stage's copies (and every thread's). Rings filled by TMA
+  // alone need no proxy fence before the wgmmas; nor do cp.async rings
+  // read back into registers (generic loads, the copies' own proxy).
   auto wait = nvgir::MBarrierWaitOp::create(b, loc, barriers, slot, phase);
+  bool allTma = llvm::all_of(operands, [](const Operand *o) {
+    return bool(o->tma);
+  });
+  bool genericReads = llvm::all_of(operands, [](const Operand *o) {
+    return o->tma || o->inRegisters;
+  });
   if (allTma)
     wait.setAsyncWrites(true);
+  else if (genericReads || !fenceCopies)
+    wait.setUnfenced(true);
 }
 
 /// A 16-bit register A in the layout wgmma reads A from registers (the

@@ -215,6 +215,11 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "In a pipelined loop of dots, ring the loads the loop reads in "
            "registers (attention backward's m and D) with the dots' "
            "operands (else they stay loads in the body)">,
+    Option<"fenceCopies", "fence-copies", "bool", "true",
+           "Fence the async proxy (fence.proxy.async, as the PTX memory "
+           "model asks) after waiting for a stage of cp.async copies that "
+           "wgmma reads; false leaves it out, as Triton's pipeliner does "
+           "(its fences follow register-to-shared copies only)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::nvgir::NVGIRDialect",

@@ -131,10 +131,13 @@ def NVGIR_MBarrierWaitOp : NVGIR_Op<"mbarrier_wait"> {
     included here, to its tensor-core operations. With `async_writes`, the
     phase is completed by async-proxy writes only (TMA copies): those are
     visible to the tensor cores (async proxy too) without the fence, which
-    is left out.
+    is left out. With `unfenced`, the fence is left out too: what the
+    phase's copies wrote is read by generic-proxy loads only (rings read
+    back into registers), or gir-pipeline was asked for no fence after
+    cp.async (`fence-copies=false`, as Triton's pipeliner emits them).
   }];
   let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index, I32:$phase,
-                       UnitAttr:$async_writes);
+                       UnitAttr:$async_writes, UnitAttr:$unfenced);
   let assemblyFormat = [{
     $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
   }];
