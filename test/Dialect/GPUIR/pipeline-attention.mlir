@@ -274,3 +274,41 @@ func.func @invariant_two_loops(%Q: !tir.tensordesc<tensor<64x64xf16>>,
   return %a, %b : tensor<64x64xf32>, tensor<64x64xf32>
 }
 }
+
+// -----
+
+// Head dim 128 with 128x128 K and V tiles and 3 stages: the rings take
+// 192 KiB and q's one-stage copy 32 KiB, which fit the 227 KiB of sm_90
+// (p, a 16-bit register A in the accumulator layout, feeds wgmma from
+// registers and needs no staging): q is read from its copy, not moved to
+// registers.
+// CHECK-LABEL: func.func @attention_d128_budget
+// CHECK: gir.local_alloc : !gir.memdesc<1x128x128xf16, #shared>
+// CHECK: gir.local_alloc : !gir.memdesc<3x128x128xf16, #shared>
+// CHECK: gir.local_alloc : !gir.memdesc<3x128x128xf16, #shared>
+// CHECK: scf.for
+// CHECK: nvgir.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !gir.memdesc<128x128xf16, #shared> * !gir.memdesc<128x128xf16, #shared1>
+// CHECK: nvgir.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x128xf16, #wgmma> * !gir.memdesc<128x128xf16, #shared>
+// CHECK: scf.yield
+module attributes {tir.num_warps = 8 : i32} {
+func.func @attention_d128_budget(%Q: !tir.tensordesc<tensor<128x128xf16>>,
+                                 %K: !tir.tensordesc<tensor<128x128xf16>>,
+                                 %V: !tir.tensordesc<tensor<128x128xf16>>,
+                                 %m0: i32, %n: i32) -> tensor<128x128xf32> {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %q = tir.descriptor_load %Q[%m0, %c0] : !tir.tensordesc<tensor<128x128xf16>>
+  %acc = scf.for %i = %c0 to %n step %c128 iter_args(%acc_i = %zero) -> (tensor<128x128xf32>) : i32 {
+    %k = tir.descriptor_load %K[%i, %c0] : !tir.tensordesc<tensor<128x128xf16>>
+    %kt = tir.trans %k, [1, 0] : tensor<128x128xf16> -> tensor<128x128xf16>
+    %qk = tir.dot %q, %kt, %zero : tensor<128x128xf16> * tensor<128x128xf16> -> tensor<128x128xf32>
+    %e = math.exp2 %qk : tensor<128x128xf32>
+    %p = arith.truncf %e : tensor<128x128xf32> to tensor<128x128xf16>
+    %v = tir.descriptor_load %V[%i, %c0] : !tir.tensordesc<tensor<128x128xf16>>
+    %d = tir.dot %p, %v, %acc_i : tensor<128x128xf16> * tensor<128x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  return %acc : tensor<128x128xf32>
+}
+}
