@@ -4,7 +4,10 @@
 // Descriptor arguments of a kernel are 128-byte TMA descriptors passed by
 // value; the function records how each one's blocks move (for the kernel
 // metadata). A descriptor load outside a pipelined loop: thread 0
-// initializes a barrier in scratch, arrives on it with the block's bytes
+// initializes a barrier in scratch (fenced for the copy engine; then a CTA
+// barrier: no thread may wait on the scratch bytes before they are a
+// barrier, or a stale phase lets it read the block before the copy lands),
+// arrives on it with the block's bytes
 // (64x64 f32 = 16384) and issues one copy per 128-byte-wide box (two: the
 // box is 64 rows of 32 floats), everyone waits on phase 0 and reads its
 // elements; after a CTA barrier thread 0 invalidates the barrier. The
@@ -17,6 +20,7 @@
 // CHECK-SAME: trident.tma_arguments = [{block = array<i64: 64, 64>, box = array<i64: 64, 32>, dtype = "f32", elem_bytes = 4 : i64, index = 0 : i64, swizzle = 128 : i64}, {block = array<i64: 64, 64>, box = array<i64: 64, 32>, dtype = "f32", elem_bytes = 4 : i64, index = 1 : i64, swizzle = 128 : i64}]
 // CHECK: nvvm.mbarrier.init %[[BAR:.*]], %{{.*}}, predicate = %[[FIRST:.*]] :
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[TX:.*]] = llvm.mlir.constant(16384 : i32)
 // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %[[TX]], predicate = %[[FIRST]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg0, %[[BAR]], box[%arg3, %arg2] predicate = %[[FIRST]]

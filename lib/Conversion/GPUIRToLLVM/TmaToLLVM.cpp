@@ -198,8 +198,12 @@ struct DescriptorLoadPattern : LoweringPattern<tir::DescriptorLoadOp> {
     Value first = isThreadZero(rewriter, loc);
     NVVM::MBarrierInitOp::create(rewriter, loc, bar, i32Const(rewriter, loc, 1),
                                  first);
-    // The initialized barrier must be visible to the copy engine.
+    // The initialized barrier must be visible to the copy engine, and to
+    // every thread before it waits: the scratch bytes hold whatever was
+    // there (a ring's data, an earlier program's), on which a wait for
+    // phase 0 can pass at once and read the block before it lands.
     fenceAsyncShared(rewriter, loc);
+    barrier(rewriter, loc);
     issueLoad(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(), buf,
               bar, first);
     NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, bar,
