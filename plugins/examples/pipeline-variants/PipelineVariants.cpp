@@ -26,6 +26,10 @@
 //                     fence.proxy.async between the wait for a stage of
 //                     cp.async copies and the wgmmas reading it, as
 //                     Triton's pipeliner emits them.
+//   copies-grouped     gir-pipeline with copy-wait=group (cuda): a loop
+//                     whose rings cp.async alone fills waits for each
+//                     stage with cp.async.wait_group and a CTA barrier
+//                     (Triton's way) instead of an mbarrier per stage.
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -71,6 +75,12 @@ const TridentPipelineEdit kCopiesUnfencedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesUnfenced, 1,
      nullptr, nullptr},
 };
+const TridentPassRef kCopiesGrouped[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true copy-wait=group", nullptr}};
+const TridentPipelineEdit kCopiesGroupedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesGrouped, 1,
+     nullptr, nullptr},
+};
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
@@ -89,6 +99,10 @@ const TridentNamedPipeline kPipelines[] = {
      "default, with no proxy fence between cp.async stages and the wgmmas "
      "reading them",
      kCopiesUnfencedEdits, std::size(kCopiesUnfencedEdits)},
+    {"copies-grouped",
+     "default, with cp.async stages waited for by commit groups, not "
+     "mbarriers",
+     kCopiesGroupedEdits, std::size(kCopiesGroupedEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -100,7 +114,7 @@ TridentPluginInfo makeInfo() {
   info.version = "1.0.0";
   info.description = "Example: named pipelines that retune one core pass "
                      "(copies-after-dot, copies-at-top, dots-in-order, "
-                     "registers-unringed, copies-unfenced)";
+                     "registers-unringed, copies-unfenced, copies-grouped)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

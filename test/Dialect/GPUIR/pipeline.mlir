@@ -1,6 +1,7 @@
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3" --canonicalize | FileCheck %s
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=2" --canonicalize | FileCheck %s --check-prefix=S2
 // RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=4 async-dot=true" --canonicalize | FileCheck %s --check-prefix=ASYNC
+// RUN: trident-opt %s -split-input-file --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=4 async-dot=true copy-wait=group" --canonicalize | FileCheck %s --check-prefix=GROUP
 // RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=2 async-dot=true" 2>&1 | FileCheck %s --check-prefix=BADASYNC
 // RUN: not trident-opt %s -split-input-file --gir-pipeline="num-stages=1" 2>&1 | FileCheck %s --check-prefix=BAD
 
@@ -12,6 +13,30 @@
 // iteration i + 2 (slot `write`) go out after a barrier and BEFORE the wait
 // for iteration i's own stage (on its mbarrier, with the phase parity the
 // loop carries); then the dot reads slot `read`.
+// With copy-wait=group (pipeline-variants' `copies-grouped`), the
+// stages are waited for as Triton's pipeliner does: no mbarriers; each
+// stage's copies close a commit group (two in the prologue: 4 stages with
+// async-dot run 2 ahead), and each iteration, after committing the copies
+// 2 iterations ahead, waits until at most 2 groups are in flight (its own
+// stage landed); the loop's end drains them.
+// GROUP-LABEL: func.func @matmul_loop
+// GROUP-NOT: nvgir.mbarrier_alloc
+// GROUP: nvgir.async_copy
+// GROUP: nvgir.async_copy
+// GROUP-NEXT: nvgir.async_commit_group
+// GROUP: nvgir.async_copy
+// GROUP: nvgir.async_copy
+// GROUP-NEXT: nvgir.async_commit_group
+// GROUP: scf.for
+// GROUP: nvgir.async_copy
+// GROUP: nvgir.async_copy
+// GROUP-NEXT: nvgir.async_commit_group
+// GROUP-NOT: nvgir.mbarrier_wait
+// GROUP: nvgir.async_wait {pending = 2 : i32}
+// GROUP: nvgir.warpgroup_dot
+// GROUP: scf.yield
+// GROUP: nvgir.async_commit_group
+// GROUP-NEXT: nvgir.async_wait {pending = 0 : i32}
 // CHECK-LABEL: func.func @matmul_loop
 // CHECK: %[[A:.*]] = gir.local_alloc : !gir.memdesc<3x128x64xbf16, #shared>
 // CHECK: %[[B:.*]] = gir.local_alloc : !gir.memdesc<3x64x128xbf16, #shared>

@@ -137,6 +137,12 @@ struct GPUIRPipelinePass
           << copyOrder << "'";
       return signalPassFailure();
     }
+    if (copyWait != "mbarrier" && copyWait != "group") {
+      getOperation().emitError("gir-pipeline: copy-wait must be 'mbarrier' "
+                               "or 'group', got '")
+          << copyWait << "'";
+      return signalPassFailure();
+    }
     unsigned least = asyncDot ? 3 : 2;
     if (numStages < least) {
       getOperation().emitError("gir-pipeline: num-stages must be at least ")
@@ -198,6 +204,7 @@ struct GPUIRPipelinePass
                                });
       keepInvariantsInBudget(*plan, numStages);
       plan->fenceCopies = fenceCopies;
+      plan->groupWaits = copyWait == "group";
       // Only the tuned single-dot form keeps MMAs in flight across the
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.

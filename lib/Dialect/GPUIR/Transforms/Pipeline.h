@@ -111,6 +111,9 @@ struct PipelinePlan {
   /// Fence the async proxy before the tensor cores read a ring cp.async
   /// filled (gir-pipeline's fence-copies).
   bool fenceCopies = true;
+  /// Wait for cp.async stages by commit groups rather than mbarriers
+  /// (gir-pipeline's copy-wait=group), where the loop allows it.
+  bool groupWaits = false;
   /// No dot: every ring is read in registers (a loop with an explicit
   /// `tir.num_stages`, as Triton pipelines `tl.range(..., num_stages=N)`).
   bool registersOnly() const { return dots.empty(); }
@@ -234,6 +237,12 @@ void emitInvariantWait(mlir::OpBuilder &b, mlir::Location loc,
 void overlapDots(mlir::Block *body);
 /// Drains the cp.async copies past the loop's end.
 void emitDrain(mlir::OpBuilder &b, mlir::Location loc);
+/// Closes the thread's cp.async copies issued since the last one into a
+/// commit group (copy-wait=group: one per stage).
+void emitCommitGroup(mlir::OpBuilder &b, mlir::Location loc);
+/// Waits until at most `pending` commit groups are in flight, then fences
+/// and synchronizes the CTA (copy-wait=group's stage wait).
+void emitGroupWait(mlir::OpBuilder &b, mlir::Location loc, unsigned pending);
 /// Every warp is done with the slot about to be overwritten.
 void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
 

@@ -162,6 +162,10 @@ private:
   bool hoistCoordinates;
   /// The stages' mbarriers: one array per group of rings (groupOf).
   SmallVector<Value> groupBarriers;
+  /// Stages waited for by cp.async commit groups instead of mbarriers
+  /// (copy-wait=group): a loop whose rings cp.async alone fills, in one
+  /// barrier group, with a dot.
+  bool groupWaits = false;
   /// Each operand's barrier group. A loop of several dots waits for each
   /// ring where the first dot that reads it starts (attention: V's copies
   /// may still land while Q K^T and the softmax run), so the rings that
@@ -207,7 +211,9 @@ void Pipeliner::issueCopies(OpBuilder &builder, IRMapping &map, Value iv,
                     map.lookupOrDefault(operand.load.getPtr()),
                     mask ? map.lookupOrDefault(mask) : Value(), slot, inRange);
     }
-    if (anyCopies)
+    if (anyCopies && groupWaits)
+      emitCommitGroup(builder, loc);
+    else if (anyCopies)
       emitCopiesArrive(builder, loc, groupBarriers[group], slot);
   }
 }
@@ -305,7 +311,10 @@ void Pipeliner::allocateRings(OpBuilder &builder) {
       groupOf[i] = std::max(0, firstDot[ringOf(i)]);
     numGroups = std::max(1, groups);
   }
-  for (unsigned group = 0; group < numGroups; ++group) {
+  groupWaits = plan.groupWaits && numGroups == 1 && !registersOnly &&
+               llvm::all_of(plan.operands,
+                            [](const Operand &o) { return bool(o.load); });
+  for (unsigned group = 0; group < numGroups && !groupWaits; ++group) {
     bool pointerLoads = false;
     unsigned tma = 0;
     for (auto [i, operand] : llvm::enumerate(plan.operands)) {
@@ -561,7 +570,14 @@ void Pipeliner::rewrite() {
   // every thread's), leaving the newer groups in flight.
   waitedGroups.clear();
   // (With rings read in registers only, where the first is read.)
-  if (numGroups == 1 && !registersOnly) {
+  if (groupWaits) {
+    // Each stage is one commit group; the groups committed after this
+    // iteration's are the stages still allowed in flight: `distance` of
+    // them when this iteration's copies went out above, one fewer when
+    // they go out after the dot. The wait ends with a proxy fence and a
+    // CTA barrier (every thread's copies landed).
+    emitGroupWait(inner, loc, copiesAfterDot ? distance - 1 : distance);
+  } else if (numGroups == 1 && !registersOnly) {
     SmallVector<const Operand *> all;
     for (const Operand &operand : plan.operands)
       all.push_back(&operand);

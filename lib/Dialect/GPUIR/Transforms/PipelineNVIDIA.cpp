@@ -389,6 +389,14 @@ void emitInvariantWait(OpBuilder &b, Location loc, const InvariantCopy &copy) {
     wait.setAsyncWrites(true);
 }
 
+void emitCommitGroup(OpBuilder &b, Location loc) {
+  nvgir::AsyncCommitGroupOp::create(b, loc);
+}
+
+void emitGroupWait(OpBuilder &b, Location loc, unsigned pending) {
+  nvgir::AsyncWaitOp::create(b, loc, pending);
+}
+
 void emitDrain(OpBuilder &b, Location loc) {
   nvgir::AsyncCommitGroupOp::create(b, loc);
   nvgir::AsyncWaitOp::create(b, loc, 0);

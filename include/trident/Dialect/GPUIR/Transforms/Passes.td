@@ -220,6 +220,12 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "model asks) after waiting for a stage of cp.async copies that "
            "wgmma reads; false leaves it out, as Triton's pipeliner does "
            "(its fences follow register-to-shared copies only)">,
+    Option<"copyWait", "copy-wait", "std::string", "\"mbarrier\"",
+           "How a loop waits for a stage of cp.async copies: 'mbarrier' "
+           "(an mbarrier per stage, cp.async.mbarrier.arrive) or 'group' "
+           "(a commit group per stage, cp.async.wait_group and a CTA "
+           "barrier, as Triton's pipeliner; for loops whose rings "
+           "cp.async alone fills, waited for at one point per iteration)">,
   ];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
                            "::trident::nvgir::NVGIRDialect",
