@@ -9,7 +9,14 @@
 // ors of different constants, which ptxas cannot rematerialize from one
 // base); each K step is one 64-bit add of the constant fields and its
 // offset / 16 (no shift, mask or or per instruction).
+// Each warpgroup's rows of A start at 64 rows per warpgroup; the
+// warpgroup index (warp / 4) is read from lane 0 by a shuffle, which tells
+// ptxas it is warp-uniform (the descriptors then stay on the uniform
+// datapath instead of moving from vector registers before each wgmma).
 // CHECK-LABEL: llvm.func @fp8_warpgroup_dot
+// CHECK: llvm.udiv
+// CHECK: %[[G:.*]] = llvm.udiv
+// CHECK: nvvm.shfl.sync  idx %{{.*}}, %[[G]], %{{.*}}, %{{.*}} : i32 -> i32
 // CHECK: %[[AF:.*]] = llvm.inline_asm "bfe.u32 $0, $1, 4, 14;", "=r,r"
 // CHECK: %[[ALOW:.*]] = llvm.zext %[[AF]] : i32 to i64
 // CHECK: %[[BF:.*]] = llvm.inline_asm "bfe.u32 $0, $1, 4, 14;", "=r,r"

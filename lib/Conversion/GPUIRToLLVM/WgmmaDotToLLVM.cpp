@@ -321,7 +321,14 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   // starts at row 64 g of every row repetition.
   auto [lane, warp] = lc.laneAndWarp(b, loc);
   (void)lane;
-  Value group = arith::DivUIOp::create(b, loc, warp, i32Const(b, loc, 4));
+  // (Read from lane 0 by a shuffle: the same in every lane, which tells
+  // ptxas the A descriptors are warp-uniform and can be made on the
+  // uniform datapath, not in vector registers moved there per wgmma.)
+  Value group = NVVM::ShflOp::create(
+      b, loc, b.getI32Type(), i32Const(b, loc, -1),
+      arith::DivUIOp::create(b, loc, warp, i32Const(b, loc, 4)),
+      i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
+      UnitAttr());
   int64_t groupRowBytes = aLayout.subTileOffset(64, 0) -
                           aLayout.subTileOffset(0, 0);
   Value groupOff = arith::ExtUIOp::create(
