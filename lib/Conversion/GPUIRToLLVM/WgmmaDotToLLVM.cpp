@@ -359,6 +359,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   auto typeInB = NVVM::WGMMATypesAttr::get(ctx, typeB);
   auto typeD = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
   auto scaleD = NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
+  auto scaleZero =
+      NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::zero);
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
 
   // The first K step's scale-d for a register A (inline PTX): constant 0
@@ -403,16 +405,7 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
         Value descB = descriptorAt(b, loc, bLow, bLayout,
                                    bLayout.subTileOffset(rn * instrN,
                                                          ks * instrK));
-        if (zeroC && ks == 0) {
-          d = NVVM::WgmmaMmaAsyncOp::create(
-              b, loc, structType, d, descA, descB, shape, typeInA, typeInB,
-              typeD,
-              NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::zero),
-              scaleIn, scaleIn, layoutA, layoutB,
-              /*satfinite=*/NVVM::MMAIntOverflowAttr());
-          continue;
-        }
-        if (useC && ks == 0) {
+        if (useC && ks == 0 && !zeroC) {
           // The first K step decides whether the old accumulator counts.
           std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
                              "k" + std::to_string(instrK) + ".f32." +
@@ -424,8 +417,8 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
         }
         d = NVVM::WgmmaMmaAsyncOp::create(
             b, loc, structType, d, descA, descB, shape, typeInA, typeInB, typeD,
-            scaleD, scaleIn, scaleIn, layoutA, layoutB,
-            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+            zeroC && ks == 0 ? scaleZero : scaleD, scaleIn, scaleIn, layoutA,
+            layoutB, /*satfinite=*/NVVM::MMAIntOverflowAttr());
       }
       for (int64_t i = 0; i < perInstr; ++i)
         out[first + i] = LLVM::ExtractValueOp::create(b, loc, d, i);

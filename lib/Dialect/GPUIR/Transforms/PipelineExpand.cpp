@@ -569,25 +569,19 @@ void Pipeliner::rewrite() {
   // This iteration's copies were `distance` groups ago: wait for them (and
   // every thread's), leaving the newer groups in flight.
   waitedGroups.clear();
-  // (With rings read in registers only, where the first is read.)
-  if (groupWaits) {
-    // Each stage is one commit group; the groups committed after this
-    // iteration's are the stages still allowed in flight: `distance` of
-    // them when this iteration's copies went out above, one fewer when
-    // they go out after the dot. The wait ends with a proxy fence and a
-    // CTA barrier (every thread's copies landed).
-    emitGroupWait(inner, loc, copiesAfterDot ? distance - 1 : distance);
-  } else if (numGroups == 1 && !registersOnly) {
-    SmallVector<const Operand *> all;
-    for (const Operand &operand : plan.operands)
-      all.push_back(&operand);
-    emitStageWait(inner, loc, all, plan.fenceCopies, groupBarriers[0],
-                  readSlot, phase);
-  }
-  // (Several groups: each waited for before the first dot that reads it.)
+  // Waits for a group's copies (once per group and iteration).
   stageWait = [&, readSlot, phase](OpBuilder &b, unsigned group) {
     if (!waitedGroups.insert(group).second)
       return;
+    if (groupWaits) {
+      // Each stage is one commit group; the groups committed after this
+      // iteration's are the stages still allowed in flight: `distance` of
+      // them when this iteration's copies went out above, one fewer when
+      // they go out after the dot. The wait ends with a proxy fence and a
+      // CTA barrier (every thread's copies landed).
+      emitGroupWait(b, loc, copiesAfterDot ? distance - 1 : distance);
+      return;
+    }
     SmallVector<const Operand *> members;
     for (auto [i, operand] : llvm::enumerate(plan.operands))
       if (groupOf[i] == group)
@@ -595,6 +589,10 @@ void Pipeliner::rewrite() {
     emitStageWait(b, loc, members, plan.fenceCopies, groupBarriers[group],
                   readSlot, phase);
   };
+  // One group: waited for here (with rings read in registers only, where
+  // the first is read); several: each before the first dot that reads it.
+  if (numGroups == 1 && !registersOnly)
+    stageWait(inner, 0);
   llvm::SmallPtrSet<Operation *, 8> skip;
   DenseMap<Operation *, const PipelinedDot *> rewritten;
   DenseMap<Operation *, unsigned> readBack; // load -> its operand's index
