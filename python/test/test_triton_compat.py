@@ -98,6 +98,22 @@ def test_autotune_key_and_prune_as_triton(rng):
     np.testing.assert_array_equal(y, 2 * x)
 
 
+def test_autotune_tunes_each_dtype_apart(rng):
+    # Same key values, other tensor dtypes: a choice of its own (tutorial 03
+    # runs fp16 and fp8 at the same M, N, K; Triton's key has the dtypes).
+    configs = [trident.Config({"num_stages": 1}),
+               trident.Config({"num_stages": 2})]
+    tuned = trident.autotune(configs, key=["n"])(scale_rows)
+    for dtype in (np.float32, np.float64, np.float32):
+        x = rng.random((2, 32)).astype(dtype)
+        y = np.full_like(x, np.nan)
+        tuned[(1,)](x, y, n=2, BLOCK=32)
+        np.testing.assert_array_equal(y, 2 * x)
+    assert sorted(tuned.bench_times) == [(2, "float32", "float32"),
+                                         (2, "float64", "float64")]
+    assert all(len(t) == 2 for t in tuned.bench_times.values())
+
+
 @trident.jit
 def rows_up_to_64(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     tl.static_assert(BLOCK <= 64, "BLOCK over 64")
@@ -119,7 +135,8 @@ def test_autotune_passes_over_configs_that_do_not_compile(rng):
     tuned[(1,)](x, y, n=3)
     np.testing.assert_array_equal(y, 2 * x)
     assert tuned.best_config is configs[1]
-    times = tuned.bench_times[(3,)]
+    # The key: n, then each tensor argument's dtype (as Triton's).
+    times = tuned.bench_times[(3, "float32", "float32")]
     assert times[configs[0]] == float("inf") and times[configs[1]] < 1e9
 
     # When none compiles, the error names the kernel and each config's

@@ -111,8 +111,9 @@ def test_matmul_autotuned_cpu(rng):
     tuner.bench_times.clear()
     c = matmul.matmul(a, b, activation="leaky_relu")
     assert_close(c, matmul_ref(a, b, "leaky_relu"), atol=1e-4, rtol=1e-4)
-    # Every config was timed once for this (M, N, K), and one was kept.
-    key = (100, 90, 70)
+    # Every config was timed once for this (M, N, K) and the dtypes of a,
+    # b and c, and one was kept.
+    key = (100, 90, 70, "float32", "float32", "float32")
     assert len(tuner.bench_times[key]) == len(matmul.get_configs())
     assert tuner.cache[key] in tuner.configs
     # A second launch with the same key reuses the choice: no timing.
