@@ -1,9 +1,12 @@
 // RUN: trident-opt %s -split-input-file --convert-gir-to-llvm | FileCheck %s
+// RUN: trident-opt %s -split-input-file '--convert-gir-to-llvm=predicate-stores=true' | FileCheck %s --check-prefix=PRED
 
 // Vector accesses: where the axis info proves a thread's consecutive
 // registers contiguous and aligned in memory, with the mask constant over
 // them, each group is one llvm.load/llvm.store of a vector (16 bytes here),
-// under a branch on the group's mask; `other` fills masked-off groups.
+// under a branch on the group's mask; `other` fills masked-off groups. With
+// predicate-stores, a masked store to global memory is a predicated
+// `st.global.v4` instead (straight-line code).
 
 #v4 = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
@@ -18,6 +21,14 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
   // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
   // CHECK-NOT: masked
   // CHECK: llvm.return
+  // PRED-LABEL: llvm.func @copy
+  // PRED-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+  // PRED-NOT: llvm.cond_br
+  // PRED: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
+  // PRED-NOT: llvm.cond_br
+  // PRED: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
+  // PRED-NOT: llvm.store
+  // PRED: llvm.return
   func.func @copy(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32},
                   %y: !tir.ptr<f32> {tir.divisibility = 16 : i32},
                   %n: i32 {tir.divisibility = 16 : i32}) attributes {tir.kernel} {

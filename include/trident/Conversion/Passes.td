@@ -65,7 +65,18 @@ def ConvertGPUIRToLLVM : Pass<"convert-gir-to-llvm", "::mlir::ModuleOp"> {
     barrier. The module records the bytes a launch must give in
     `trident.shared_bytes`; more than the target's per-program limit
     (`gir.compute_capability`, else sm_90: 227 KiB) is an error.
+
+    A masked vector store to global memory is an `llvm.store` under a
+    branch on its group's mask (few per thread; many are predicated PTX);
+    with `predicate-stores` each is a predicated `st.global` (straight-line
+    code, as Triton emits; LLVM then no longer sinks the computation of a
+    group's values into its branch).
   }];
+  let options = [
+    Option<"predicateStores", "predicate-stores", "bool", "false",
+           "masked vector stores to global memory as predicated PTX, not "
+           "under branches">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
                            "::mlir::vector::VectorDialect",

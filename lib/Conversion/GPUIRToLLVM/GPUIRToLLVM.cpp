@@ -149,6 +149,8 @@ LogicalResult checkLayouts(ModuleOp module) {
 
 struct ConvertGPUIRToLLVMPass
     : trident::impl::ConvertGPUIRToLLVMBase<ConvertGPUIRToLLVMPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -159,6 +161,7 @@ struct ConvertGPUIRToLLVMPass
     lc.numWarps = gir::getNumWarps(module);
     lc.threadsPerWarp = gir::getThreadsPerWarp(module);
     lc.numCTAs = gir::getNumCTAs(module);
+    lc.predicateStores = predicateStores;
     if (lc.numCTAs > 1 && failed(checkCTASplits(module)))
       return signalPassFailure();
     // Before the divisibility hints below are dropped.

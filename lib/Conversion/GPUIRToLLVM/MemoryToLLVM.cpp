@@ -639,6 +639,17 @@ struct StorePattern : LoweringPattern<tir::StoreOp> {
                                    vecType.getNumElements() / plan.width));
     if (plan.width > 1) {
       // One vector store per group of registers, under the group's mask.
+      // With predicate-stores, masked groups in global memory are
+      // predicated PTX whatever their number. Under a branch, LLVM sinks
+      // the computation of the stored values into it: tutorial 04's seeded
+      // dropout computes its two philox halves one after the other, not
+      // interleaved (predicated: +3.6% at 2^24 on the H100); but tutorial
+      // 05's layer norm forward then issues all its loads before any
+      // compute, and loses 15% predicated (bench/NOTES.md, session 20).
+      predicated = predicated ||
+                   (lc.predicateStores && adaptor.getMask() &&
+                    predicatedInPTX(op.getPtr(), vecType.getElementType(),
+                                    kMaxBranchedAccesses + 1));
       int64_t v = plan.width;
       unsigned align = v * alignmentOf(memType);
       for (int64_t r0 = 0; r0 < vecType.getNumElements(); r0 += v) {

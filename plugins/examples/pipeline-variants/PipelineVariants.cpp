@@ -30,6 +30,10 @@
 //                     whose rings cp.async alone fills waits for each
 //                     stage with cp.async.wait_group and a CTA barrier
 //                     (Triton's way) instead of an mbarrier per stage.
+//   stores-predicated  convert-gir-to-llvm with predicate-stores=true
+//                     (cuda): masked vector stores to global memory as
+//                     predicated PTX (Triton's way), not under a branch
+//                     each.
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -81,6 +85,12 @@ const TridentPipelineEdit kCopiesGroupedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesGrouped, 1,
      nullptr, nullptr},
 };
+const TridentPassRef kStoresPredicated[] = {
+    {"convert-gir-to-llvm", "predicate-stores=true", nullptr}};
+const TridentPipelineEdit kStoresPredicatedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "llir", "convert-gir-to-llvm",
+     kStoresPredicated, 1, nullptr, nullptr},
+};
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
@@ -103,6 +113,9 @@ const TridentNamedPipeline kPipelines[] = {
      "default, with cp.async stages waited for by commit groups, not "
      "mbarriers",
      kCopiesGroupedEdits, std::size(kCopiesGroupedEdits)},
+    {"stores-predicated",
+     "default, with masked vector stores to global memory as predicated PTX",
+     kStoresPredicatedEdits, std::size(kStoresPredicatedEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -114,7 +127,8 @@ TridentPluginInfo makeInfo() {
   info.version = "1.0.0";
   info.description = "Example: named pipelines that retune one core pass "
                      "(copies-after-dot, copies-at-top, dots-in-order, "
-                     "registers-unringed, copies-unfenced, copies-grouped)";
+                     "registers-unringed, copies-unfenced, copies-grouped, "
+                     "stores-predicated)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

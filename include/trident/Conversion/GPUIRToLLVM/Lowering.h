@@ -141,6 +141,9 @@ struct LoweringContext {
   /// computed before the lowering changes anything (MemoryToLLVM vectorizes
   /// global accesses with it); null: no vector accesses.
   const AxisInfoAnalysis *axisInfo = nullptr;
+  /// Masked vector stores to global memory as predicated PTX whatever their
+  /// number (the pass's predicate-stores option).
+  bool predicateStores = false;
 
   static constexpr llvm::StringLiteral kDynamicSmemName =
       "__trident_dynamic_smem";
