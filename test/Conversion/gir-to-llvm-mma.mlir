@@ -57,6 +57,30 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
 
 // -----
 
+// fp8 operands go through mma.sync as f16, widened in registers before
+// they are staged: e5m2 (A) is an f16's high byte, one shift left by 8 of
+// each byte; e4m3 (B) is converted exactly through f32 (the fp8 casts'
+// integer arithmetic: no fptrunc from an fp8 type is left).
+#blk = #gir.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#mma = #gir.mma_v2<warpsPerCTA = [4, 1]>
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @fp8
+  // CHECK: llvm.zext %{{.*}} : vector<8xi8> to vector<8xi16>
+  // CHECK: llvm.shl %{{.*}} : vector<8xi16>
+  // CHECK: llvm.bitcast %{{.*}} : vector<8xi16> to vector<8xf16>
+  // CHECK: llvm.fptrunc %{{.*}} : vector<{{[0-9]+}}xf32> to vector<{{[0-9]+}}xf16>
+  // CHECK: nvvm.ldmatrix
+  // CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
+  // CHECK-NOT: llvm.intr.fma
+  // CHECK: llvm.return
+  func.func @fp8(%a: tensor<64x16xf8E5M2, #blk>, %b: tensor<16x8xf8E4M3FN, #blk>, %c: tensor<64x8xf32, #mma>) -> tensor<64x8xf32, #mma> {
+    %d = tir.dot %a, %b, %c : tensor<64x16xf8E5M2, #blk> * tensor<16x8xf8E4M3FN, #blk> -> tensor<64x8xf32, #mma>
+    return %d : tensor<64x8xf32, #mma>
+  }
+}
+
+// -----
+
 // K not a multiple of 16: the CUDA-core dot, which reads any accumulator
 // layout, takes it.
 #blk = #gir.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>

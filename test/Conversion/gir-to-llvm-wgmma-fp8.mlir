@@ -93,13 +93,15 @@ func.func @fp8_mixed_registers(%a: tensor<128x64xf8E4M3FN>, %b: tensor<64x64xf8E
 
 // wgmma accumulates fp8 products at reduced precision: a dot that asks for
 // full precision over its K (max_num_imprecise_acc <= K; 0, the default,
-// means all of it) keeps the exact CUDA-core dot.
+// means all of it) runs on mma.sync instead, its operands widened to f16
+// (exact products, f32 accumulation), as Triton's fp8 dots on mma.sync.
 // GIR-LABEL: func.func @fp8_precise
 // GIR-NOT: #gir.wgmma
-// GIR: tir.dot {{.*}} -> tensor<128x64xf32, #blocked
-// GIR: tir.dot {{.*}} -> tensor<128x64xf32, #blocked
+// GIR: tir.dot {{.*}} -> tensor<128x64xf32, #mma
+// GIR: tir.dot {{.*}} -> tensor<128x64xf32, #mma
 // LLVM-LABEL: llvm.func @fp8_precise
 // LLVM-NOT: nvvm.wgmma.mma_async
+// LLVM: nvvm.mma.sync {{.*}}f16
 // LLVM: llvm.return
 func.func @fp8_precise(%a: tensor<128x64xf8E4M3FN>, %b: tensor<64x64xf8E4M3FN>, %c: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<128x64xf32>) {
   %d = tir.dot %a, %b, %c : tensor<128x64xf8E4M3FN> * tensor<64x64xf8E4M3FN> -> tensor<128x64xf32>

@@ -1,7 +1,8 @@
 //===- MmaV2DotToLLVM.cpp - tir.dot on Ampere's warp MMA (mma.sync) -------===//
 //
 // A `tir.dot` whose accumulator has the #gir.mma_v2 layout (bf16 or f16
-// operands, f32 accumulator) runs on sm_80's
+// operands, or fp8 ones widened to f16 in registers; f32 accumulator)
+// runs on sm_80's
 // `mma.sync.aligned.m16n8k16.row.col.f32.{bf16,f16}.{bf16,f16}.f32`:
 //
 //   barrier (scratchBuffer: the previous scratch user is done)
@@ -206,6 +207,24 @@ private:
   Value aLane, bLane, bLaneSingle;
 };
 
+/// The 16-bit type the operands of `op` go through mma.sync in: bf16 or
+/// f16 as they are, f16 for fp8 (e4m3, e5m2; both operands fp8); none for
+/// other types, a non-f32 accumulator or a rank other than 2.
+std::optional<Type> mmaV2ElementType(tir::DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  if (!cType.getElementType().isF32() || aType.getRank() != 2)
+    return std::nullopt;
+  Type a = aType.getElementType(), b = bType.getElementType();
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  if (fp8(a) && fp8(b))
+    return Type(Float16Type::get(op.getContext()));
+  if ((a.isBF16() || a.isF16()) && b == a)
+    return a;
+  return std::nullopt;
+}
+
 struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
   MmaV2DotPattern(TypeConverter &tc, MLIRContext *ctx, LoweringContext &lc)
       : LoweringPattern(tc, ctx, lc, /*benefit=*/2) {}
@@ -252,10 +271,10 @@ struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
       return failure();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    Type elem = aType.getElementType();
-    if ((!elem.isBF16() && !elem.isF16()) || bType.getElementType() != elem ||
-        !cType.getElementType().isF32() || aType.getRank() != 2)
+    std::optional<Type> mmaElem = mmaV2ElementType(op);
+    if (!mmaElem)
       return rewriter.notifyMatchFailure(op, "no mma.sync for these types");
+    Type elem = *mmaElem;
     int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
     int64_t n = bType.getDimSize(1);
     int64_t wm = encoding.getWarpsPerCTA()[0], wn = encoding.getWarpsPerCTA()[1];
@@ -274,9 +293,31 @@ struct MmaV2DotPattern : LoweringPattern<tir::DotOp> {
     Value aBuf = lc.scratchBuffer(rewriter, op, scratch[0].bytes);
     Value bBuf = lc.scratchBuffer(rewriter, op, scratch[1].bytes);
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
-    stage(rewriter, loc, aBuf, adaptor.getA(), *aMap,
+    // fp8 operands are widened to f16 (exactly) in registers: e5m2 is the
+    // high byte of an f16 (one shift per element); e4m3 goes through the
+    // module's other fp8 casts (integer arithmetic, expanded later).
+    auto widen = [&](Value tile) -> Value {
+      auto type = cast<VectorType>(tile.getType());
+      if (type.getElementType() == elem)
+        return tile;
+      auto wide = VectorType::get(type.getShape(), elem);
+      if (!isa<Float8E5M2Type>(type.getElementType()))
+        return arith::ExtFOp::create(rewriter, loc, wide, tile);
+      auto bytes = VectorType::get(type.getShape(), rewriter.getI8Type());
+      auto halves = VectorType::get(type.getShape(), rewriter.getI16Type());
+      Value v = arith::BitcastOp::create(rewriter, loc, bytes, tile);
+      v = arith::ExtUIOp::create(rewriter, loc, halves, v);
+      v = arith::ShLIOp::create(
+          rewriter, loc, v,
+          arith::ConstantOp::create(
+              rewriter, loc, DenseElementsAttr::get(
+                                 halves, rewriter.getI16IntegerAttr(8)
+                                             .getValue())));
+      return arith::BitcastOp::create(rewriter, loc, wide, v);
+    };
+    stage(rewriter, loc, aBuf, widen(adaptor.getA()), *aMap,
           aMap->threadCoords(rewriter, loc, lane, warp), aStride, elem);
-    stage(rewriter, loc, bBuf, adaptor.getB(), *bMap,
+    stage(rewriter, loc, bBuf, widen(adaptor.getB()), *bMap,
           bMap->threadCoords(rewriter, loc, lane, warp), bStride, elem);
     barrier(rewriter, loc);
 
@@ -313,10 +354,7 @@ SmallVector<ScratchRequest> mmaV2DotScratch(tir::DotOp op) {
   auto encoding = dyn_cast_or_null<gir::MmaV2EncodingAttr>(cType.getEncoding());
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
-  Type elem = aType.getElementType();
-  if (!encoding || (!elem.isBF16() && !elem.isF16()) ||
-      bType.getElementType() != elem || !cType.getElementType().isF32() ||
-      aType.getRank() != 2)
+  if (!encoding || !mmaV2ElementType(op))
     return {};
   int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
   int64_t n = bType.getDimSize(1);

@@ -74,3 +74,27 @@ module {
     return %d, %e : tensor<16x16xf32>, tensor<64x64xf32>
   }
 }
+
+// -----
+
+// On sm_90 too, a dot that warpgroup MMA cannot take (here 32 rows over 4
+// warps: fewer than 16 per warp; likewise 2-warp programs, as the 2-warp
+// configs of Triton's tutorial 03) runs on mma.sync rather than on CUDA
+// cores, and so do fp8 operands (the lowering widens them to f16).
+// CHECK: // -----
+// CHECK: func.func @below_a_warpgroup
+// CHECK-COUNT-2: tir.dot {{.*}} -> tensor<32x64xf32, #mma
+// SM90: func.func @below_a_warpgroup
+// SM90-COUNT-2: tir.dot {{.*}} -> tensor<32x64xf32, #mma
+// SM75: func.func @below_a_warpgroup
+// SM75-NOT: #mma
+// SM75: return
+module {
+  func.func @below_a_warpgroup(%a: tensor<32x32xf16>, %b: tensor<32x64xf16>, %c: tensor<32x64xf32>,
+                               %p: tensor<32x32xf8E5M2>, %q: tensor<32x64xf8E4M3FN>)
+      -> (tensor<32x64xf32>, tensor<32x64xf32>) {
+    %d = tir.dot %a, %b, %c : tensor<32x32xf16> * tensor<32x64xf16> -> tensor<32x64xf32>
+    %e = tir.dot %p, %q, %c : tensor<32x32xf8E5M2> * tensor<32x64xf8E4M3FN> -> tensor<32x64xf32>
+    return %d, %e : tensor<32x64xf32>, tensor<32x64xf32>
+  }
+}

@@ -226,18 +226,26 @@ static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
                                 std::min<int64_t>(n, 256));
 }
 
-/// The mma.sync (m16n8k16) accumulator layout for `dot` on sm_80..sm_89,
-/// or null when warp MMA cannot compute it: bf16 or f16 operands, an f32
+/// The mma.sync (m16n8k16) accumulator layout for `dot` on sm_80 and
+/// later (on sm_90, for the dots warpgroup MMA does not take: fewer than 4
+/// warps, fewer than 16 rows per warp), or null when warp MMA cannot
+/// compute it: bf16 or f16 operands, or fp8 ones (e4m3, e5m2: the lowering
+/// widens them to f16, exactly, as Triton does on mma.sync), an f32
 /// accumulator of at least 16 rows per warp row and 8 columns per warp
 /// column, K a multiple of 16. The warps split the tile so that each
 /// warp's part is as square as possible, rows first on ties (4 warps on
 /// 128x128: [2, 2]).
 static Attribute mmaV2Layout(tir::DotOp dot, const LayoutTarget &target) {
   unsigned numWarps = target.numWarps;
-  if (target.computeCapability < 80 || target.computeCapability >= 90 ||
-      target.threadsPerWarp != 32 || !llvm::isPowerOf2_32(numWarps))
+  if (target.computeCapability < 80 || target.threadsPerWarp != 32 ||
+      !llvm::isPowerOf2_32(numWarps))
     return {};
-  if (!tensorCoreElementType(dot, /*tf32=*/false))
+  auto cType = cast<RankedTensorType>(dot.getType());
+  bool fp8 =
+      cType.getRank() == 2 && cType.getElementType().isF32() &&
+      isWgmmaFp8(cast<RankedTensorType>(dot.getA().getType()).getElementType()) &&
+      isWgmmaFp8(cast<RankedTensorType>(dot.getB().getType()).getElementType());
+  if (!fp8 && !tensorCoreElementType(dot, /*tf32=*/false))
     return {};
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto c = cast<RankedTensorType>(dot.getType());
