@@ -329,8 +329,10 @@ def compile_only(args):
                                     target="cuda:90a",
                                     num_warps=opts.get("num_warps", 4),
                                     num_stages=opts.get("num_stages", 3))
+                # ptxas's register count (n_regs is it rounded up to the
+                # allocation unit).
                 status = "OK   %d regs, %d spills, %d B shared" % (
-                    k.n_regs or 0, k.n_spills or 0,
+                    k.metadata.get("registers") or 0, k.n_spills or 0,
                     k.metadata.get("shared_bytes", 0))
             except Exception as e:
                 status = "FAIL " + short(e)

@@ -75,7 +75,10 @@ def test_compiled_kernel_launches_itself(rng):
 def test_cubin_registers_through_n_regs(compile_sm90):
     k = compile_sm90(scale_rows, {"x_ptr": "*fp32", "y_ptr": "*fp32",
                                   "n": "i32"}, {"BLOCK": 32, "num_stages": 2})
-    assert k.n_regs == k.metadata["registers"] > 0
+    # n_regs: ptxas's count rounded up to the allocation unit (8 per
+    # thread), as occupancy arithmetic needs it.
+    regs = k.metadata["registers"]
+    assert regs > 0 and k.n_regs % 8 == 0 and regs <= k.n_regs < regs + 8
     assert k.n_spills == 0
 
 

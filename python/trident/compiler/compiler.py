@@ -48,6 +48,11 @@ class KernelMetadata(dict):
                 from None
 
 
+# Registers are allocated to a warp 256 at a time (8 per thread) on every
+# GPU Trident targets (sm_50 and later).
+_REGISTER_UNIT = 8
+
+
 class CompiledKernel:
     """A kernel compiled for one target and specialization.
 
@@ -75,7 +80,17 @@ class CompiledKernel:
 
     @property
     def n_regs(self):
-        return self.metadata.get("registers")
+        """Registers per thread as the GPU allocates them: ptxas's count
+        (metadata["registers"]) rounded up to the allocation unit, 256 per
+        warp (8 per thread) on sm_50 and later. Occupancy computed from it
+        (registers per SM // (n_regs * threads per program)), as tutorial
+        02's host code does, is then exact: from ptxas's 28 it counts 9
+        programs of 8 warps per SM where 8 fit (each thread holds 32), and
+        the 9th becomes a second wave."""
+        regs = self.metadata.get("registers")
+        if regs is None:
+            return None
+        return -(-regs // _REGISTER_UNIT) * _REGISTER_UNIT
 
     @property
     def n_spills(self):
