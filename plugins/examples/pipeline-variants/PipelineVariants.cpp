@@ -30,6 +30,11 @@
 //                     whose rings cp.async alone fills waits for each
 //                     stage with cp.async.wait_group and a CTA barrier
 //                     (Triton's way) instead of an mbarrier per stage.
+//   dots-carried       gir-pipeline with carry-dots=true (cuda): a loop
+//                     of several dots leaves its last self-accumulating
+//                     dots (attention backward's dK) in flight across the
+//                     back edge, as Triton does; copies run num-stages - 2
+//                     iterations ahead.
 //   stores-predicated  convert-gir-to-llvm with predicate-stores=true
 //                     (cuda): masked vector stores to global memory as
 //                     predicated PTX (Triton's way), not under a branch
@@ -85,6 +90,12 @@ const TridentPipelineEdit kCopiesGroupedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kCopiesGrouped, 1,
      nullptr, nullptr},
 };
+const TridentPassRef kDotsCarried[] = {
+    {"gir-pipeline", "num-stages=3 async-dot=true carry-dots=true", nullptr}};
+const TridentPipelineEdit kDotsCarriedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kDotsCarried, 1,
+     nullptr, nullptr},
+};
 const TridentPassRef kStoresPredicated[] = {
     {"convert-gir-to-llvm", "predicate-stores=true", nullptr}};
 const TridentPipelineEdit kStoresPredicatedEdits[] = {
@@ -113,6 +124,10 @@ const TridentNamedPipeline kPipelines[] = {
      "default, with cp.async stages waited for by commit groups, not "
      "mbarriers",
      kCopiesGroupedEdits, std::size(kCopiesGroupedEdits)},
+    {"dots-carried",
+     "default, with a loop's last self-accumulating dots in flight across "
+     "the back edge",
+     kDotsCarriedEdits, std::size(kDotsCarriedEdits)},
     {"stores-predicated",
      "default, with masked vector stores to global memory as predicated PTX",
      kStoresPredicatedEdits, std::size(kStoresPredicatedEdits)},
@@ -128,7 +143,7 @@ TridentPluginInfo makeInfo() {
   info.description = "Example: named pipelines that retune one core pass "
                      "(copies-after-dot, copies-at-top, dots-in-order, "
                      "registers-unringed, copies-unfenced, copies-grouped, "
-                     "stores-predicated)";
+                     "dots-carried, stores-predicated)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

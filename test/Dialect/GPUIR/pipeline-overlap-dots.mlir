@@ -1,5 +1,6 @@
 // RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true" --canonicalize | FileCheck %s
 // RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true overlap-dots=false" --canonicalize | FileCheck %s --check-prefix=INORDER
+// RUN: trident-opt %s --convert-tir-to-gir="compute-capability=90" --gir-coalesce --gir-dot-layouts --gir-remove-layout-conversions --gir-pipeline="num-stages=3 async-dot=true carry-dots=true" --canonicalize | FileCheck %s --check-prefix=CARRY
 
 // Attention backward's dK/dV loop: four dots per iteration. Each dot that
 // wgmma reads in place is issued asynchronously and waited for just before
@@ -20,6 +21,24 @@
 // CHECK: %[[DK:.*]] = nvgir.warpgroup_dot {{.*}} async
 // CHECK: %[[END:.*]] = nvgir.warpgroup_wait %[[DK]] {pending = 0 : i32}
 // CHECK-NEXT: scf.yield %[[W]]#0, %[[END]]
+//
+// carry-dots: ds q (dk), whose result only the next iteration's ds q
+// accumulates into, stays in flight across the back edge (the next
+// iteration's first wait completes it) and leaves the loop in flight,
+// waited for after it; dv is read by the yield after the iteration's
+// second wait, as before. The copies run one iteration ahead (num-stages
+// - 2): the slot written at the top is never the one dk reads.
+// CARRY-LABEL: func.func @dkdv
+// CARRY: %[[LOOP:.*]]:5 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %{{.*}}, %{{.*}} = %c0_i32, %{{.*}} = %c1_i32,
+// CARRY: gir.barrier
+// CARRY: nvgir.async_copy
+// CARRY: nvgir.warpgroup_dot {{.*}} async
+// CARRY-NEXT: nvgir.warpgroup_wait {{.*}} {pending = 0 : i32}
+// CARRY: %[[W:.*]]:2 = nvgir.warpgroup_wait %{{.*}}, %{{.*}} {pending = 0 : i32}
+// CARRY: %[[DK:.*]] = nvgir.warpgroup_dot %{{.*}}, %{{.*}}, %[[ACC]] async
+// CARRY-NOT: nvgir.warpgroup_wait
+// CARRY: scf.yield %[[W]]#0, %[[DK]],
+// CARRY: nvgir.warpgroup_wait %[[LOOP]]#1 {pending = 0 : i32}
 //
 // overlap-dots=false: every dot completes where it is issued.
 // INORDER-LABEL: func.func @dkdv

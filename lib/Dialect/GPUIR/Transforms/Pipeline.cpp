@@ -184,7 +184,7 @@ struct GPUIRPipelinePass
                                     })))
           continue;
         expandLoop(plan, stages, /*asyncDot=*/false, *order,
-                   /*overlap=*/false, invariants);
+                   /*overlap=*/false, /*carry=*/false, invariants);
         continue;
       }
       if (!axisInfo)
@@ -209,7 +209,7 @@ struct GPUIRPipelinePass
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.
       expandLoop(*plan, numStages, asyncDot && plan->singleRingedDot(),
-                 *order, asyncDot && overlapDots, invariants);
+                 *order, asyncDot && overlapDots, carryDots, invariants);
     }
   }
 };

@@ -233,8 +233,10 @@ void emitInvariantWait(mlir::OpBuilder &b, mlir::Location loc,
 /// In a pipelined loop's new body (several dots, each waited for where it
 /// is issued): issues every dot that wgmma reads in place asynchronously
 /// and waits for it before its result is first read
-/// (PipelineOverlapDots.cpp).
-void overlapDots(mlir::Block *body);
+/// (PipelineOverlapDots.cpp). With `carry`, the last dots that only
+/// accumulate into themselves stay in flight across the back edge; returns
+/// the yield positions of those results (which leave the loop in flight).
+llvm::SmallVector<unsigned> overlapDots(mlir::Block *body, bool carry);
 /// Drains the cp.async copies past the loop's end.
 void emitDrain(mlir::OpBuilder &b, mlir::Location loc);
 /// Closes the thread's cp.async copies issued since the last one into a
@@ -255,8 +257,12 @@ enum class CopyOrder { Auto, Top, AfterDot };
 /// Rewrites `plan.loop` with `stages` ring slots per operand.
 /// `invariants` holds the invariant A copies of the loops expanded
 /// before (reused when the same load feeds this loop's dot).
+/// `carry`: with `overlap`, a loop of several dots leaves its last
+/// self-accumulating dots in flight across the back edge (copies then run
+/// stages - 2 iterations ahead).
 void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
-                CopyOrder order, bool overlap, InvariantCopies &invariants);
+                CopyOrder order, bool overlap, bool carry,
+                InvariantCopies &invariants);
 
 } // namespace trident::gir::pipeline
 

@@ -64,14 +64,20 @@ namespace {
 class Pipeliner {
 public:
   Pipeliner(PipelinePlan &plan, unsigned stages, bool asyncDot,
-            CopyOrder order, bool overlap, InvariantCopies &invariants)
+            CopyOrder order, bool overlap, bool carry,
+            InvariantCopies &invariants)
       : plan(plan), invariants(invariants), loop(plan.loop), stages(stages),
         asyncDot(asyncDot),
         overlap(overlap),
         copiesAfterDot(asyncDot && afterDot(order)),
         registersOnly(plan.registersOnly()),
+        // Carried dots read the slot of the iteration before: the copies
+        // at the top then fill the one read two iterations before.
+        carry(carry && overlap && !asyncDot && !registersOnly &&
+              plan.dots.size() > 1 && stages >= 3),
         slots(registersOnly ? stages - 1 : stages),
-        distance(asyncDot && !copiesAfterDot ? stages - 2 : stages - 1),
+        distance((asyncDot && !copiesAfterDot) || this->carry ? stages - 2
+                                                              : stages - 1),
         hoistCoordinates(plan.allTma()) {}
 
   void rewrite();
@@ -156,8 +162,13 @@ private:
   /// iteration i + S - 1 into the slot it has just read (once every warp
   /// has read it: a barrier), so S - 1 slots suffice.
   bool registersOnly;
+  /// Dots left in flight across the back edge (overlapDots' carry).
+  bool carry;
   unsigned slots;    // ring slots (stages of each ring)
   unsigned distance; // iterations the copies run ahead
+  /// The yield positions of the dots left in flight across the back edge
+  /// (overlapDots with `carry`): waited for after the loop.
+  SmallVector<unsigned> carriedDots;
   /// Every operand by TMA: the loop carries the copies' coordinates.
   bool hoistCoordinates;
   /// The stages' mbarriers: one array per group of rings (groupOf).
@@ -467,7 +478,8 @@ void Pipeliner::replaceLoop(scf::ForOp newLoop, unsigned numOrig) {
   for (unsigned i = 0; i < numOrig; ++i) {
     Value result = newLoop.getResult(i);
     // The accumulator leaves the loop with its last MMAs in flight.
-    if (asyncDot && yield.getOperand(i) == plan.dots[0].dot.getResult())
+    if ((asyncDot && yield.getOperand(i) == plan.dots[0].dot.getResult()) ||
+        llvm::is_contained(carriedDots, i))
       result = emitDotWait(builder, loc, result, 0);
     loop.getResult(i).replaceAllUsesWith(result);
   }
@@ -661,7 +673,7 @@ void Pipeliner::rewrite() {
   llvm::append_range(yields, ringYields(inner, readSlot, writeSlot, phase));
   scf::YieldOp::create(inner, loc, yields);
   if (overlap && !asyncDot && plan.dots.size() > 1)
-    overlapDots(newBody);
+    carriedDots = overlapDots(newBody, carry);
   replaceLoop(newLoop, numOrig);
 }
 
@@ -738,8 +750,10 @@ void Pipeliner::dropDeadCarried(scf::ForOp newLoop, unsigned numOrig,
 } // namespace
 
 void expandLoop(PipelinePlan &plan, unsigned stages, bool asyncDot,
-                CopyOrder order, bool overlap, InvariantCopies &invariants) {
-  Pipeliner(plan, stages, asyncDot, order, overlap, invariants).rewrite();
+                CopyOrder order, bool overlap, bool carry,
+                InvariantCopies &invariants) {
+  Pipeliner(plan, stages, asyncDot, order, overlap, carry, invariants)
+      .rewrite();
 }
 
 } // namespace trident::gir::pipeline

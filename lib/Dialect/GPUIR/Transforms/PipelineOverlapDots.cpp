@@ -19,6 +19,17 @@
 // frees the ring slots the dots read; a copy may write one) or another
 // warpgroup dot that must stay synchronous.
 //
+// With `carry` (gir-pipeline's carry-dots, copies two stages behind the
+// reads), the iteration's last dots whose results only the next
+// iteration's same dots accumulate into (attention backward's dK) stay in
+// flight across the back edge, as Triton leaves them: the next
+// iteration's first wait completes them (wgmma groups complete in order),
+// or a wait before its first operation that may write memory other than
+// the ring's own copies, barriers and stage waits (the copies write the
+// slot read two iterations before, never the one the carried dots read).
+// The loop's results then leave it in flight too (the caller waits for
+// them after the loop).
+//
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
 
@@ -66,9 +77,22 @@ bool mayWrite(Operation *op) {
   });
 }
 
+/// The ring's own work at the top of an iteration: copies into other
+/// slots, their arrivals and commit groups, stage waits and barriers. A
+/// dot carried in flight across the back edge reads none of what they
+/// write.
+bool ringWork(Operation *op) {
+  return isa<gir::BarrierOp, nvgir::AsyncCopyOp, nvgir::AsyncCopyArriveOp,
+             nvgir::AsyncCommitGroupOp, nvgir::AsyncWaitOp, nvgir::TmaLoadOp,
+             nvgir::MBarrierWaitOp>(op);
+}
+
 class Overlapper {
 public:
-  explicit Overlapper(Block *body) : body(body) {}
+  Overlapper(Block *body, bool carry) : body(body), carry(carry) {}
+
+  /// The yield positions of the results left in flight (with `carry`).
+  SmallVector<unsigned> carried;
 
   void run() {
     SmallVector<Operation *> ops;
@@ -77,8 +101,17 @@ public:
     for (Operation *op : ops) {
       auto dot = dyn_cast<nvgir::WarpgroupDotOp>(op);
       bool terminator = op->hasTrait<OpTrait::IsTerminator>();
-      if (terminator || (dot && !canStayInFlight(dot)) ||
-          (!dot && mayWrite(op))) {
+      if (terminator) {
+        unsigned keep = carry ? carriableSuffix(op) : 0;
+        SmallVector<nvgir::WarpgroupDotOp> kept(inFlight.end() - keep,
+                                                inFlight.end());
+        waitThrough(op, inFlight.size() - keep);
+        for (nvgir::WarpgroupDotOp d : kept)
+          carried.push_back(
+              d.getResult().getUses().begin()->getOperandNumber());
+        for (nvgir::WarpgroupDotOp d : kept)
+          waitCarriedAtTop(d);
+      } else if ((dot && !canStayInFlight(dot)) || (!dot && mayWrite(op))) {
         waitThrough(op, inFlight.size());
       } else if (int last = lastRead(op); last >= 0) {
         waitThrough(op, unsigned(last) + 1);
@@ -91,6 +124,43 @@ public:
   }
 
 private:
+  /// How many of the last dots in flight at the terminator `yield` may stay
+  /// in flight: each one's result is only yielded, and the loop argument
+  /// it becomes is only the same dot's accumulator.
+  unsigned carriableSuffix(Operation *yield) {
+    unsigned n = 0;
+    for (auto it = inFlight.rbegin(); it != inFlight.rend(); ++it, ++n) {
+      Value result = it->getResult();
+      if (!result.hasOneUse() || result.getUses().begin()->getOwner() != yield)
+        break;
+      unsigned pos = result.getUses().begin()->getOperandNumber();
+      BlockArgument arg = body->getArgument(pos + 1);
+      if (!arg.hasOneUse() || it->getC() != arg)
+        break;
+    }
+    return n;
+  }
+
+  /// The carried `dot`'s group is still in flight when the next iteration
+  /// starts: unless a wait comes first, waits for it before the first
+  /// operation that may write memory other than the ring's own work.
+  void waitCarriedAtTop(nvgir::WarpgroupDotOp dot) {
+    Value arg = dot.getC();
+    for (Operation &op : *body) {
+      if (isa<nvgir::WarpgroupWaitOp>(&op) || &op == dot.getOperation())
+        return;
+      if (ringWork(&op) || !mayWrite(&op))
+        continue;
+      OpBuilder b(&op);
+      auto wait = nvgir::WarpgroupWaitOp::create(b, op.getLoc(), arg.getType(),
+                                                 ValueRange{arg}, 0u);
+      arg.replaceUsesWithIf(wait.getResult(0), [&](OpOperand &use) {
+        return use.getOwner() != wait;
+      });
+      return;
+    }
+  }
+
   /// The position in `inFlight` of the latest dot whose result `op` (or an
   /// operation inside it) reads; -1 if none.
   int lastRead(Operation *op) {
@@ -132,11 +202,16 @@ private:
   }
 
   Block *body;
+  bool carry;
   SmallVector<nvgir::WarpgroupDotOp> inFlight;
 };
 
 } // namespace
 
-void overlapDots(Block *body) { Overlapper(body).run(); }
+SmallVector<unsigned> overlapDots(Block *body, bool carry) {
+  Overlapper overlapper(body, carry);
+  overlapper.run();
+  return overlapper.carried;
+}
 
 } // namespace trident::gir::pipeline

@@ -190,7 +190,12 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
     it just before its result is first read, its iteration's later dots
     left in flight (`nvgir.warpgroup_wait` with `pending`): attention's
     backward overlaps p^T dO with v dO^T. The iteration's dots are all
-    done by its end.
+    done by its end, except with `carry-dots`: the last dots whose results
+    only the same dots of the next iteration accumulate into (backward's
+    dK) stay in flight across the back edge, completed by the next
+    iteration's first wait, as Triton's pipeliner leaves them; the copies
+    then run `num-stages - 2` iterations ahead, so that they never write
+    the slot a carried dot reads.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",
@@ -211,6 +216,10 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "With async-dot, in a loop of several dots, leave each dot in "
            "flight until its result is first read (else each completes "
            "where it is issued)">,
+    Option<"carryDots", "carry-dots", "bool", "false",
+           "With overlap-dots, leave the last self-accumulating dots of an "
+           "iteration in flight across the back edge (copies num-stages - 2 "
+           "iterations ahead)">,
     Option<"ringRegisterLoads", "ring-register-loads", "bool", "true",
            "In a pipelined loop of dots, ring the loads the loop reads in "
            "registers (attention backward's m and D) with the dots' "
