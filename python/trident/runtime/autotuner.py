@@ -88,8 +88,14 @@ class Autotuner(KernelInterface):
         has it, the dtype of every tensor argument: tutorial 03 tunes fp16
         and fp8 at the same M, N, K, and each dtype needs its own choice
         (fp8 at 4096^3 kept fp16's config: 893 TFLOP/s instead of 1283)."""
-        return tuple(_key_part(named.get(k)) for k in self.keys) + tuple(
-            str(v.dtype) for v in named.values() if _is_tensor(v))
+        key = [_key_part(named.get(k)) for k in self.keys]
+        for v in named.values():
+            t = type(v)
+            if t is int or t is float or t is bool or v is None:
+                continue  # most arguments: sizes and strides
+            if _is_tensor(v):
+                key.append(_dtype_name(v))
+        return tuple(key)
 
     def _named(self, args, kwargs):
         named = dict(zip(self.arg_names, args))
@@ -253,13 +259,31 @@ def _launch(fn, args, grid, kwargs):
     return fn.run(*args, grid=grid, **kwargs)
 
 
+# Per type: whether its values are tensors (torch or numpy); per dtype: its
+# name. The key is computed at every launch of an autotuned kernel.
+_TENSOR_TYPES = {}
+_DTYPE_NAMES = {}
+
+
 def _is_tensor(v):
-    return hasattr(v, "dtype") and (hasattr(v, "data_ptr") or
-                                    hasattr(v, "__array_interface__"))
+    t = type(v)
+    known = _TENSOR_TYPES.get(t)
+    if known is None:
+        known = _TENSOR_TYPES[t] = hasattr(v, "dtype") and (
+            hasattr(v, "data_ptr") or hasattr(v, "__array_interface__"))
+    return known
+
+
+def _dtype_name(v):
+    dtype = v.dtype
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = str(dtype)
+    return name
 
 
 def _key_part(v):
-    return str(v.dtype) if _is_tensor(v) else v
+    return _dtype_name(v) if _is_tensor(v) else v
 
 
 def _zero(x):
