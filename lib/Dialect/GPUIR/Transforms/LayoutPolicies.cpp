@@ -240,6 +240,12 @@ static Attribute mmaV2Layout(tir::DotOp dot, const LayoutTarget &target) {
   if (target.computeCapability < 80 || target.threadsPerWarp != 32 ||
       !llvm::isPowerOf2_32(numWarps))
     return {};
+  // Programs of several CTAs (sm_90 clusters) split tiles over the CTAs
+  // (gir-split-ctas), which has never run with the mma.sync layout (sm_80
+  // has no clusters): those dots stay on the CUDA cores.
+  if (auto module = dot->getParentOfType<ModuleOp>();
+      module && getNumCTAs(module) > 1)
+    return {};
   auto cType = cast<RankedTensorType>(dot.getType());
   bool fp8 =
       cType.getRank() == 2 && cType.getElementType().isF32() &&
