@@ -246,6 +246,10 @@ static Attribute mmaV2Layout(tir::DotOp dot, const LayoutTarget &target) {
   if (auto module = dot->getParentOfType<ModuleOp>();
       module && getNumCTAs(module) > 1)
     return {};
+  // Nor has a warp-specialized partition on sm_90 (its warps count from
+  // 0 and barrier alone): there wgmma or the CUDA cores, as before.
+  if (target.computeCapability >= 90 && getWarpGroup(dot).partition >= 0)
+    return {};
   auto cType = cast<RankedTensorType>(dot.getType());
   bool fp8 =
       cType.getRank() == 2 && cType.getElementType().isF32() &&
