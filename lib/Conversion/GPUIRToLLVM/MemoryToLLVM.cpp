@@ -136,15 +136,20 @@ constexpr int64_t kGatherChunk = 16;
 /// predicated PTX rather than branches (the file's comment says why).
 constexpr int64_t kMaxBranchedAccesses = 128;
 
+/// Whether the pointer tile `ptr` addresses integers or floats (`element`)
+/// in global memory.
+bool globalIntOrFloat(Value ptr, Type element) {
+  auto tile = dyn_cast<RankedTensorType>(ptr.getType());
+  auto ptrType =
+      tile ? dyn_cast<tir::PointerType>(tile.getElementType()) : nullptr;
+  return ptrType && ptrType.getAddressSpace() == 1 && element.isIntOrFloat();
+}
+
 /// Whether the `accesses` masked accesses per thread through the pointer
 /// tile `ptr` of `element`s are predicated PTX rather than branches: many
 /// of them, of integers or floats in global memory.
 bool predicatedInPTX(Value ptr, Type element, int64_t accesses) {
-  auto tile = dyn_cast<RankedTensorType>(ptr.getType());
-  auto ptrType =
-      tile ? dyn_cast<tir::PointerType>(tile.getElementType()) : nullptr;
-  return accesses > kMaxBranchedAccesses && ptrType &&
-         ptrType.getAddressSpace() == 1 && element.isIntOrFloat();
+  return accesses > kMaxBranchedAccesses && globalIntOrFloat(ptr, element);
 }
 
 //===----------------------------------------------------------------------===//
@@ -648,8 +653,7 @@ struct StorePattern : LoweringPattern<tir::StoreOp> {
       // compute, and loses 15% predicated (bench/NOTES.md, session 20).
       predicated = predicated ||
                    (lc.predicateStores && adaptor.getMask() &&
-                    predicatedInPTX(op.getPtr(), vecType.getElementType(),
-                                    kMaxBranchedAccesses + 1));
+                    globalIntOrFloat(op.getPtr(), vecType.getElementType()));
       int64_t v = plan.width;
       unsigned align = v * alignmentOf(memType);
       for (int64_t r0 = 0; r0 < vecType.getNumElements(); r0 += v) {
