@@ -191,8 +191,17 @@ static Type tensorCoreElementType(tir::DotOp dot, bool tf32) {
   return elem.isBF16() || elem.isF16() || f32AsTf32 ? elem : Type();
 }
 
-/// The 8-bit float types warpgroup MMA takes (.e4m3, .e5m2).
-static bool isWgmmaFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+/// The 8-bit float types the tensor cores take (.e4m3, .e5m2).
+static bool isFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+/// Whether `dot` multiplies fp8 operands (either type, mixed or not) into
+/// a 2-D f32 accumulator.
+static bool isFp8Dot(tir::DotOp dot) {
+  auto c = cast<RankedTensorType>(dot.getType());
+  return c.getRank() == 2 && c.getElementType().isF32() &&
+         isFp8(cast<RankedTensorType>(dot.getA().getType()).getElementType()) &&
+         isFp8(cast<RankedTensorType>(dot.getB().getType()).getElementType());
+}
 
 /// The wgmma accumulator layout for `dot`, or null when warpgroup MMA
 /// cannot compute it (target, types, shapes).
@@ -209,11 +218,7 @@ static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
   // products at reduced precision, so only where the dot allows that over
   // its whole K (max_num_imprecise_acc > K, as Triton's "no partial
   // accumulator" rule; Triton's sm_90 default of 2^30 does).
-  if (!elem && c.getRank() == 2 && c.getElementType().isF32() &&
-      isWgmmaFp8(a.getElementType()) &&
-      isWgmmaFp8(cast<RankedTensorType>(dot.getB().getType())
-                     .getElementType()) &&
-      int64_t(dot.getMaxNumImpreciseAcc()) > k)
+  if (!elem && isFp8Dot(dot) && int64_t(dot.getMaxNumImpreciseAcc()) > k)
     elem = a.getElementType();
   if (!elem)
     return {};
@@ -250,12 +255,7 @@ static Attribute mmaV2Layout(tir::DotOp dot, const LayoutTarget &target) {
   // 0 and barrier alone): there wgmma or the CUDA cores, as before.
   if (target.computeCapability >= 90 && getWarpGroup(dot).partition >= 0)
     return {};
-  auto cType = cast<RankedTensorType>(dot.getType());
-  bool fp8 =
-      cType.getRank() == 2 && cType.getElementType().isF32() &&
-      isWgmmaFp8(cast<RankedTensorType>(dot.getA().getType()).getElementType()) &&
-      isWgmmaFp8(cast<RankedTensorType>(dot.getB().getType()).getElementType());
-  if (!fp8 && !tensorCoreElementType(dot, /*tf32=*/false))
+  if (!isFp8Dot(dot) && !tensorCoreElementType(dot, /*tf32=*/false))
     return {};
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto c = cast<RankedTensorType>(dot.getType());

@@ -106,11 +106,11 @@ public:
         SmallVector<nvgir::WarpgroupDotOp> kept(inFlight.end() - keep,
                                                 inFlight.end());
         waitThrough(op, inFlight.size() - keep);
-        for (nvgir::WarpgroupDotOp d : kept)
+        for (nvgir::WarpgroupDotOp d : kept) {
           carried.push_back(
               d.getResult().getUses().begin()->getOperandNumber());
-        for (nvgir::WarpgroupDotOp d : kept)
           waitCarriedAtTop(d);
+        }
       } else if ((dot && !canStayInFlight(dot)) || (!dot && mayWrite(op))) {
         waitThrough(op, inFlight.size());
       } else if (int last = lastRead(op); last >= 0) {
