@@ -13,6 +13,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <dlfcn.h>
 #include <optional>
 
@@ -229,9 +230,77 @@ StringSet<> indexAliases(StringRef source) {
   return result;
 }
 
+/// An error at `at` in `source`, quoting its line.
+Error errorAt(StringRef source, StringRef bufferName, const char *at,
+              const Twine &message) {
+  llvm::SourceMgr mgr;
+  mgr.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(source, bufferName, false),
+                         SMLoc());
+  std::string text;
+  raw_string_ostream os(text);
+  mgr.PrintMessage(os, SMLoc::getFromPointer(at), SourceMgr::DK_Error, message,
+                   {}, {}, /*ShowColors=*/false);
+  return createStringError(StringRef(text).rtrim());
+}
+
+/// TRIDENT_PARSE_MAX_DEPTH, or kDefaultMaxNesting; 0 turns the check off.
+unsigned maxNesting() {
+  constexpr unsigned kDefaultMaxNesting = 512;
+  const char *v = std::getenv("TRIDENT_PARSE_MAX_DEPTH");
+  unsigned n;
+  if (!v || !*v || StringRef(v).getAsInteger(10, n))
+    return kDefaultMaxNesting;
+  return n;
+}
+
+/// MLIR's parser recurses once per level of brackets (attributes, types,
+/// regions), over a kilobyte of stack each: a few thousand levels exhaust
+/// an 8 MiB stack. Brackets are counted lexically outside string literals
+/// and comments; `->`, `>=` and `<=` are not brackets.
+Error checkNesting(StringRef source, StringRef bufferName) {
+  unsigned limit = maxNesting();
+  if (limit == 0)
+    return Error::success();
+  unsigned depth = 0;
+  for (size_t i = 0; i < source.size(); ++i) {
+    char c = source[i];
+    if (c == '"') {
+      for (++i; i < source.size() && source[i] != '"' && source[i] != '\n';
+           ++i)
+        if (source[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < source.size() && source[i + 1] == '/') {
+      size_t eol = source.find('\n', i);
+      if (eol == StringRef::npos)
+        break;
+      i = eol;
+      continue;
+    }
+    bool comparison = i + 1 < source.size() && source[i + 1] == '=';
+    if (StringRef("([{").contains(c) || (c == '<' && !comparison)) {
+      if (++depth > limit)
+        return errorAt(
+            source, bufferName, source.data() + i,
+            "brackets nest deeper than " + Twine(limit) +
+                " levels here; MLIR's parser recurses once per level and "
+                "would run out of stack (set TRIDENT_PARSE_MAX_DEPTH to "
+                "raise the limit where the stack is larger)");
+    } else if (StringRef(")]}").contains(c) ||
+               (c == '>' && !comparison && (i == 0 || source[i - 1] != '-'))) {
+      if (depth > 0)
+        --depth;
+    }
+  }
+  return Error::success();
+}
+
 } // namespace
 
 Error checkKnownParserCrashes(StringRef source, StringRef bufferName) {
+  if (Error err = checkNesting(source, bufferName))
+    return err;
   // MLIR 22's parseDenseArrayAttr accepts `index` as an element type and
   // then asks it for a bit width, which crashes (mlir-opt-22 does too).
   // Scanned lexically: outside string literals and comments, the keyword
@@ -273,20 +342,11 @@ Error checkKnownParserCrashes(StringRef source, StringRef bufferName) {
         aliases = indexAliases(source);
       isIndex = aliases->contains(identAt(source, j + 1));
     }
-    if (isIndex) {
-      llvm::SourceMgr mgr;
-      mgr.AddNewSourceBuffer(
-          MemoryBuffer::getMemBuffer(source, bufferName, false), SMLoc());
-      std::string text;
-      raw_string_ostream os(text);
-      mgr.PrintMessage(os, SMLoc::getFromPointer(source.data() + j),
-                       SourceMgr::DK_Error,
-                       "a dense array of 'index' is not supported (the "
-                       "elements of 'array<...>' must be integers or "
-                       "floats, such as i64); MLIR's parser would crash on it",
-                       {}, {}, /*ShowColors=*/false);
-      return createStringError(StringRef(text).rtrim());
-    }
+    if (isIndex)
+      return errorAt(source, bufferName, source.data() + j,
+                     "a dense array of 'index' is not supported (the "
+                     "elements of 'array<...>' must be integers or floats, "
+                     "such as i64); MLIR's parser would crash on it");
     i = j;
   }
   return Error::success();
