@@ -1,12 +1,15 @@
 //===- KernelBuilder.cpp - Build Tile IR op by op -------------------------===//
 #include "trident/Frontend/KernelBuilder.h"
+#include "trident/Compiler/CrashReport.h"
 #include "trident/Dialect/TileIR/IR/RegionArgHints.h"
+#include "trident/Support/Guard.h"
 
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 #include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Target/CPU/CPU.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -269,6 +272,40 @@ int KernelBuilder::valueType(int h) {
   return addType(v.getType());
 }
 
+namespace {
+/// Runs MLIR's parser on `text` (a type or an attribute, `what`) under the
+/// crash guard, after the checks for input known to crash it. Returns the
+/// error, or "" with `parse` done.
+std::string guardedParse(MLIRContext &ctx, StringRef what, StringRef text,
+                         llvm::function_ref<void()> parse) {
+  if (Error err = checkKnownParserCrashes(text, what))
+    return toString(std::move(err));
+  GuardFailure failure;
+  if (runGuarded(parse, &failure))
+    return "";
+  (void)ctx;
+  CrashReport report = analyzeCrash(failure, "");
+  return report.str("while parsing " + what.str() + " '" + text.str() + "'",
+                    "MLIR's parser");
+}
+} // namespace
+
+int KernelBuilder::parseType(StringRef text) {
+  Collector diags(getContext());
+  Type t;
+  std::string crash = guardedParse(getContext(), "a type", text, [&] {
+    t = mlir::parseType(text, &getContext());
+  });
+  if (!crash.empty())
+    return fail(crash);
+  if (!t) {
+    std::string why = diags.take();
+    return fail("cannot parse the type '" + text + "'" +
+                (why.empty() ? "" : ": " + why));
+  }
+  return addType(t);
+}
+
 std::string KernelBuilder::typeString(int h) {
   std::string s;
   raw_string_ostream os(s);
@@ -419,6 +456,89 @@ int KernelBuilder::createOpWithAttrs(
     state.addAttribute(attrName, builder.getI64IntegerAttr(v));
   }
   return finish(builder.create(state));
+}
+
+bool KernelBuilder::parseAttrs(
+    StringRef opName, ArrayRef<std::pair<std::string, std::string>> attrs,
+    NamedAttrList &out) {
+  for (const auto &attr : attrs) {
+    StringRef attrName = attr.first, text = attr.second;
+    if (attrName.empty()) {
+      fail(opName + ": an attribute without a name");
+      return false;
+    }
+    Collector diags(getContext());
+    Attribute a;
+    std::string crash =
+        guardedParse(getContext(), "an attribute", text,
+                     [&] { a = mlir::parseAttribute(text, &getContext()); });
+    if (!crash.empty()) {
+      fail(opName + ": attribute '" + attrName + "': " + crash);
+      return false;
+    }
+    if (!a) {
+      std::string why = diags.take();
+      fail(opName + ": attribute '" + attrName + "': cannot parse '" + text +
+           "'" + (why.empty() ? "" : ": " + why));
+      return false;
+    }
+    out.set(attrName, a);
+  }
+  return true;
+}
+
+int KernelBuilder::createGenericOp(
+    StringRef name, ArrayRef<int> operands, ArrayRef<int> resultTypes,
+    ArrayRef<std::pair<std::string, std::string>> attrs, unsigned numRegions) {
+  std::optional<RegisteredOperationName> opName =
+      RegisteredOperationName::lookup(name, &getContext());
+  if (!opName) {
+    StringRef dialect = name.split('.').first;
+    if (!getContext().getOrLoadDialect(dialect))
+      return fail("unknown operation '" + name + "': no dialect '" + dialect +
+                  "' is loaded (is the plugin that defines it loaded?)");
+    return fail("unknown operation '" + name + "': dialect '" + dialect +
+                "' has no such op");
+  }
+  SmallVector<Value> ops;
+  SmallVector<Type> results;
+  if (!values(operands, ops) || !types(resultTypes, results))
+    return -1;
+  NamedAttrList parsed;
+  if (!parseAttrs(name, attrs, parsed))
+    return -1;
+  OperationState state(loc, *opName);
+  state.addOperands(ops);
+  state.addTypes(results);
+  state.addAttributes(parsed);
+  for (unsigned i = 0; i < numRegions; ++i)
+    state.addRegion();
+  return finish(builder.create(state));
+}
+
+int KernelBuilder::appendBlock(int h, unsigned region, ArrayRef<int> argTypes) {
+  Operation *o = op(h);
+  if (!o || region >= o->getNumRegions())
+    return fail("internal: invalid op or region");
+  SmallVector<Type> ts;
+  if (!types(argTypes, ts))
+    return -1;
+  Block *b = new Block();
+  o->getRegion(region).push_back(b);
+  for (Type t : ts)
+    b->addArgument(t, loc);
+  return addBlock(b);
+}
+
+bool KernelBuilder::verifyOp(int h) {
+  Operation *o = op(h);
+  if (!o)
+    return fail("internal: invalid op handle"), false;
+  Collector diags(getContext());
+  if (succeeded(mlir::verify(o)))
+    return true;
+  error = diags.take();
+  return false;
 }
 
 bool KernelBuilder::markOp(int h, StringRef name) {
@@ -1136,14 +1256,18 @@ int KernelBuilder::call(StringRef callee, ArrayRef<int> args,
 //===----------------------------------------------------------------------===//
 
 bool KernelBuilder::dslOp(StringRef name, ArrayRef<int> operands,
+                          ArrayRef<std::pair<std::string, std::string>> attrs,
                           unsigned n, std::vector<int> &results) {
   SmallVector<Value> vs;
   if (!values(operands, vs))
     return false;
+  NamedAttrList parsed;
+  if (!parseAttrs(name, attrs, parsed))
+    return false;
   SmallVector<Value> out(n);
   Collector diags(getContext());
-  if (Error e = PluginManager::instance().emitDslOp(name, builder, loc, vs,
-                                                    out)) {
+  if (Error e = PluginManager::instance().emitDslOp(
+          name, builder, loc, vs, parsed.getDictionary(&getContext()), out)) {
     fail(toString(std::move(e)));
     return false;
   }

@@ -131,6 +131,7 @@ const DslOpDef *PluginManager::findDslOp(StringRef name) const {
 Error PluginManager::emitDslOp(StringRef name, mlir::OpBuilder &builder,
                                mlir::Location loc,
                                ArrayRef<mlir::Value> operands,
+                               mlir::DictionaryAttr attrs,
                                MutableArrayRef<mlir::Value> results) const {
   const DslOpDef *op = findDslOp(name);
   if (!op)
@@ -138,7 +139,7 @@ Error PluginManager::emitDslOp(StringRef name, mlir::OpBuilder &builder,
   std::fill(results.begin(), results.end(), mlir::Value());
   std::string what = ("DSL op '" + name + "' of plugin '" + op->owner + "'").str();
   if (Error err = callPlugin(what, [&](TridentDiag *diag) {
-        return op->emit(builder, loc, operands.data(), operands.size(),
+        return op->emit(builder, loc, operands.data(), operands.size(), attrs,
                         results.data(), results.size(), diag);
       }))
     return err;

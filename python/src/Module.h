@@ -96,6 +96,42 @@ struct Args {
     }
     return out;
   }
+  /// A sequence of (str, str) pairs: attributes by name, in MLIR's syntax.
+  std::vector<std::pair<std::string, std::string>> strPairs(Py_ssize_t k) {
+    std::vector<std::pair<std::string, std::string>> out;
+    Py_ssize_t size = PySequence_Size(args[k]);
+    if (size < 0) {
+      ok = false;
+      return out;
+    }
+    for (Py_ssize_t j = 0; j < size && ok; ++j) {
+      PyObject *item = PySequence_GetItem(args[k], j);
+      if (!item) {
+        ok = false;
+        break;
+      }
+      PyObject *name = nullptr, *value = nullptr;
+      if (PyTuple_Check(item) && PyTuple_Size(item) == 2) {
+        name = PyTuple_GetItem(item, 0);
+        value = PyTuple_GetItem(item, 1);
+      }
+      Py_ssize_t nn = 0, vn = 0;
+      const char *n = name ? PyUnicode_AsUTF8AndSize(name, &nn) : nullptr;
+      const char *v = value ? PyUnicode_AsUTF8AndSize(value, &vn) : nullptr;
+      if (!n || !v) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError,
+                     "%s(): argument %d must be a sequence of (str, str) "
+                     "pairs",
+                     fn, int(k + 1));
+        ok = false;
+      } else {
+        out.emplace_back(std::string(n, nn), std::string(v, vn));
+      }
+      Py_DECREF(item);
+    }
+    return out;
+  }
 };
 
 /// Sets the error a failed launch raises (trident.KernelError once the

@@ -455,17 +455,50 @@ BUILDER_METHOD(call)
   std::vector<int> args = a.list<int>(1), ts = a.list<int>(2);
   RETURN_HANDLE(B.call(callee, args, ts));
 END_METHOD
+// dsl_op(name, operands, attrs, num_results) -> result value handles;
+// attrs: (name, MLIR attribute text) pairs.
 BUILDER_METHOD(dsl_op)
-  CHECK(3);
+  CHECK(4);
   std::string name = a.s(0);
   std::vector<int> ops = a.list<int>(1);
-  unsigned n = unsigned(a.i(2));
+  auto attrs = a.strPairs(2);
+  unsigned n = unsigned(a.i(3));
   if (!a.ok)
     return nullptr;
   std::vector<int> results;
-  if (!B.dslOp(name, ops, n, results))
+  if (!B.dslOp(name, ops, attrs, n, results))
     return raise(B.lastError());
   return intList(results);
+END_METHOD
+
+// generic_op(name, operands, result_types, attrs, num_regions) -> the op's
+// handle: any registered op, attributes as (name, MLIR text) pairs.
+BUILDER_METHOD(generic_op)
+  CHECK(5);
+  std::string name = a.s(0);
+  std::vector<int> ops = a.list<int>(1), ts = a.list<int>(2);
+  auto attrs = a.strPairs(3);
+  unsigned regions = unsigned(a.i(4));
+  RETURN_HANDLE(B.createGenericOp(name, ops, ts, attrs, regions));
+END_METHOD
+BUILDER_METHOD(append_block)
+  CHECK(3);
+  int o = int(a.i(0));
+  unsigned region = unsigned(a.i(1));
+  std::vector<int> ts = a.list<int>(2);
+  RETURN_HANDLE(B.appendBlock(o, region, ts));
+END_METHOD
+BUILDER_METHOD(verify_op)
+  CHECK(1);
+  int o = int(a.i(0));
+  if (!a.ok)
+    return nullptr;
+  return boolOrRaise(self, B.verifyOp(o));
+END_METHOD
+BUILDER_METHOD(parse_type)
+  CHECK(1);
+  std::string text = a.s(0);
+  RETURN_HANDLE(B.parseType(text));
 END_METHOD
 
 // extern_elementwise(symbol, libpath, args, result_type, is_pure) -> the
@@ -578,7 +611,7 @@ PyMethodDef builderMethods[] = {
     M(block_ptr_type), M(make_block_ptr), M(advance), M(block_load),
     M(block_store),
     M(assume), M(print), M(assert_), M(for_), M(if_), M(while_),
-    M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(inline_asm),
+    M(condition), M(finalize_if), M(set_func_results), M(yield_), M(ret), M(call), M(dsl_op), M(generic_op), M(append_block), M(verify_op), M(parse_type), M(inline_asm),
     M(extern_elementwise), M(verify),
     M(module_str), M(compile), {nullptr, nullptr, 0, nullptr}};
 

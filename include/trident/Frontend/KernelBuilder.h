@@ -89,6 +89,9 @@ public:
   /// `!tir.blockptr<blockType, addressSpace>`.
   int blockPointerType(int blockType, int addressSpace);
   int valueType(int value);
+  /// The type `text` spells in MLIR's syntax ("f16", "tensor<4xi32>",
+  /// "!tlx.mbarrier"), of any dialect loaded (plugins' included).
+  int parseType(llvm::StringRef text);
   std::string typeString(int type);
 
   // --- Functions and blocks -----------------------------------------------
@@ -128,6 +131,22 @@ public:
   /// Sets the unit attribute `name` on the op that defines `value` (e.g.
   /// tir.div_rn on an arith.divf).
   bool markOp(int value, llvm::StringRef name);
+  /// Any registered operation, core or a plugin's, by name: `attrs` are
+  /// (name, value in MLIR's attribute syntax: "4 : i32", "array<i64: 1, 2>",
+  /// "f16", "\"text\"", "unit"), and the op gets `numRegions` empty regions
+  /// (give them blocks with appendBlock; verifyOp once they are complete).
+  /// An op without regions is verified now. This is the one call a new op
+  /// needs: the Python front end's `semantic.op` and plugins' Python
+  /// modules build through it.
+  int createGenericOp(llvm::StringRef name, llvm::ArrayRef<int> operands,
+                      llvm::ArrayRef<int> resultTypes,
+                      llvm::ArrayRef<std::pair<std::string, std::string>> attrs,
+                      unsigned numRegions);
+  /// A new block at the end of region `region` of `op`, with arguments of
+  /// `argTypes`.
+  int appendBlock(int op, unsigned region, llvm::ArrayRef<int> argTypes);
+  /// Verifies `op` with its regions (an op made with regions, once filled).
+  bool verifyOp(int op);
   int constantInt(int type, int64_t value);
   int constantFloat(int type, double value);
   /// `predicate`: "eq", "slt", ... (cmpi) or "oeq", "olt", "une", ... (cmpf).
@@ -242,8 +261,10 @@ public:
            llvm::ArrayRef<int> resultTypes);
 
   // --- Plugins --------------------------------------------------------------------
-  /// Emits a plugin DSL op; fills `results` with `numResults` value handles.
+  /// Emits a plugin DSL op with attributes `attrs` (as for
+  /// createGenericOp); fills `results` with `numResults` value handles.
   bool dslOp(llvm::StringRef name, llvm::ArrayRef<int> operands,
+             llvm::ArrayRef<std::pair<std::string, std::string>> attrs,
              unsigned numResults, std::vector<int> &results);
 
   // --- The module ---------------------------------------------------------------------
@@ -278,6 +299,10 @@ private:
   /// Verifies `o` (no regions) and returns its handle, or erases it and
   /// returns -1 with the diagnostics in `error`.
   int finish(mlir::Operation *o);
+  /// `attrs` parsed (for op `opName`'s errors) into `out`.
+  bool parseAttrs(llvm::StringRef opName,
+                  llvm::ArrayRef<std::pair<std::string, std::string>> attrs,
+                  mlir::NamedAttrList &out);
   int fail(const llvm::Twine &message);
 
   std::unique_ptr<Compiler> compiler;

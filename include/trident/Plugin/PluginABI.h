@@ -28,6 +28,7 @@
 
 namespace mlir {
 class DialectRegistry;
+class DictionaryAttr;
 class Pass;
 class OpBuilder;
 class Location;
@@ -113,14 +114,17 @@ struct TridentNamedPipeline {
 
 /// A DSL op: a Python-level function (`name`, e.g. "fuse.fma") that emits
 /// the plugin's IR. `emit` builds the op(s) at the builder's insertion
-/// point from `operands` and stores `numResults` values in `results`.
+/// point from `operands` and the compile-time `attrs` the caller gave
+/// (never null; empty when none), and stores `numResults` values, of any
+/// type (the plugin's own types too), in `results`.
 struct TridentDslOpInfo {
   const char *name;
   const char *signature; ///< e.g. "(a: tile, b: tile, c: tile) -> tile"
   const char *description;
   int (*emit)(mlir::OpBuilder &builder, mlir::Location loc,
               const mlir::Value *operands, size_t numOperands,
-              mlir::Value *results, size_t numResults, TridentDiag *diag);
+              mlir::DictionaryAttr attrs, mlir::Value *results,
+              size_t numResults, TridentDiag *diag);
 };
 
 /// What a plugin contributes. Arrays may be null only when their count is 0.

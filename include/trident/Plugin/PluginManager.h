@@ -89,6 +89,7 @@ public:
   llvm::Error emitDslOp(llvm::StringRef name, mlir::OpBuilder &builder,
                         mlir::Location loc,
                         llvm::ArrayRef<mlir::Value> operands,
+                        mlir::DictionaryAttr attrs,
                         llvm::MutableArrayRef<mlir::Value> results) const;
 
   /// Builds target's pipeline `name` ("default" or a plugin's named

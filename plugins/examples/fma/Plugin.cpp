@@ -60,8 +60,12 @@ const TridentPipelineEdit kEdits[] = {
 // an error at the kernel's source line.
 
 int emitMulAdd(OpBuilder &builder, Location loc, const Value *operands,
-               size_t numOperands, Value *results, size_t numResults,
-               TridentDiag *diag) {
+               size_t numOperands, DictionaryAttr attrs, Value *results,
+               size_t numResults, TridentDiag *diag) {
+  if (!attrs.empty()) {
+    tridentReportError(diag, "fma.mul_add takes no attributes");
+    return 1;
+  }
   if (numOperands != 3 || numResults != 1) {
     tridentReportError(diag, "fma.mul_add takes 3 operands (a, b, c) and "
                              "returns 1 value");

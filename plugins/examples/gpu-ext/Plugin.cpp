@@ -61,8 +61,12 @@ const TridentNamedPipeline kPipelines[] = {
 };
 
 int emitReverse(OpBuilder &builder, Location loc, const Value *operands,
-                size_t numOperands, Value *results, size_t numResults,
-                TridentDiag *diag) {
+                size_t numOperands, DictionaryAttr attrs, Value *results,
+                size_t numResults, TridentDiag *diag) {
+  if (!attrs.empty()) {
+    tridentReportError(diag, "gpux.reverse takes no attributes");
+    return 1;
+  }
   if (numOperands != 1 || numResults != 1) {
     tridentReportError(diag, "gpux.reverse takes 1 operand and returns 1 "
                              "value");

@@ -25,6 +25,19 @@ from ..language import core as tl
 from ..language.core import constexpr, tensor, _unwrap
 from ..language.semantic import tensor_descriptor
 
+
+_MISSING = object()
+
+
+class _RegionLocal:
+    """What a name assigned inside a region scope's `with` body holds after
+    the block: using it is an error naming the block."""
+
+    def __init__(self, what, line):
+        self.what = what
+        self.line = line
+
+
 _MAX_INLINE_DEPTH = 64
 
 
@@ -149,6 +162,9 @@ class CodeGenerator(ast.NodeVisitor):
         self.col_offset = fn.indent
         self.lines = fn.src.splitlines()
         self._dynamic_if_depth = 0
+        # The `with` region scopes (trident.language.ir.region_scope) being
+        # built, innermost last.
+        self._regions = []
         self.last_node = None
         # The language's own @jit functions (tl.sum, tl.rand, ...) are
         # inlined at the user's call: their ops carry the call's location,
@@ -245,6 +261,10 @@ class CodeGenerator(ast.NodeVisitor):
                                "level and call it")
 
     def visit_Return(self, node):
+        if self._regions:
+            raise TridentUserError(
+                "'return' inside a '%s' block is not supported: its body is "
+                "a region of its own" % self._regions[-1])
         if self._dynamic_if_depth:
             raise TridentUserError(
                 "'return' inside an 'if' whose condition is only known at run "
@@ -265,7 +285,14 @@ class CodeGenerator(ast.NodeVisitor):
 
     def lookup(self, name, node):
         if name in self.scope:
-            return self.scope[name]
+            value = self.scope[name]
+            if isinstance(value, _RegionLocal):
+                raise TridentUserError(
+                    "'%s' was assigned inside the '%s' block at line %d; a "
+                    "value made in a region does not leave it (compute it "
+                    "before the block, or pass it through memory)" %
+                    (name, value.what, value.line))
+            return value
         if name in self.closure:
             return self._global_value(name, self.closure[name], node)
         if name in self.gscope:
@@ -1119,23 +1146,56 @@ class CodeGenerator(ast.NodeVisitor):
         raise TridentUserError("'continue' is not supported in a kernel loop "
                                "(use an 'if' around the rest of the body)")
 
-    def visit_With(self, node):
-        managers = []
+    def _visit_region_with(self, cm, item, rest, node):
+        """A `with` whose manager is a region scope: its body (with the
+        `with`'s remaining items) is built inside the block `_begin()`
+        returns; names assigned there do not leave it."""
+        from ..language.ir import Block
+        what = cm._describe()
+        before = dict(self.scope)
+        saved = self.b.save_ip()
+        self._regions.append(what)
         try:
-            for item in node.items:
-                cm = _unwrap(self.visit(item.context_expr))
-                if not hasattr(cm, "__enter__"):
-                    raise TridentUserError(
-                        "'with' needs a context manager, got %s" %
-                        type(cm).__name__)
-                value = cm.__enter__()
-                managers.append(cm)
-                if item.optional_vars is not None:
-                    self.assign(item.optional_vars, value, node)
-            self.visit_block(node.body)
+            blk = cm._begin()
+            self.b.set_insert_end(blk.handle if isinstance(blk, Block)
+                                  else blk)
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, cm._as(), node)
+            self._visit_with_items(rest, node)
+            cm._end()
         finally:
-            for cm in reversed(managers):
-                cm.__exit__(None, None, None)
+            self._regions.pop()
+            self.b.restore_ip(saved)
+        inside = self.scope
+        self.scope = before
+        line = node.lineno + self.line_offset
+        for name, value in inside.items():
+            if before.get(name, _MISSING) is not value:
+                self.scope[name] = _RegionLocal(what, line)
+
+    def _visit_with_items(self, items, node):
+        if not items:
+            self.visit_block(node.body)
+            return
+        from ..language.ir import region_scope
+        item = items[0]
+        cm = _unwrap(self.visit(item.context_expr))
+        if isinstance(cm, region_scope):
+            self._visit_region_with(cm, item, items[1:], node)
+            return
+        if not hasattr(cm, "__enter__"):
+            raise TridentUserError(
+                "'with' needs a context manager, got %s" % type(cm).__name__)
+        value = cm.__enter__()
+        try:
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, value, node)
+            self._visit_with_items(items[1:], node)
+        finally:
+            cm.__exit__(None, None, None)
+
+    def visit_With(self, node):
+        self._visit_with_items(list(node.items), node)
 
     def visit_Assert(self, node):
         cond = self.visit(node.test)

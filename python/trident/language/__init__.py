@@ -1,6 +1,6 @@
 """The kernel language: `import trident.language as tl` (the surface of
 `triton.language`)."""
-from . import extra, math  # noqa: F401
+from . import extra, ir, math  # noqa: F401
 from .core import (  # noqa: F401
     advance, arange, associative_scan, assume, atomic_add, atomic_and,
     atomic_cas, atomic_max, atomic_min, atomic_or, atomic_xchg, atomic_xor,
@@ -8,6 +8,7 @@ from .core import (  # noqa: F401
     constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
     dsl_op, dtype, expand_dims, extern, extern_elementwise, fdiv, float8e4nv, float8e5, float16, float32,
     float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,
+    ir_type,
     int32, int64, interleave, join, load, load_tensor_descriptor,
     make_block_ptr, make_tensor_descriptor, max_constancy, max_contiguous,
     maximum, minimum, multiple_of, num_programs, permute, pi32_t,

@@ -357,6 +357,31 @@ TRIDENT_MAX_TENSOR_NUMEL = 1048576
 TRITON_MAX_TENSOR_NUMEL = TRIDENT_MAX_TENSOR_NUMEL
 
 
+class ir_type(dtype):
+    """A type the language has no name of its own for, spelled as IR
+    ("!tlx.mbarrier", "!gpux.token"): what a plugin's op may return. A
+    value of it is a `tl.tensor` that the plugin's Python module usually
+    wraps in a `tl.base_value` of its own (trident.language.ir)."""
+
+    def __init__(self, text):
+        self.name = str(text).strip()
+        self.primitive_bitwidth = 0
+        self.int_bitwidth = 0
+        self.int_signedness = "unsigned"
+
+    def is_int(self):
+        return False
+
+    def is_floating(self):
+        return False
+
+    def __hash__(self):
+        return hash(("ir_type", self.name))
+
+    def __repr__(self):
+        return "tl.ir_type(%r)" % self.name
+
+
 class block_type(dtype):
     """The type of a tile: an element type and a static shape."""
 
@@ -1139,9 +1164,12 @@ def sqrt_rn(x):
 
 
 @builtin
-def dsl_op(name, *args, num_results=1):
-    """Calls a plugin's DSL op by its full name ("fma.mul_add")."""
-    return _sem().dsl_op(_unwrap(name), list(args), _unwrap(num_results))
+def dsl_op(name, *args, num_results=1, attrs=None):
+    """Calls a plugin's DSL op by its full name ("fma.mul_add"), with
+    compile-time attributes `attrs` ({name: value}: see
+    trident.language.ir.attr for how values are spelled)."""
+    return _sem().dsl_op(_unwrap(name), list(args), _unwrap(num_results),
+                         _unwrap(attrs))
 
 
 for _fn in (reshape, view, permute, trans, ravel, expand_dims, broadcast_to,

@@ -44,6 +44,8 @@ class Semantic:
             h = b.ptr_type(self.type_of(ty.element_ty), ty.address_space)
         elif isinstance(ty, tensor_descriptor_type):
             h = b.desc_type(self.type_of(ty.block_type))
+        elif isinstance(ty, tl.ir_type):
+            h = b.parse_type(ty.name)
         elif ty.is_int():
             h = b.int_type(ty.int_bitwidth)
         elif ty.is_floating():
@@ -1419,9 +1421,11 @@ class Semantic:
                                             self.type_of(ty), bool(is_pure))
         return tensor(h, ty)
 
-    def dsl_op(self, name, args, num_results):
+    def dsl_op(self, name, args, num_results, attrs=None):
+        from . import ir
         vals = [self.to_tensor(a) for a in args]
         hs = self.builder.dsl_op(name, [v.handle for v in vals],
+                                 ir.attr_pairs(attrs, name),
                                  int(num_results))
         outs = [tensor(h, self.type_from_ir(h)) for h in hs]
         if num_results == 1:
@@ -1564,5 +1568,6 @@ def parse_ir_type(text):
         return tl.pointer_type(parse_ir_type(inner))
     if text in _IR_ELEMS:
         return _IR_ELEMS[text]
-    raise TridentUserError("a plugin op returned a value of type '%s', which "
-                           "the language has no type for" % text)
+    # A type of the IR the language has no name for: a plugin's (buffers,
+    # barriers, tokens), or a tile of such elements.
+    return tl.ir_type(text)

@@ -104,8 +104,8 @@ void registerCrashingDialect(DialectRegistry &registry, const char *name) {
                          [](MLIRContext *, DynamicDialect *) { fault(); });
 }
 
-int emitNothing(OpBuilder &, Location, const Value *, size_t, Value *, size_t,
-                TridentDiag *) {
+int emitNothing(OpBuilder &, Location, const Value *, size_t, DictionaryAttr,
+                Value *, size_t, TridentDiag *) {
   return 0;
 }
 

@@ -43,7 +43,8 @@ void registerCrashingDialect(mlir::DialectRegistry &registry, const char *name);
 /// A DSL op emitter that emits nothing and succeeds.
 int emitNothing(mlir::OpBuilder &builder, mlir::Location loc,
                 const mlir::Value *operands, size_t numOperands,
-                mlir::Value *results, size_t numResults, TridentDiag *diag);
+                mlir::DictionaryAttr attrs, mlir::Value *results,
+                size_t numResults, TridentDiag *diag);
 
 } // namespace fixture
 

@@ -41,8 +41,14 @@ struct TestEmitDslOpsPass
       OpBuilder builder(call);
       SmallVector<Value> results(call.getNumResults());
       SmallVector<Value> operands(call.getOperands());
+      // The stub's `trident.dsl_attrs` (a dictionary) are the op's
+      // attributes.
+      auto attrs = callee->getAttrOfType<DictionaryAttr>("trident.dsl_attrs");
+      if (!attrs)
+        attrs = builder.getDictionaryAttr({});
       if (llvm::Error err = trident::PluginManager::instance().emitDslOp(
-              name.getValue(), builder, call.getLoc(), operands, results)) {
+              name.getValue(), builder, call.getLoc(), operands, attrs,
+              results)) {
         call.emitError(llvm::toString(std::move(err)));
         failedAny = true;
         continue;

@@ -8,6 +8,7 @@ the op from a kernel. A plugin may also ship a Python module
 imported instead and builds its ops through
 `trident.language.core.dsl_op` or the active semantic's builder.
 """
+import importlib.abc
 import importlib.util
 import os
 import sys
@@ -64,6 +65,12 @@ def _make_op(full_name, signature, description, plugin):
     return op
 
 
+def _not_loaded(name):
+    return ("tl.extra.%s: no loaded plugin provides '%s'; load the plugin "
+            "'%s' first (trident.load_plugin('/path/to/its.so'), or list it "
+            "in TRIDENT_PLUGIN_PATHS)" % (name, name, name))
+
+
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
@@ -74,13 +81,10 @@ def __getattr__(name):
         # spelling `tl.extra.libdevice`.
         cuda = importlib.import_module(__name__ + ".cuda")
         return cuda if name == "cuda" else cuda.libdevice
-    module = _python_module(name)
+    module = sys.modules.get(__name__ + "." + name) or _python_module(name)
     ops = _plugin_ops(name)
     if module is None and not ops:
-        raise TridentUserError(
-            "tl.extra.%s: no loaded plugin provides '%s'; load the plugin "
-            "'%s' first (trident.load_plugin('/path/to/its.so'), or list it "
-            "in TRIDENT_PLUGIN_PATHS)" % (name, name, name))
+        raise TridentUserError(_not_loaded(name))
     if module is None:
         module = types.ModuleType(__name__ + "." + name)
         module.__doc__ = "DSL ops of a plugin: " + ", ".join(
@@ -96,3 +100,39 @@ def __getattr__(name):
 def _forget():
     """Called after a plugin loads: names are looked up again."""
     _modules.clear()
+
+
+class _PluginModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Makes `import trident.language.extra.<name> as x` (and `from
+    trident.language.extra import <name>`) find a loaded plugin's module,
+    as TLX kernels import theirs. Without such a plugin the import fails
+    with an ImportError that says which plugin to load."""
+
+    _here = os.path.dirname(os.path.abspath(__file__))
+
+    def find_spec(self, fullname, path=None, target=None):
+        prefix = __name__ + "."
+        if not fullname.startswith(prefix):
+            return None
+        name = fullname[len(prefix):]
+        if "." in name or name.startswith("_"):
+            return None
+        if (os.path.isdir(os.path.join(self._here, name)) or
+                os.path.isfile(os.path.join(self._here, name + ".py"))):
+            return None  # a module of this package (cuda)
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec):
+        name = spec.name.rsplit(".", 1)[1]
+        try:
+            module = getattr(sys.modules[__name__], name)
+        except TridentUserError as e:
+            raise ModuleNotFoundError(str(e), name=spec.name) from None
+        return module
+
+    def exec_module(self, module):
+        pass  # built (or imported from the plugin's folder) already
+
+
+if not any(isinstance(f, _PluginModuleFinder) for f in sys.meta_path):
+    sys.meta_path.insert(0, _PluginModuleFinder())
