@@ -172,10 +172,11 @@ bool isIdentChar(char c) {
          c == '.' || c == '-';
 }
 
-/// Skips blanks and `//` comments from `i`.
+/// Skips blanks and `//` comments from `i`. MLIR's lexer skips NUL bytes
+/// as it skips blanks.
 size_t skipTrivia(StringRef s, size_t i) {
   while (i < s.size()) {
-    if (isspace(static_cast<unsigned char>(s[i]))) {
+    if (isspace(static_cast<unsigned char>(s[i])) || s[i] == '\0') {
       ++i;
     } else if (s.substr(i).starts_with("//")) {
       size_t eol = s.find('\n', i);
@@ -196,22 +197,22 @@ StringRef identAt(StringRef s, size_t i) {
 }
 
 /// The names of the type aliases (`!name = index`, or `!name = !other` of
-/// such an alias) that stand for `index`.
+/// such an alias) that stand for `index`. Found lexically anywhere (a
+/// superset of the real definitions), with blanks, comments and NUL bytes
+/// between the tokens, as MLIR's lexer allows.
 StringSet<> indexAliases(StringRef source) {
   StringMap<std::string> aliasOf; // alias name -> what it names
-  SmallVector<StringRef> lines;
-  source.split(lines, '\n');
-  for (StringRef line : lines) {
-    line = line.ltrim();
-    if (!line.consume_front("!"))
+  for (size_t i = source.find('!'); i != StringRef::npos;
+       i = source.find('!', i + 1)) {
+    StringRef name = identAt(source, i + 1);
+    if (name.empty())
       continue;
-    StringRef name = identAt(line, 0);
-    StringRef rest = line.drop_front(name.size()).ltrim();
-    if (name.empty() || !rest.consume_front("="))
+    size_t j = skipTrivia(source, i + 1 + name.size());
+    if (j >= source.size() || source[j] != '=')
       continue;
-    rest = rest.ltrim();
-    bool alias = rest.consume_front("!");
-    StringRef target = identAt(rest, 0);
+    j = skipTrivia(source, j + 1);
+    bool alias = j < source.size() && source[j] == '!';
+    StringRef target = identAt(source, alias ? j + 1 : j);
     if (!target.empty())
       aliasOf[name] = ((alias ? "!" : "") + target).str();
   }
