@@ -23,7 +23,6 @@ Everything here runs while a kernel is being compiled (inside a
 @trident.jit function, or a @builtin a kernel calls).
 """
 import contextlib as _contextlib
-import json as _json
 
 from .._errors import TridentUserError
 from . import core as _core
@@ -100,7 +99,16 @@ class attr:
 
     @staticmethod
     def string(s):
-        return _json.dumps(str(_unwrap(s)))
+        out = []
+        for byte in str(_unwrap(s)).encode("utf-8"):
+            c = chr(byte)
+            if c in '"\\':
+                out.append("\\" + c)
+            elif 32 <= byte < 127:
+                out.append(c)
+            else:
+                out.append("\\%02X" % byte)
+        return '"%s"' % "".join(out)
 
     @staticmethod
     def type(ty):
