@@ -8,7 +8,6 @@ the op from a kernel. A plugin may also ship a Python module
 imported instead and builds its ops through
 `trident.language.core.dsl_op` or the active semantic's builder.
 """
-import importlib.abc
 import importlib.util
 import os
 import sys
@@ -102,11 +101,13 @@ def _forget():
     _modules.clear()
 
 
-class _PluginModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _PluginModuleFinder:
     """Makes `import trident.language.extra.<name> as x` (and `from
     trident.language.extra import <name>`) find a loaded plugin's module,
     as TLX kernels import theirs. Without such a plugin the import fails
-    with an ImportError that says which plugin to load."""
+    with an ImportError that says which plugin to load. (A finder and
+    loader by protocol: importlib.abc would pull tempfile into every
+    `import trident`.)"""
 
     _here = os.path.dirname(os.path.abspath(__file__))
 
