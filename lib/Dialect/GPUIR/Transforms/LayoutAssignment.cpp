@@ -102,6 +102,19 @@ private:
   void convertOperand(Operation *op, unsigned i, Attribute layout) {
     op->setOperand(i, convert(op->getOperand(i), layout, op));
   }
+  /// The layouts `op` requires of its operands and results (null
+  /// entries: free), for the warps that run it.
+  void requiredLayouts(gir::LayoutConstrainedOpInterface op,
+                       SmallVectorImpl<Attribute> &operands,
+                       SmallVectorImpl<Attribute> &results) const {
+    operands.assign(op->getNumOperands(), Attribute());
+    results.assign(op->getNumResults(), Attribute());
+    gir::LayoutTarget t = target.forOp(op);
+    op.getRequiredLayouts(t.numWarps, t.threadsPerWarp, t.computeCapability,
+                          operands, results);
+    operands.resize(op->getNumOperands());
+    results.resize(op->getNumResults());
+  }
   void setResultLayout(Value result, Attribute layout) {
     if (auto type = dyn_cast<RankedTensorType>(result.getType()))
       result.setType(withLayout(type, layout));
@@ -201,6 +214,17 @@ void LayoutAssigner::collectHints(Region &scope) {
     if (auto dot = dyn_cast<tir::DotOp>(op)) {
       hints.try_emplace(dot.getC(), accumulatorLayout(dot));
       hints.try_emplace(dot.getResult(), accumulatorLayout(dot));
+      continue;
+    }
+    if (auto constrained = dyn_cast<gir::LayoutConstrainedOpInterface>(op)) {
+      SmallVector<Attribute> operands, results;
+      requiredLayouts(constrained, operands, results);
+      for (auto [value, layout] : llvm::zip(op->getOperands(), operands))
+        if (layout && isa<RankedTensorType>(value.getType()))
+          hints.try_emplace(value, layout);
+      for (auto [value, layout] : llvm::zip(op->getResults(), results))
+        if (layout && isa<RankedTensorType>(value.getType()))
+          hints.try_emplace(value, layout);
       continue;
     }
     if (auto scan = dyn_cast<tir::ScanOp>(op)) {
@@ -655,6 +679,32 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     // the lowering moves the elements.
     for (Value result : op->getResults())
       giveDefault(result);
+    return success();
+  }
+  if (auto constrained = dyn_cast<gir::LayoutConstrainedOpInterface>(op)) {
+    // A plugin op that says what it needs; its other tiles are free: an
+    // operand keeps its layout, a result takes the first free tiled
+    // operand's, else its hint or the default.
+    SmallVector<Attribute> operands, results;
+    requiredLayouts(constrained, operands, results);
+    Attribute free;
+    for (auto [i, layout] : llvm::enumerate(operands)) {
+      if (!isa<RankedTensorType>(op->getOperand(i).getType()))
+        continue;
+      if (layout)
+        convertOperand(op, i, layout);
+      else if (!free)
+        free = cast<RankedTensorType>(op->getOperand(i).getType())
+                   .getEncoding();
+    }
+    for (auto [result, layout] : llvm::zip(op->getResults(), results)) {
+      if (layout)
+        setResultLayout(result, layout);
+      else if (free)
+        setResultLayout(result, free);
+      else
+        giveDefault(result);
+    }
     return success();
   }
   if (op->getNumRegions() != 0)

@@ -225,10 +225,17 @@ static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
   int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
   // Whole warpgroups along M, an instruction's N of 8..256, and at least
   // one 32-byte K step (k16 for 16-bit types, k8 for tf32, k32 for fp8).
-  if (m % (16 * int64_t(numWarps)) != 0 || n < 8 || k * elemBytes < 32)
+  if (k * elemBytes < 32)
     return {};
-  return WgmmaEncodingAttr::get(dot.getContext(), {numWarps, 1},
-                                std::min<int64_t>(n, 256));
+  return gir::wgmmaAccumulatorLayout(dot.getContext(), m, n, numWarps);
+}
+
+Attribute gir::wgmmaAccumulatorLayout(MLIRContext *ctx, int64_t m, int64_t n,
+                                      unsigned numWarps) {
+  if (numWarps == 0 || numWarps % 4 != 0 ||
+      m % (16 * int64_t(numWarps)) != 0 || n < 8)
+    return {};
+  return WgmmaEncodingAttr::get(ctx, {numWarps, 1}, std::min<int64_t>(n, 256));
 }
 
 /// The mma.sync (m16n8k16) accumulator layout for `dot` on sm_80 and

@@ -74,4 +74,33 @@ def GPUIR_SharedMemoryScratch : OpInterface<"SharedMemoryScratchOpInterface"> {
   ];
 }
 
+def GPUIR_LayoutConstrained : OpInterface<"LayoutConstrainedOpInterface"> {
+  let cppNamespace = "::trident::gir";
+  let description = [{
+    An op (a plugin's, typically) whose tiles must have given layouts: a
+    warpgroup MMA's accumulator, a dot operand in registers. The layout
+    passes (convert-tir-to-gir, gir-remove-layout-conversions) convert its
+    tiled operands into the layouts it asks for and make its tiled results
+    in them, and lay the rest of the function out around it as around
+    their own choices: tiles that reach the op are made in its layout where
+    they can be, and a loop-carried tile that the op consumes and produces
+    is carried in it, so that no conversion is left in the loop.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        The layout each operand (`operands`, one entry per operand) and
+        each result (`results`) must have, for a program of `numWarps`
+        warps of `threadsPerWarp` threads on compute capability
+        `computeCapability` (the warps of the op's warp-specialized
+        partition when it is in one); a null entry leaves that tile free
+        (it follows the usual rules), as does any non-tile value. Both
+        vectors arrive sized and filled with nulls.
+      }], "void", "getRequiredLayouts",
+      (ins "unsigned":$numWarps, "unsigned":$threadsPerWarp,
+           "unsigned":$computeCapability,
+           "::llvm::SmallVectorImpl<::mlir::Attribute> &":$operands,
+           "::llvm::SmallVectorImpl<::mlir::Attribute> &":$results)>,
+  ];
+}
+
 #endif // TRIDENT_GPUIR_INTERFACES

@@ -130,6 +130,14 @@ mlir::LogicalResult coalesceAccesses(
 /// for a dot that is not 2-D: it keeps its layout).
 mlir::Attribute accumulatorLayout(tir::DotOp dot, const LayoutTarget &target);
 
+/// The #gir.wgmma layout of an `m` x `n` accumulator of Hopper's warpgroup
+/// MMA over `numWarps` warps (whole warpgroups stacked along M), as
+/// accumulatorLayout gives a dot; null where wgmma cannot take that shape
+/// (M not a multiple of 16 rows per warp, warps not whole warpgroups, N
+/// under 8).
+mlir::Attribute wgmmaAccumulatorLayout(mlir::MLIRContext *ctx, int64_t m,
+                                       int64_t n, unsigned numWarps);
+
 /// The layout each operand of scan `type` along `axis` must have: each
 /// thread holds one contiguous run along the axis. `base` is the default
 /// blocked layout of the tile's rank.
