@@ -1,0 +1,47 @@
+//===- Plugin.cpp - The TLX plugin's entry point --------------------------===//
+//
+// TLX: explicit shared memory (and, as it grows, asynchronous copies, TMA,
+// asynchronous dots, barriers and warp specialization) for kernels written
+// against `triton.language`. The plugin gives the compiler its dialect
+// `tlx`; its Python module (python/tlx, imported as
+// `trident.language.extra.tlx`) builds the ops through
+// `trident.language.ir`.
+//
+//===----------------------------------------------------------------------===//
+#include "TlxDialect.h"
+
+#include "trident/Plugin/PluginABI.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+#include <iterator>
+
+using namespace mlir;
+using namespace tlx_plugin;
+
+namespace {
+
+const TridentDialectInfo kDialects[] = {
+    {"tlx", [](DialectRegistry &registry) { registry.insert<TlxDialect>(); }},
+};
+
+TridentPluginInfo makeInfo() {
+  TridentPluginInfo info = {};
+  info.apiVersion = TRIDENT_PLUGIN_API_VERSION;
+  info.structSize = sizeof(TridentPluginInfo);
+  info.coreBuildId = TRIDENT_BUILD_ID;
+  info.name = "tlx";
+  info.version = "0.1.0";
+  info.description = "TLX: explicit shared-memory buffers for "
+                     "triton.language kernels";
+  info.dialects = kDialects;
+  info.numDialects = std::size(kDialects);
+  return info;
+}
+
+} // namespace
+
+TRIDENT_PLUGIN_EXPORT const TridentPluginInfo *tridentGetPluginInfo() {
+  static const TridentPluginInfo info = makeInfo();
+  return &info;
+}

@@ -1,0 +1,96 @@
+"""Python module of the TLX plugin: `trident.language.extra.tlx`.
+
+    import trident
+    trident.load_plugin(".../libTlxPlugin.so")
+    import trident.language.extra.tlx as tlx
+
+Inside a kernel:
+
+    bufs = tlx.local_alloc((BLOCK_M, BLOCK_K), tl.float16, NUM_BUFFERS)
+    a = tlx.local_view(bufs, i)      # buffer i of the ring
+    tlx.local_store(a, x)            # tile -> shared memory
+    y = tlx.local_load(a)            # shared memory -> tile
+
+The ops are the plugin's `tlx` dialect, built through `trident.language.ir`.
+"""
+from trident.language import core as _core
+from trident.language import ir as _ir
+from trident.language.core import builtin
+
+TridentUserError = _core.TridentUserError
+
+
+def _shape(shape, what):
+    shape = _core._unwrap(shape)
+    try:
+        dims = [_core._unwrap(d) for d in shape]
+    except TypeError:
+        raise TridentUserError("%s needs a tuple of constexpr extents, got %r"
+                               % (what, shape)) from None
+    for d in dims:
+        if isinstance(d, bool) or not isinstance(d, int) or d <= 0:
+            raise TridentUserError("%s needs positive constexpr extents, got "
+                                   "%r" % (what, dims))
+    return dims
+
+
+def _spell(dims, dtype):
+    return "x".join(str(d) for d in dims) + "x" + _ir.type_text(dtype)
+
+
+def _buffer_type(value, what):
+    ty = getattr(value, "type", None)
+    name = getattr(ty, "name", "")
+    if not isinstance(ty, _core.ir_type) or not name.startswith("!tlx.buffer<"):
+        raise TridentUserError("%s needs one buffer (tlx.local_view of a "
+                               "tlx.local_alloc), got %r" % (what, ty))
+    return name
+
+
+def _tile_of(buffer_type_name):
+    """(dims, element type text) of '!tlx.buffer<128x64xf16>'."""
+    body = buffer_type_name[len("!tlx.buffer<"):-1]
+    parts = body.split("x")
+    return [int(p) for p in parts[:-1]], parts[-1]
+
+
+@builtin
+def local_alloc(shape, dtype, num):
+    """`num` buffers of a `shape` tile of `dtype` in shared memory, as one
+    ring (`tlx.local_view` picks one)."""
+    dims = _shape(shape, "tlx.local_alloc")
+    count = _core._unwrap(num)
+    if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
+        raise TridentUserError("tlx.local_alloc needs a positive constexpr "
+                               "number of buffers, got %r" % (count,))
+    ty = _ir.type("!tlx.buffers<%d%s>" % (count, "x" + _spell(dims, dtype)))
+    return _ir.op("tlx.local_alloc", results=[ty]).result
+
+
+@builtin
+def local_view(buffers, index):
+    """Buffer `index` of the ring `buffers`."""
+    ty = getattr(buffers, "type", None)
+    name = getattr(ty, "name", "")
+    if not isinstance(ty, _core.ir_type) or not name.startswith("!tlx.buffers<"):
+        raise TridentUserError("tlx.local_view needs the result of "
+                               "tlx.local_alloc, got %r" % (ty,))
+    body = name[len("!tlx.buffers<"):-1]
+    one = _ir.type("!tlx.buffer<" + body.split("x", 1)[1] + ">")
+    return _ir.op("tlx.local_view", operands=[buffers, index],
+                  results=[one]).result
+
+
+@builtin
+def local_load(buffer):
+    """The tile held in `buffer`."""
+    dims, elem = _tile_of(_buffer_type(buffer, "tlx.local_load"))
+    tile = _ir.type("tensor<%sx%s>" % ("x".join(map(str, dims)), elem))
+    return _ir.op("tlx.local_load", operands=[buffer], results=[tile]).result
+
+
+@builtin
+def local_store(buffer, value):
+    """Writes tile `value` into `buffer` (same shape and element type)."""
+    _buffer_type(buffer, "tlx.local_store")
+    _ir.op("tlx.local_store", operands=[buffer, value])
