@@ -90,7 +90,7 @@ public:
   int blockPointerType(int blockType, int addressSpace);
   int valueType(int value);
   /// The type `text` spells in MLIR's syntax ("f16", "tensor<4xi32>",
-  /// "!tlx.mbarrier"), of any dialect loaded (plugins' included).
+  /// "!gpux.token"), of any dialect loaded (plugins' included).
   int parseType(llvm::StringRef text);
   std::string typeString(int type);
 

@@ -359,7 +359,7 @@ TRITON_MAX_TENSOR_NUMEL = TRIDENT_MAX_TENSOR_NUMEL
 
 class ir_type(dtype):
     """A type the language has no name of its own for, spelled as IR
-    ("!tlx.mbarrier", "!gpux.token"): what a plugin's op may return. A
+    ("!gpux.token", "!myplugin.barrier"): what a plugin's op may return. A
     value of it is a `tl.tensor` that the plugin's Python module usually
     wraps in a `tl.base_value` of its own (trident.language.ir)."""
 

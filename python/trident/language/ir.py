@@ -10,12 +10,12 @@ with the same builder, through this module, with no C++ per op:
   kernel's source line;
 - `attr` spells compile-time attributes (`attr.i32(4)`,
   `attr.array_i64([1, 2])`, `attr.type(tl.float16)`, ...);
-- `type(text)` names a type the language has none for ("!tlx.mbarrier");
+- `type(text)` names a type the language has none for ("!myplugin.barrier");
   a value of it comes back as a `tl.tensor` of that `tl.ir_type`, which a
   module usually wraps in a `tl.base_value` of its own so that it can be
   carried through loops and `if`s;
 - `region_scope` is the base of a context manager whose `with` body
-  becomes a region of an op (`with tlx.async_task(...):`);
+  becomes a region of an op (`with myplugin.task(...):`);
 - `Op.block()` and `insert_at_end()` build inside an op's regions from
   Python.
 
@@ -38,7 +38,7 @@ __all__ = ["Op", "attr", "attr_pairs", "insert_at_end", "op",
 
 
 def type(text):  # noqa: A001 - mirrors MLIR's spelling
-    """The language type of IR type `text` ("!tlx.mbarrier", "i32"): a
+    """The language type of IR type `text` ("!myplugin.barrier", "i32"): a
     `tl.ir_type` unless the language has a type of its own for it."""
     from .semantic import parse_ir_type
     return parse_ir_type(_unwrap(text))
@@ -258,5 +258,5 @@ class region_scope:
         return self
 
     def _describe(self):
-        """How errors name the `with` (e.g. "with tlx.async_task()")."""
+        """How errors name the `with` (e.g. "with myplugin.task()")."""
         return "with %s()" % self.__class__.__name__

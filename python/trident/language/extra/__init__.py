@@ -104,8 +104,8 @@ def _forget():
 class _PluginModuleFinder:
     """Makes `import trident.language.extra.<name> as x` (and `from
     trident.language.extra import <name>`) find a loaded plugin's module,
-    as TLX kernels import theirs. Without such a plugin the import fails
-    with an ImportError that says which plugin to load. (A finder and
+    as kernels import a language extension. Without such a plugin the
+    import fails with an ImportError that says which plugin to load. (A finder and
     loader by protocol: importlib.abc would pull tempfile into every
     `import trident`.)"""
 
