@@ -73,6 +73,27 @@ Error Compiler::checkUsable() const {
                            crashedIn + "; use a new Compiler");
 }
 
+/// MLIR says "Dialect `x' not found" of IR from a dialect no one
+/// registered; the usual reason here is a plugin that was not loaded, so
+/// the error says how to load one.
+static std::string withMissingDialectHint(std::string text) {
+  StringRef marker = "Dialect `";
+  size_t at = text.find(marker.str());
+  if (at == std::string::npos)
+    return text;
+  size_t begin = at + marker.size();
+  size_t end = text.find('\'', begin);
+  if (end == std::string::npos)
+    return text;
+  std::string name = text.substr(begin, end - begin);
+  if (!text.empty() && text.back() != '\n')
+    text += '\n';
+  text += "note: no loaded plugin provides dialect '" + name +
+          "'; load the plugin that defines it (--load-plugin=<path>, "
+          "TRIDENT_PLUGIN_PATHS, or trident.load_plugin in Python)";
+  return text;
+}
+
 Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
                                                       StringRef bufferName) {
   if (Error err = checkUsable())
@@ -111,7 +132,7 @@ Expected<OwningOpRef<ModuleOp>> Compiler::parseSource(StringRef source,
                    report.inMLIR ? "MLIR's parser" : "the parser"));
   }
   if (!module)
-    return createStringError(diags.take());
+    return createStringError(withMissingDialectHint(diags.take()));
   return std::move(module);
 }
 
