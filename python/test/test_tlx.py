@@ -63,7 +63,23 @@ def test_ring_of_buffers_builds_tlx_ops(plugin_dir):
 
         print(front_end_ir(ring, {"x_ptr": "*fp16", "y_ptr": "*fp32"},
                            {"BLOCK": 32, "NUM": 3}))
+
+        # TLX's helpers on types: what a ring holds, bytes per element.
+        @trident.jit
+        def sizes(y_ptr):
+            bufs = tlx.local_alloc((16,), tl.bfloat16, 2,
+                                   storage=tlx.storage_kind.smem)
+            t = tlx.local_load(tlx.local_view(bufs, 0))
+            tl.static_assert(tlx.dtype_of(bufs) == tl.bfloat16)
+            tl.static_assert(tlx.dtype_of(t) == tl.bfloat16)
+            tl.static_assert(tlx.size_of(tl.bfloat16) == 2)
+            tl.static_assert(tlx.size_of(tl.float32) == 4)
+            tl.store(y_ptr + tl.arange(0, 16), t)
+
+        print("SIZES", "tlx.local_alloc" in front_end_ir(
+            sizes, {"y_ptr": "*bf16"}, {}))
         ''', plugin_dir)
+    assert "SIZES True" in out
     assert "tlx.local_alloc : !tlx.buffers<3x32x32xf16>" in out
     assert out.count("tlx.local_view") == 2
     assert ("-> !tlx.buffer<32x32xf16>") in out
@@ -95,6 +111,16 @@ MISTAKES = '''
             tlx.local_store(b, tl.load(x_ptr + tl.arange(0, 16)))
 
         @trident.jit
+        def tensor_memory(x_ptr):
+            bufs = tlx.local_alloc((64, 64), tl.float32, 1,
+                                   storage=tlx.storage_kind.tmem)
+
+        @trident.jit
+        def reused(x_ptr):
+            a = tlx.local_alloc((64,), tl.float32, 1)
+            b = tlx.local_alloc((64,), tl.float32, 1, reuse=a)
+
+        @trident.jit
         def zero_extent(x_ptr):
             bufs = tlx.local_alloc((16, 0), tl.float16, 2)
 
@@ -102,6 +128,8 @@ MISTAKES = '''
         print("RING", error_of(load_ring, {"x_ptr": "*fp16"}, {}))
         print("DTYPE", error_of(store_other_dtype, {"x_ptr": "*fp32"}, {}))
         print("EXTENT", error_of(zero_extent, {"x_ptr": "*fp16"}, {}))
+        print("TMEM", error_of(tensor_memory, {"x_ptr": "*fp16"}, {}))
+        print("REUSE", error_of(reused, {"x_ptr": "*fp16"}, {}))
         '''
 
 
@@ -109,7 +137,7 @@ def test_mistakes_name_the_line(plugin_dir):
     out = run_case(MISTAKES, plugin_dir)
     lines = dict(line.split(" ", 1) for line in out.splitlines()
                  if line.split(" ", 1)[0] in ("COUNT", "RING", "DTYPE",
-                                              "EXTENT"))
+                                              "EXTENT", "TMEM", "REUSE"))
     assert "positive constexpr number of buffers" in lines["COUNT"]
     line = line_of(MISTAKES, "tl.float16, n)")
     assert "_tlx_case_%d.py:%d:" % (os.getpid(), line) in lines["COUNT"], \
@@ -119,6 +147,8 @@ def test_mistakes_name_the_line(plugin_dir):
     assert "'tlx.local_store' op stored tile 'tensor<16xf32>' does not " \
         "match the buffer '!tlx.buffer<16xf16>'" in lines["DTYPE"]
     assert "positive constexpr extents" in lines["EXTENT"]
+    assert "storage=tmem is Blackwell's tensor memory" in lines["TMEM"]
+    assert "reuse= is not supported by this version" in lines["REUSE"]
 
 
 def test_cpu_back_end_names_what_it_cannot_lower(plugin_dir):

@@ -13,6 +13,8 @@ Inside a kernel:
 
 The ops are the plugin's `tlx` dialect, built through `trident.language.ir`.
 """
+import enum
+
 from trident.language import core as _core
 from trident.language import ir as _ir
 from trident.language.core import builtin
@@ -54,10 +56,29 @@ def _tile_of(buffer_type_name):
     return [int(p) for p in parts[:-1]], parts[-1]
 
 
+class storage_kind(enum.Enum):
+    """Where tlx.local_alloc places its buffers."""
+    smem = "smem"
+    tmem = "tmem"
+
+
 @builtin
-def local_alloc(shape, dtype, num):
+def local_alloc(shape, dtype, num, storage=storage_kind.smem, reuse=None,
+                layout=None):
     """`num` buffers of a `shape` tile of `dtype` in shared memory, as one
     ring (`tlx.local_view` picks one)."""
+    storage = _core._unwrap(storage)
+    if storage == storage_kind.tmem:
+        raise TridentUserError("tlx.local_alloc: storage=tmem is Blackwell's "
+                               "tensor memory; Hopper (sm_90) has none, use "
+                               "storage=tlx.storage_kind.smem")
+    if storage != storage_kind.smem:
+        raise TridentUserError("tlx.local_alloc: storage must be a "
+                               "tlx.storage_kind, got %r" % (storage,))
+    for what, value in (("reuse", reuse), ("layout", layout)):
+        if _core._unwrap(value) is not None:
+            raise TridentUserError("tlx.local_alloc: %s= is not supported by "
+                                   "this version of the TLX plugin" % what)
     dims = _shape(shape, "tlx.local_alloc")
     count = _core._unwrap(num)
     if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
@@ -94,3 +115,30 @@ def local_store(buffer, value):
     """Writes tile `value` into `buffer` (same shape and element type)."""
     _buffer_type(buffer, "tlx.local_store")
     _ir.op("tlx.local_store", operands=[buffer, value])
+
+
+def _element_of(type_name):
+    return _ir.type(type_name[:-1].rsplit("x", 1)[1])
+
+
+@builtin
+def dtype_of(value):
+    """The element type of a tile or of a TLX buffer (ring)."""
+    ty = getattr(value, "type", None)
+    if isinstance(ty, _core.ir_type) and ty.name.startswith("!tlx.buffer"):
+        return _element_of(ty.name)
+    if isinstance(ty, _core.dtype):
+        return ty.scalar
+    raise TridentUserError("tlx.dtype_of needs a tile or a TLX buffer, got %r"
+                           % (value,))
+
+
+@builtin
+def size_of(dtype):
+    """The bytes of one element of `dtype`, as a constexpr."""
+    ty = _core._unwrap(dtype)
+    if (not isinstance(ty, _core.dtype) or isinstance(ty, _core.ir_type) or
+            not getattr(ty, "primitive_bitwidth", 0)):
+        raise TridentUserError("tlx.size_of needs a scalar dtype, got %r"
+                               % (ty,))
+    return _core.constexpr(max(1, ty.primitive_bitwidth // 8))
