@@ -108,3 +108,48 @@ module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, g
     return %t : tensor<16x64xf32, #b2>
   }
 }
+
+// -----
+
+// A tile stored from registers and read back: each thread writes its 4
+// contiguous f32 with one 16-byte store per group (the second group 2048
+// bytes further), a barrier, and the same addresses read back.
+// CHECK-LABEL: llvm.func @store_then_load
+// CHECK: %[[W1:.*]] = llvm.getelementptr %[[W:[0-9]+]][2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store %{{.*}}, %[[W]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %[[W1]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: nvvm.barrier
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+#b = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#pl = #gir.plain_shared<order = [0]>
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @store_then_load(%x: tensor<1024xf32, #b>, %i: i32) -> tensor<1024xf32, #b> {
+    %ring = gir.local_alloc : !gir.memdesc<2x1024xf32, #pl>
+    %slot = gir.memdesc_index %ring[%i] : !gir.memdesc<2x1024xf32, #pl> -> !gir.memdesc<1024xf32, #pl>
+    gir.local_store %x, %slot : tensor<1024xf32, #b>, !gir.memdesc<1024xf32, #pl>
+    gir.barrier
+    %t = gir.local_load %slot : !gir.memdesc<1024xf32, #pl> -> tensor<1024xf32, #b>
+    return %t : tensor<1024xf32, #b>
+  }
+}
+
+// -----
+
+// An element that several threads hold (a 32-element row over 128 threads
+// of a 1-D blocked layout: 4 replicas) is written by the first replica
+// only, under a branch.
+// CHECK-LABEL: llvm.func @replicated
+// CHECK: llvm.cond_br %{{.*}}, ^[[W:.*]], ^[[DONE:.*]]
+// CHECK: ^[[W]]:
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr<3>
+// CHECK: ^[[DONE]]:
+#r = #gir.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#pl = #gir.plain_shared<order = [0]>
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @replicated(%x: tensor<32xf32, #r>) {
+    %buf = gir.local_alloc : !gir.memdesc<32xf32, #pl>
+    gir.local_store %x, %buf : tensor<32xf32, #r>, !gir.memdesc<32xf32, #pl>
+    return
+  }
+}

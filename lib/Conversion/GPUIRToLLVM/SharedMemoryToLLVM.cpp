@@ -275,6 +275,53 @@ struct LocalLoadPattern : LoweringPattern<gir::LocalLoadOp> {
   }
 };
 
+/// gir.local_store into a #gir.plain_shared buffer: the mirror of
+/// gir.local_load, by the first replica of each element only.
+struct LocalStorePattern : LoweringPattern<gir::LocalStoreOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(gir::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gir::MemDescType dstType = op.getDst().getType();
+    auto enc = dyn_cast<gir::PlainSharedEncodingAttr>(dstType.getEncoding());
+    if (!enc || enc.getOrder().size() != dstType.getRank())
+      return op.emitOpError("writes #gir.plain_shared tiles of the layout's "
+                            "rank only, got ")
+             << dstType;
+    RankedTensorType type = op.getValue().getType();
+    FailureOr<LayoutMap> map = mapOf(type, lc, op);
+    if (failed(map))
+      return failure();
+    Type elem = dstType.getElementType();
+    int64_t vec = plainVectorWidth(*map, dstType, map->numRegisters());
+    auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
+    Value first = map->isFirstReplica(rewriter, loc, lane, warp);
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (!matchPattern(first, m_One())) {
+      auto ifOp = scf::IfOp::create(rewriter, loc, first);
+      rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    }
+    SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
+    SmallVector<Value> dsts = plainAddresses(rewriter, loc, adaptor.getDst(),
+                                             *map, dstType, thread, vec);
+    auto groupType = VectorType::get({vec}, elem);
+    unsigned align = vec * (elem.getIntOrFloatBitWidth() / 8);
+    Value registers = adaptor.getValue();
+    for (auto [g, dst] : llvm::enumerate(dsts)) {
+      SmallVector<Value> group;
+      for (int64_t i = 0; i < vec; ++i)
+        group.push_back(vector::ExtractOp::create(rewriter, loc, registers,
+                                                  int64_t(g) * vec + i));
+      Value packed =
+          vector::FromElementsOp::create(rewriter, loc, groupType, group);
+      LLVM::StoreOp::create(rewriter, loc, packed, dst, align);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct AsyncCommitGroupPattern
     : OpConversionPattern<nvgir::AsyncCommitGroupOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -391,7 +438,7 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
                                   LoweringContext &ctx) {
   MLIRContext *context = patterns.getContext();
   patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern,
-               LocalLoadPattern>(
+               LocalLoadPattern, LocalStorePattern>(
       converter, context, ctx);
   patterns.add<MemDescIndexPattern, MemDescTransPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
                BarrierPattern, AsyncCopyArrivePattern, MBarrierWaitPattern>(

@@ -548,6 +548,23 @@ func.func @local_load_shape(%s: !gir.memdesc<256xf32, #gir.plain_shared<order = 
 
 // -----
 
+#b = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @local_store_type(%s: !gir.memdesc<512xf16, #gir.plain_shared<order = [0]>>, %x: tensor<512xf32, #b>) {
+  // expected-error @+1 {{'gir.local_store' op stored tile must have the buffer's shape and element type}}
+  gir.local_store %x, %s : tensor<512xf32, #b>, !gir.memdesc<512xf16, #gir.plain_shared<order = [0]>>
+  return
+}
+
+// -----
+
+func.func @local_store_layout(%s: !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>>, %x: tensor<256xf32>) {
+  // expected-error @+1 {{'gir.local_store' op stored tile needs a distributed layout of its rank}}
+  gir.local_store %x, %s : tensor<256xf32>, !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>>
+  return
+}
+
+// -----
+
 func.func @local_load_layout(%s: !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>>) -> tensor<256xf32> {
   // expected-error @+1 {{result needs a distributed layout of its rank}}
   %t = gir.local_load %s : !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>> -> tensor<256xf32>

@@ -118,6 +118,22 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+LogicalResult LocalStoreOp::verify() {
+  MemDescType dst = getDst().getType();
+  RankedTensorType src = getValue().getType();
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError("stored tile must have the buffer's shape and element "
+                       "type, got ")
+           << src << " -> " << dst;
+  DistributedEncodingAttr layout = getDistributedEncoding(src);
+  if (!layout || layout.getRank() != src.getRank())
+    return emitOpError("stored tile needs a distributed layout of its rank, "
+                       "got ")
+           << src;
+  return success();
+}
+
 LogicalResult LocalLoadOp::verify() {
   MemDescType src = getSrc().getType();
   RankedTensorType dst = getResult().getType();

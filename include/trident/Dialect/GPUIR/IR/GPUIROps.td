@@ -116,6 +116,27 @@ def GPUIR_LocalLoadOp : GPUIR_Op<"local_load",
   let hasVerifier = 1;
 }
 
+def GPUIR_LocalStoreOp : GPUIR_Op<"local_store",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "write a tile from registers into shared memory";
+  let description = [{
+    Each thread writes the elements of `value` that its layout gives it
+    into `dst` (vector accesses as wide as its runs along the buffer's
+    contiguous dimension; an element that several threads hold is written
+    by one). Other threads see the tile after a barrier; a barrier must
+    also separate the store from earlier reads of the buffer.
+
+    ```mlir
+    gir.local_store %row, %slot : tensor<4096xf32, #blocked>, !gir.memdesc<4096xf32, #gir.plain_shared<order = [0]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$value, GPUIR_MemDescType:$dst);
+  let assemblyFormat = [{
+    $value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_BarrierOp : GPUIR_Op<"barrier"> {
   let summary = "wait until every thread of the program gets here";
   let description = [{
