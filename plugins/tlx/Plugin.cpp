@@ -8,6 +8,7 @@
 // `trident.language.ir`.
 //
 //===----------------------------------------------------------------------===//
+#include "Passes.h"
 #include "TlxDialect.h"
 
 #include "trident/Plugin/PluginABI.h"
@@ -25,6 +26,19 @@ const TridentDialectInfo kDialects[] = {
     {"tlx", [](DialectRegistry &registry) { registry.insert<TlxDialect>(); }},
 };
 
+const TridentPassInfo kPasses[] = {
+    {"tlx-lower-to-gir", "TLX buffers onto the core's shared-memory "
+                         "descriptors (CUDA)",
+     []() -> Pass * { return createTlxLowerToGir().release(); }},
+};
+
+// On CUDA, TLX ops become core GPU IR as soon as their tiles have layouts.
+const TridentPassRef kLower[] = {{"tlx-lower-to-gir", nullptr, nullptr}};
+const TridentPipelineEdit kEdits[] = {
+    {TRIDENT_EDIT_INSERT_AFTER, "cuda", "gir", "convert-tir-to-gir", kLower, 1,
+     nullptr, nullptr},
+};
+
 TridentPluginInfo makeInfo() {
   TridentPluginInfo info = {};
   info.apiVersion = TRIDENT_PLUGIN_API_VERSION;
@@ -34,6 +48,10 @@ TridentPluginInfo makeInfo() {
   info.version = "0.1.0";
   info.description = "TLX: explicit shared-memory buffers for "
                      "triton.language kernels";
+  info.passes = kPasses;
+  info.numPasses = std::size(kPasses);
+  info.edits = kEdits;
+  info.numEdits = std::size(kEdits);
   info.dialects = kDialects;
   info.numDialects = std::size(kDialects);
   return info;
