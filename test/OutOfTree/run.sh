@@ -27,4 +27,16 @@ FileCheck=/usr/lib/llvm-22/bin/FileCheck
 # The template's own lit tests, through trident_add_lit_tests.
 ctest --test-dir "$work/build" --output-on-failure >/dev/null || {
   ctest --test-dir "$work/build" --output-on-failure; exit 1; }
-echo "out-of-tree plugin: built, loaded, run and tested"
+
+# TLX, built from its installed sources against the installed Trident, and
+# its lowering checked with the installed trident-opt.
+tlx="$work/prefix/share/trident/tlx"
+[ -f "$tlx/CMakeLists.txt" ] || { echo "out-of-tree: the install lacks $tlx" >&2; exit 1; }
+cmake -G Ninja -S "$tlx" -B "$work/tlx" \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/tlx" >/dev/null
+[ -f "$work/tlx/python/tlx/__init__.py" ] || { echo "out-of-tree: TLX's Python module was not copied" >&2; exit 1; }
+lowering="$src/../Plugin/tlx-lower-to-gir.mlir"
+"$work/prefix/bin/trident-opt" --load-plugin="$work/tlx/libTlxPlugin.so" \
+  --tlx-lower-to-gir "$lowering" | $FileCheck "$lowering"
+echo "out-of-tree plugin: built, loaded, run and tested (template and TLX)"
