@@ -39,6 +39,9 @@ llvm-strip-22 -o "$lib/plugins/libGpuExtPlugin.so" \
   "$build/plugins/libGpuExtPlugin.so"
 mkdir -p "$lib/plugins/python"
 cp -r "$build/plugins/python/gpux" "$lib/plugins/python/"
+# The TLX plugin and its Python module (bench/tlx/device_check.py).
+llvm-strip-22 -o "$lib/plugins/libTlxPlugin.so" "$build/plugins/libTlxPlugin.so"
+cp -r "$build/plugins/python/tlx" "$lib/plugins/python/"
 mkdir -p "$stage/examples" "$stage/kernels"
 cp "$root/examples/python/matmul.py" "$root/examples/python/matmul_tma.py" "$stage/examples/"
 cp "$root"/python/test/kernels/*.py "$stage/kernels/"

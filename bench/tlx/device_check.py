@@ -1,0 +1,93 @@
+"""On the GPU machine: the TLX plugin's kernels run and match torch.
+
+    python3 bench/tlx/device_check.py
+
+Trident comes from this checkout's build when there is one, else from the
+archive of bench/pack_runtime.sh (carried in .dev/), unpacked as
+bench/device_runtime.py does. The plugin is loaded from the package's
+plugins folder (or build/plugins). Each kernel's output starts as NaN and is
+compared with a float64 torch reference. Prints one line per check and
+exits non-zero when any fails.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+
+def setup():
+    build = os.path.join(ROOT, "build")
+    if os.path.exists(os.path.join(build, "lib", "_C.abi3.so")):
+        sys.path.insert(0, os.path.join(ROOT, "python"))
+        return os.path.join(build, "plugins", "libTlxPlugin.so")
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import device_runtime  # noqa: F401  (unpacks the archive)
+    return os.path.join(device_runtime.DEST, "python", "trident", "_lib",
+                        "plugins", "libTlxPlugin.so")
+
+
+PLUGIN = setup()
+import torch  # noqa: E402
+import trident  # noqa: E402
+import trident.language as tl  # noqa: E402
+trident.load_plugin(PLUGIN)
+import trident.language.extra.tlx as tlx  # noqa: E402
+
+FAILED = []
+
+
+def check(name, out, ref, tol=0.0):
+    err = float("nan") if torch.isnan(out).any() else \
+        (out.double() - ref).abs().max().item()
+    ok = err <= tol
+    print("%-34s %s  max abs err %g" % (name, "PASS" if ok else "FAIL", err))
+    if not ok:
+        FAILED.append(name)
+
+
+@trident.jit
+def reverse_rows(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
+    # Row i of x goes to buffer i; buffer NUM-1-i comes back as row i of y.
+    offs = tl.arange(0, BLOCK)
+    bufs = tlx.local_alloc((BLOCK,), tl.float16, NUM)
+    for i in range(NUM):
+        tlx.local_store(tlx.local_view(bufs, i),
+                        tl.load(x_ptr + i * BLOCK + offs))
+    for i in range(NUM):
+        row = tlx.local_load(tlx.local_view(bufs, NUM - 1 - i))
+        tl.store(y_ptr + i * BLOCK + offs, row.to(tl.float32) * 2)
+
+
+@trident.jit
+def tile_sum(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
+    # NUM 2-D tiles through a ring of buffers, summed in fp32.
+    offs = tl.arange(0, BLOCK)
+    tile = offs[:, None] * BLOCK + offs[None, :]
+    bufs = tlx.local_alloc((BLOCK, BLOCK), tl.float16, NUM)
+    for i in range(NUM):
+        tlx.local_store(tlx.local_view(bufs, i),
+                        tl.load(x_ptr + i * BLOCK * BLOCK + tile))
+    acc = tl.zeros((BLOCK, BLOCK), tl.float32)
+    for i in range(NUM):
+        acc += tlx.local_load(tlx.local_view(bufs, i)).to(tl.float32)
+    tl.store(y_ptr + tile, acc)
+
+
+def main():
+    x = torch.randn(3 * 256, device="cuda", dtype=torch.float16)
+    y = torch.full((3 * 256,), float("nan"), device="cuda")
+    reverse_rows[(1,)](x, y, BLOCK=256, NUM=3)
+    check("reverse_rows 3x256 fp16", y,
+          x.double().view(3, 256).flip(0).reshape(-1) * 2)
+
+    x = torch.randn(4 * 64 * 64, device="cuda", dtype=torch.float16)
+    y = torch.full((64 * 64,), float("nan"), device="cuda")
+    tile_sum[(1,)](x, y, BLOCK=64, NUM=4)
+    check("tile_sum 4x64x64 fp16", y,
+          x.double().view(4, 64 * 64).sum(0), tol=1e-5)
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
