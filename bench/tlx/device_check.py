@@ -74,6 +74,49 @@ def tile_sum(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
     tl.store(y_ptr + tile, acc)
 
 
+def tutorial(name, roots):
+    """A TLX tutorial (uTLX's tutorials/, kept in the ignored .peer/tlx)
+    with its imports made Trident's, or None when it is not there."""
+    path = os.path.join(ROOT, ".peer", "tlx", name)
+    if not os.path.exists(path):
+        print("%-34s MISSING  %s (copy uTLX's tutorials there)" % (name, path))
+        FAILED.append(name)
+        return None
+    sys.path.insert(0, os.path.join(ROOT, "bench", "peer"))
+    import loader
+    return loader.load(path, roots, "trident")
+
+
+def gemm_pipelined():
+    """hopper_gemm_pipelined.py as shipped: fp16 in, fp32 accumulate, fp16
+    out, against torch in fp32, then timed beside cuBLAS."""
+    mod = tutorial("hopper_gemm_pipelined.py", ["matmul"])
+    if mod is None:
+        return
+    from triton.testing import do_bench
+    for m, n, k in ((4096, 4096, 4096), (8192, 8192, 8192),
+                    (8192, 8192, 1024)):
+        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+        c = mod.matmul(a, b)
+        ref = a.float() @ b.float()
+        rel = ((c.float() - ref).norm() / ref.norm()).item()
+        ok = rel < 1e-2
+        print("%-34s %s  rel err %.2e" % ("gemm_pipelined %dx%dx%d" % (m, n, k),
+                                          "PASS" if ok else "FAIL", rel))
+        if not ok:
+            FAILED.append("gemm_pipelined")
+            continue
+        ours, cublas = [], []
+        for _ in range(3):
+            ours.append(do_bench(lambda: mod.matmul(a, b)))
+            cublas.append(do_bench(lambda: torch.matmul(a, b)))
+        t, r = sorted(ours)[1], sorted(cublas)[1]
+        flops = 2.0 * m * n * k
+        print("    trident %.0f TFLOP/s  cuBLAS %.0f TFLOP/s  ratio %.3f"
+              % (flops / t * 1e-9, flops / r * 1e-9, r / t))
+
+
 def main():
     x = torch.randn(3 * 256, device="cuda", dtype=torch.float16)
     y = torch.full((3 * 256,), float("nan"), device="cuda")
@@ -86,6 +129,12 @@ def main():
     tile_sum[(1,)](x, y, BLOCK=64, NUM=4)
     check("tile_sum 4x64x64 fp16", y,
           x.double().view(4, 64 * 64).sum(0), tol=1e-5)
+    try:
+        gemm_pipelined()
+    except Exception as e:  # a row with the error, not a crash
+        print("gemm_pipelined FAIL  %s: %s" % (type(e).__name__,
+                                                str(e).splitlines()[0][:300]))
+        FAILED.append("gemm_pipelined")
     return 1 if FAILED else 0
 
 

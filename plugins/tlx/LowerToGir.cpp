@@ -1,13 +1,17 @@
-//===- LowerToGir.cpp - TLX buffers onto gir's shared memory --------------===//
+//===- LowerToGir.cpp - TLX ops onto the core's GPU IR --------------------===//
 //
 // tlx-lower-to-gir: each TLX op becomes its core counterpart; the buffer
-// types become !gir.memdesc types (see Passes.td).
+// types become !gir.memdesc types, swizzled for the tensor cores where a
+// buffer feeds tlx.async_dot (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 #include "Passes.h"
 #include "TlxDialect.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace tlx_plugin {
@@ -18,42 +22,159 @@ namespace tlx_plugin {
 using namespace mlir;
 using namespace tlx_plugin;
 namespace gir = trident::gir;
+namespace nvgir = trident::nvgir;
+namespace tir = trident::tir;
 
 namespace {
 
 /// Row-major, unswizzled: the last dimension contiguous.
-gir::PlainSharedEncodingAttr rowMajor(MLIRContext *ctx, unsigned rank) {
+Attribute rowMajor(MLIRContext *ctx, unsigned rank) {
   SmallVector<unsigned> order;
   for (unsigned d = rank; d-- > 0;)
     order.push_back(d);
   return gir::PlainSharedEncodingAttr::get(ctx, order);
 }
 
-gir::MemDescType memdescOf(BuffersType type) {
-  SmallVector<int64_t> shape{type.getCount()};
-  llvm::append_range(shape, type.getShape());
-  return gir::MemDescType::get(type.getContext(), shape,
-                               type.getElementType(),
-                               rowMajor(type.getContext(),
-                                        type.getShape().size()));
+/// Row-major with the rows swizzled as wgmma's matrix descriptors read
+/// them (128-byte atoms where a row is that long, else the row's bytes).
+Attribute forTensorCores(ArrayRef<int64_t> shape, Type elem) {
+  int64_t rowBytes = shape.back() * elem.getIntOrFloatBitWidth() / 8;
+  return gir::NVMMASharedEncodingAttr::get(
+      elem.getContext(), unsigned(std::min<int64_t>(128, rowBytes)), {1, 0});
 }
 
-gir::MemDescType memdescOf(BufferType type) {
-  return gir::MemDescType::get(type.getContext(), type.getShape(),
-                               type.getElementType(),
-                               rowMajor(type.getContext(),
-                                        type.getShape().size()));
+/// The ring a tlx.local_view or tlx.async_dot operand comes from, or null.
+LocalAllocOp ringOf(Value buffer) {
+  if (auto view = buffer.getDefiningOp<LocalViewOp>())
+    return view.getBuffers().getDefiningOp<LocalAllocOp>();
+  return {};
+}
+
+/// Whether, walking back from `op` in its block over ops that touch no
+/// shared memory (and over copies into it, which read none), a barrier of
+/// the whole program is met: then nothing read from shared memory before
+/// can still be in flight when `op` writes.
+bool afterBarrier(Operation *op) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (isa<gir::BarrierOp, nvgir::AsyncWaitOp>(prev))
+      return true;
+    if (isa<nvgir::AsyncCopyOp, nvgir::AsyncCommitGroupOp, gir::MemDescIndexOp,
+            AsyncLoadOp, AsyncCommitGroupOp, LocalViewOp>(prev))
+      continue;
+    if (isMemoryEffectFree(prev) && prev->getNumRegions() == 0)
+      continue;
+    return false;
+  }
+  return false;
 }
 
 struct LowerToGirPass
     : tlx_plugin::impl::TlxLowerToGirBase<LowerToGirPass> {
+  /// Rings read by tlx.async_dot: laid out for the tensor cores.
+  llvm::DenseSet<Operation *> dotRings;
+
+  gir::MemDescType memdescOf(LocalAllocOp alloc) {
+    BuffersType type = alloc.getType();
+    SmallVector<int64_t> shape{type.getCount()};
+    llvm::append_range(shape, type.getShape());
+    return gir::MemDescType::get(type.getContext(), shape,
+                                 type.getElementType(), layoutOf(alloc));
+  }
+  Attribute layoutOf(LocalAllocOp alloc) {
+    BuffersType type = alloc.getType();
+    if (dotRings.contains(alloc))
+      return forTensorCores(type.getShape(), type.getElementType());
+    return rowMajor(type.getContext(), type.getShape().size());
+  }
+
+  /// Finds the rings tlx.async_dot reads and checks that they can be laid
+  /// out for it and are used only as that layout allows.
+  LogicalResult chooseLayouts(ModuleOp module) {
+    WalkResult walk = module.walk([&](AsyncDotOp dot) -> WalkResult {
+      for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
+        if (!isa<BufferType>(operand.getType()))
+          continue;
+        LocalAllocOp ring = ringOf(operand);
+        if (!ring)
+          return dot.emitOpError("reads a buffer that is not a "
+                                 "tlx.local_view of a tlx.local_alloc");
+        BuffersType type = ring.getType();
+        int64_t rowBytes = type.getShape().back() *
+                           type.getElementType().getIntOrFloatBitWidth() / 8;
+        if (rowBytes < 32)
+          return ring.emitOpError("feeds tlx.async_dot, whose operands in "
+                                  "shared memory need rows of at least 32 "
+                                  "bytes, got ")
+                 << type;
+        dotRings.insert(ring);
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    // Registers move to and from plain buffers only for now.
+    walk = module.walk([&](Operation *op) -> WalkResult {
+      Value buffer;
+      if (auto load = dyn_cast<LocalLoadOp>(op))
+        buffer = load.getBuffer();
+      else if (auto store = dyn_cast<LocalStoreOp>(op))
+        buffer = store.getBuffer();
+      else
+        return WalkResult::advance();
+      LocalAllocOp ring = ringOf(buffer);
+      if (ring && dotRings.contains(ring))
+        return op->emitOpError("on a buffer that tlx.async_dot reads (laid "
+                               "out for the tensor cores) is not supported "
+                               "yet; fill it with tlx.async_load");
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
+  }
+
+  /// The warpgroup MMA for `dot`: its accumulator converted into the
+  /// #gir.wgmma layout of the program's warps and back (the layout passes
+  /// then carry it in that layout), a 16-bit register A into the matching
+  /// fragment.
+  Value lowerDot(OpBuilder &b, AsyncDotOp dot, Value a, Value bView) {
+    MLIRContext *ctx = dot.getContext();
+    Location loc = dot.getLoc();
+    RankedTensorType accType = dot.getAcc().getType();
+    unsigned warps[] = {gir::getNumWarps(dot.getOperation()), 1};
+    auto wgmma = [&](RankedTensorType type) {
+      auto enc = gir::WgmmaEncodingAttr::get(
+          ctx, warps, unsigned(std::min<int64_t>(type.getDimSize(1), 256)));
+      return RankedTensorType::get(type.getShape(), type.getElementType(),
+                                   enc);
+    };
+    bool async = true;
+    if (auto reg = dyn_cast<TypedValue<RankedTensorType>>(a)) {
+      if (reg.getType().getElementTypeBitWidth() == 16)
+        a = gir::ConvertLayoutOp::create(b, loc, wgmma(reg.getType()), a);
+      else
+        async = false; // the lowering stages it through scratch
+    }
+    Value c = gir::ConvertLayoutOp::create(b, loc, wgmma(accType),
+                                           dot.getAcc());
+    auto elem = cast<gir::MemDescType>(bView.getType()).getElementType();
+    auto precision = elem.isF32() ? tir::InputPrecision::TF32
+                                  : tir::InputPrecision::IEEE;
+    Value d = nvgir::WarpgroupDotOp::create(
+        b, loc, c.getType(), a, bView, c, dot.getUseAcc(),
+        tir::InputPrecisionAttr::get(ctx, precision),
+        async ? b.getUnitAttr() : UnitAttr());
+    return gir::ConvertLayoutOp::create(b, loc, accType, d);
+  }
+
   void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(chooseLayouts(module)))
+      return signalPassFailure();
     // Values of TLX types are made only by TLX ops (a kernel's arguments
     // never are); each op is rewritten in order, so its operands are
     // already gir values.
     IRMapping lowered;
     SmallVector<Operation *> dead;
-    WalkResult walk = getOperation().walk([&](Operation *op) -> WalkResult {
+    WalkResult walk = module.walk([&](Operation *op) -> WalkResult {
       if (!isa<TlxDialect>(op->getDialect()))
         return WalkResult::advance();
       OpBuilder b(op);
@@ -65,12 +186,15 @@ struct LowerToGirPass
                                  "are not supported, got ")
                  << alloc.getType();
         lowered.map(alloc.getResult(),
-                    gir::LocalAllocOp::create(b, loc,
-                                              memdescOf(alloc.getType())));
+                    gir::LocalAllocOp::create(b, loc, memdescOf(alloc)));
       } else if (auto view = dyn_cast<LocalViewOp>(op)) {
+        auto ring = cast<gir::MemDescType>(get(view.getBuffers()).getType());
+        auto one = gir::MemDescType::get(op->getContext(),
+                                         ring.getShape().drop_front(),
+                                         ring.getElementType(),
+                                         ring.getEncoding());
         lowered.map(view.getResult(),
-                    gir::MemDescIndexOp::create(b, loc,
-                                                memdescOf(view.getType()),
+                    gir::MemDescIndexOp::create(b, loc, one,
                                                 get(view.getBuffers()),
                                                 view.getIndex()));
       } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
@@ -82,6 +206,27 @@ struct LowerToGirPass
         gir::LocalStoreOp::create(b, loc, store.getValue(),
                                   get(store.getBuffer()));
         gir::BarrierOp::create(b, loc);
+      } else if (auto copy = dyn_cast<AsyncLoadOp>(op)) {
+        // The buffer may still be read by threads (or their tensor-core
+        // operations) that have not reached this point: the program meets
+        // at a barrier first, unless one already separates the two.
+        if (!afterBarrier(op))
+          gir::BarrierOp::create(b, loc);
+        nvgir::AsyncCopyOp::create(b, loc, copy.getPtr(),
+                                   get(copy.getBuffer()), copy.getMask(),
+                                   Value());
+      } else if (isa<AsyncCommitGroupOp>(op)) {
+        nvgir::AsyncCommitGroupOp::create(b, loc);
+      } else if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+        nvgir::AsyncWaitOp::create(b, loc, wait.getPendings());
+      } else if (auto dot = dyn_cast<AsyncDotOp>(op)) {
+        dot.getResult().replaceAllUsesWith(
+            lowerDot(b, dot, get(dot.getA()), get(dot.getB())));
+      } else if (auto wait = dyn_cast<AsyncDotWaitOp>(op)) {
+        auto done = nvgir::WarpgroupWaitOp::create(
+            b, loc, wait.getValues().getTypes(), wait.getValues(),
+            wait.getPendings());
+        wait.replaceAllUsesWith(done.getResults());
       } else {
         return op->emitOpError("has no lowering to the core's GPU IR yet");
       }

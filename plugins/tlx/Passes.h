@@ -3,6 +3,7 @@
 #define TLX_PLUGIN_PASSES_H
 
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "mlir/Pass/Pass.h"
 

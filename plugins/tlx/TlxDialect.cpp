@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "TlxDialect.h"
 
+#include "trident/Dialect/TileIR/IR/TileIR.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -151,4 +153,59 @@ LogicalResult LocalLoadOp::verify() {
 LogicalResult LocalStoreOp::verify() {
   return matchesBuffer(*this, getBuffer().getType(), getValue().getType(),
                        "stored tile");
+}
+
+LogicalResult AsyncLoadOp::verify() {
+  BufferType buffer = getBuffer().getType();
+  RankedTensorType ptr = getPtr().getType();
+  auto pointer = dyn_cast<trident::tir::PointerType>(ptr.getElementType());
+  if (!pointer || ptr.getShape() != buffer.getShape() ||
+      pointer.getPointeeType() != buffer.getElementType())
+    return emitOpError("copies a tile of pointers to the buffer's elements "
+                       "and shape, got ")
+           << ptr << " into " << buffer;
+  if (Value mask = getMask()) {
+    auto type = cast<RankedTensorType>(mask.getType());
+    if (type.getShape() != ptr.getShape() ||
+        !type.getElementType().isInteger(1))
+      return emitOpError("mask must be an i1 tile of the pointers' shape, "
+                         "got ")
+             << type;
+  }
+  return success();
+}
+
+/// The shape and element type of a dot operand: a buffer or a tile.
+static std::pair<ArrayRef<int64_t>, Type> operandShape(Type type) {
+  if (auto buffer = dyn_cast<BufferType>(type))
+    return {buffer.getShape(), buffer.getElementType()};
+  auto tile = cast<RankedTensorType>(type);
+  return {tile.getShape(), tile.getElementType()};
+}
+
+LogicalResult AsyncDotOp::verify() {
+  auto [aShape, aElem] = operandShape(getA().getType());
+  auto [bShape, bElem] = operandShape(getB().getType());
+  RankedTensorType acc = getAcc().getType();
+  if (aShape.size() != 2 || bShape.size() != 2 || acc.getRank() != 2)
+    return emitOpError("multiplies 2-D operands into a 2-D accumulator");
+  int64_t m = acc.getDimSize(0), n = acc.getDimSize(1), k = aShape[1];
+  if (aShape[0] != m || bShape[0] != k || bShape[1] != n)
+    return emitOpError("shapes do not form a matrix product: ")
+           << getA().getType() << " * " << getB().getType() << " -> " << acc;
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  bool sameKind = aElem == bElem || (fp8(aElem) && fp8(bElem));
+  if (!sameKind ||
+      !(aElem.isF16() || aElem.isBF16() || aElem.isF32() || fp8(aElem)))
+    return emitOpError("multiplies f16, bf16, f32 (as tf32) or fp8 operands "
+                       "of one kind, got ")
+           << aElem << " and " << bElem;
+  if (!acc.getElementType().isF32())
+    return emitOpError("accumulates in f32, got ") << acc.getElementType();
+  if (m % 64 != 0 || n < 8 || n > 256 || n % 8 != 0 || k < 16)
+    return emitOpError("needs M a multiple of 64, N a multiple of 8 from 8 "
+                       "to 256 and K at least 16 (Hopper's warpgroup MMA), "
+                       "got M=")
+           << m << " N=" << n << " K=" << k;
+  return success();
 }

@@ -56,6 +56,15 @@ def Tlx_BufferType : Tlx_Type<"Buffer", "buffer"> {
   let genVerifyDecl = 1;
 }
 
+def Tlx_TokenType : Tlx_Type<"Token", "token"> {
+  let summary = "An asynchronous copy or a group of them";
+  let description = [{
+    What tlx.async_load, tlx.async_commit_group and tlx.async_wait return,
+    as TLX's `async_token`: it orders nothing by itself (the groups and
+    waits do), and kernels pass it along or drop it.
+  }];
+}
+
 class Tlx_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tlx_Dialect, mnemonic, traits>;
 
@@ -105,6 +114,90 @@ def Tlx_LocalStoreOp : Tlx_Op<"local_store", [
     qualified(type($buffer))
   }];
   let hasVerifier = 1;
+}
+
+def Tlx_AsyncLoadOp : Tlx_Op<"async_load", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start copying a tile of global memory into a buffer";
+  let description = [{
+    Each element of the pointer tile `ptr` is copied into the same place of
+    `buffer` in the background; where `mask` is false the buffer gets a
+    zero. The copy belongs to the next group tlx.async_commit_group closes,
+    and the buffer may be read once tlx.async_wait has waited for that
+    group.
+
+    ```mlir
+    %t = tlx.async_load %ptrs, %buf, %mask : tensor<128x64x!tir.ptr<f16>>, tensor<128x64xi1> -> !tlx.buffer<128x64xf16>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, Tlx_BufferType:$buffer,
+                       Optional<AnyRankedTensor>:$mask);
+  let results = (outs Tlx_TokenType:$token);
+  let assemblyFormat = [{
+    $ptr `,` $buffer (`,` $mask^)? attr-dict `:` type($ptr)
+    (`,` type($mask)^)? `->` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tlx_AsyncCommitGroupOp : Tlx_Op<"async_commit_group"> {
+  let summary = "Close the group of the copies started so far";
+  let arguments = (ins Variadic<Tlx_TokenType>:$tokens);
+  let results = (outs Tlx_TokenType:$token);
+  let assemblyFormat = "($tokens^)? attr-dict";
+}
+
+def Tlx_AsyncWaitOp : Tlx_Op<"async_wait"> {
+  let summary = "Wait until at most `pendings` copy groups are in flight";
+  let description = [{
+    Waits for the program's copy groups but the `pendings` most recent;
+    what the finished copies wrote is then visible to every thread of the
+    program and to its tensor-core operations.
+  }];
+  let arguments = (ins Variadic<Tlx_TokenType>:$tokens,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
+  let results = (outs Tlx_TokenType:$token);
+  let assemblyFormat = "($tokens^)? attr-dict";
+}
+
+def Tlx_AsyncDotOp : Tlx_Op<"async_dot", [
+    MemoryEffects<[MemRead<DefaultResource>]>,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Start a warpgroup matrix product: result = a * b + acc";
+  let description = [{
+    `a` (MxK) is a buffer or a tile in registers, `b` (KxN) a buffer, of
+    f16, bf16, fp8 (e4m3, e5m2) or f32 (multiplied as tf32); the product is
+    added to `acc` (f32), or, with `use_acc` false, replaces it. M is a
+    multiple of 64, N of 8 up to 256, K at least 16.
+    The result may be read only after tlx.async_dot_wait has returned it,
+    and the buffers must not be overwritten before.
+
+    ```mlir
+    %d = tlx.async_dot %a, %b, %acc : !tlx.buffer<128x64xf16> * !tlx.buffer<64x256xf16> -> tensor<128x256xf32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Tlx_BufferType, AnyRankedTensor]>:$a,
+                       Tlx_BufferType:$b, AnyRankedTensor:$acc,
+                       Optional<I1>:$use_acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc (`use_acc` $use_acc^)? attr-dict `:`
+    qualified(type($a)) `*` qualified(type($b)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tlx_AsyncDotWaitOp : Tlx_Op<"async_dot_wait", [
+    AllTypesMatch<["values", "results"]>]> {
+  let summary = "Wait until at most `pendings` async dots are in flight";
+  let description = [{
+    Returns `values` (results of tlx.async_dot) once every async dot of the
+    warpgroup but the `pendings` most recent is done.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$values,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$values attr-dict `:` type($values)";
 }
 
 #endif // TLX_PLUGIN_OPS

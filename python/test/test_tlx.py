@@ -220,3 +220,190 @@ def test_ring_runs_on_the_gpu(plugin_dir):
         print("MAXERR", (y.double() - ref).abs().max().item())
         '''), plugin_dir)
     assert "MAXERR 0.0" in out, out
+
+
+# A pipelined GEMM in TLX's style (explicit ring, cp.async copies a few
+# K-steps ahead, asynchronous wgmma, one dot left in flight): what
+# uTLX's Hopper tutorials do, written here for the tests.
+GEMM_KERNEL = '''
+@trident.jit
+def gemm(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
+         BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+         STAGES: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = (pid_m * BM + tl.arange(0, BM)) % M
+    rn = (pid_n * BN + tl.arange(0, BN)) % N
+    rk = tl.arange(0, BK)
+    pa = a_ptr + rm[:, None] * lda + rk[None, :]
+    pb = b_ptr + rk[:, None] * ldb + rn[None, :]
+    ring_a = tlx.local_alloc((BM, BK), tlx.dtype_of(a_ptr), STAGES)
+    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_ptr), STAGES)
+    steps = tl.cdiv(K, BK)
+    for s in tl.range(0, STAGES - 1):
+        ta = tlx.async_load(pa, tlx.local_view(ring_a, s),
+                            mask=rk[None, :] < K - s * BK)
+        tb = tlx.async_load(pb, tlx.local_view(ring_b, s),
+                            mask=rk[:, None] < K - s * BK)
+        tlx.async_load_commit_group([ta, tb])
+        pa += BK
+        pb += BK * ldb
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, steps, num_stages=1):
+        slot = k % STAGES
+        tlx.async_load_wait_group(STAGES - 2)
+        acc = tlx.async_dot(tlx.local_view(ring_a, slot),
+                            tlx.local_view(ring_b, slot), acc)
+        acc = tlx.async_dot_wait(1, acc)
+        nxt = k + STAGES - 1
+        ta = tlx.async_load(pa, tlx.local_view(ring_a, nxt % STAGES),
+                            mask=rk[None, :] < K - nxt * BK)
+        tb = tlx.async_load(pb, tlx.local_view(ring_b, nxt % STAGES),
+                            mask=rk[:, None] < K - nxt * BK)
+        tlx.async_load_commit_group([ta, tb])
+        pa += BK
+        pb += BK * ldb
+    acc = tlx.async_dot_wait(0, acc)
+    cm = pid_m * BM + tl.arange(0, BM)
+    cn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
+             acc.to(tlx.dtype_of(c_ptr)),
+             mask=(cm[:, None] < M) & (cn[None, :] < N))
+'''
+
+GEMM_SIG = ('{"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", '
+            '"M": "i32", "N": "i32", "K": "i32", "lda": "i32", '
+            '"ldb": "i32", "ldc": "i32"}')
+
+
+def test_async_ops_build_tlx_ir(plugin_dir):
+    out = run_case(GEMM_KERNEL + textwrap.dedent('''
+        print(front_end_ir(gemm, %s, dict(BM=128, BN=128, BK=64, STAGES=3)))
+        ''' % GEMM_SIG), plugin_dir)
+    assert out.count("tlx.async_load %") == 4, out
+    assert "-> !tlx.buffer<128x64xf16>" in out
+    assert "tlx.async_commit_group %" in out
+    assert "tlx.async_wait {pendings = 1 : i32}" in out
+    assert ("tlx.async_dot %" in out and
+            "!tlx.buffer<128x64xf16> * !tlx.buffer<64x128xf16> -> "
+            "tensor<128x128xf32>" in out), out
+    assert "tlx.async_dot_wait %" in out and "{pendings = 0 : i32}" in out
+
+
+def test_pipelined_gemm_ptx(plugin_dir):
+    # sm_90a: 16-byte cp.async copies into swizzled rings, wgmma from shared
+    # memory with one group left in flight, no spills (ptxas -v).
+    out = run_case(GEMM_KERNEL + textwrap.dedent('''
+        sig = %s
+        attrs = {n: {"tir.divisibility": 16} for n in sig}
+        k = trident.compile(gemm, signature=sig, target="cuda:90a",
+                            constexprs=dict(BM=128, BN=256, BK=64, STAGES=3),
+                            num_warps=8, attrs=attrs)
+        ptx = k.asm["ptx"]
+        for w in ("cp.async.cg.shared.global [", "cp.async.ca",
+                  "wgmma.mma_async", "wgmma.wait_group.sync.aligned 1;",
+                  "wgmma.wait_group.sync.aligned 0;", "cp.async.commit_group",
+                  "cp.async.wait_group \\t1;"):
+            print("COUNT", w, "=", ptx.count(w))
+        print("SPILLS", k.metadata["spill_stores"], k.metadata["spill_loads"])
+        print("SHARED", k.metadata["shared_bytes"])
+        ''' % GEMM_SIG), plugin_dir)
+    counts = {line.split(" = ")[0][6:]: int(line.split(" = ")[1])
+              for line in out.splitlines() if line.startswith("COUNT")}
+    assert counts["cp.async.cg.shared.global ["] >= 24, out  # 16 B each
+    assert counts["cp.async.ca"] == 0, out
+    assert counts["wgmma.mma_async"] == 4, out  # K=64: 4 k16 steps
+    assert counts["wgmma.wait_group.sync.aligned 1;"] == 1, out
+    assert counts["wgmma.wait_group.sync.aligned 0;"] == 1, out
+    # The prologue's loop of two steps is unrolled: three groups in all.
+    assert counts["cp.async.commit_group"] == 3, out
+    assert counts["cp.async.wait_group \t1;"] == 1, out
+    assert "SPILLS 0 0" in out, out
+    assert "SHARED %d" % (3 * (128 * 64 + 64 * 256) * 2) in out, out
+
+
+ASYNC_MISTAKES = '''
+        @trident.jit
+        def wrong_shape(x_ptr):
+            b = tlx.local_view(tlx.local_alloc((64, 32), tl.float16, 1), 0)
+            tlx.async_load(x_ptr + tl.arange(0, 64), b)
+
+        @trident.jit
+        def nonzero_other(x_ptr):
+            b = tlx.local_view(tlx.local_alloc((64,), tl.float16, 1), 0)
+            offs = tl.arange(0, 64)
+            tlx.async_load(x_ptr + offs, b, mask=offs < 3, other=1.0)
+
+        @trident.jit
+        def bulk(x_ptr):
+            b = tlx.local_view(tlx.local_alloc((64,), tl.float16, 1), 0)
+            tlx.async_load(x_ptr + tl.arange(0, 64), b, bulk=True)
+
+        @trident.jit
+        def not_a_token(x_ptr):
+            tlx.async_load_commit_group([tl.load(x_ptr)])
+
+        @trident.jit
+        def runtime_pendings(x_ptr, n):
+            tlx.async_load_wait_group(n)
+
+        @trident.jit
+        def blackwell_barriers(x_ptr):
+            a = tlx.local_view(tlx.local_alloc((64, 16), tl.float16, 1), 0)
+            b = tlx.local_view(tlx.local_alloc((16, 64), tl.float16, 1), 0)
+            tlx.async_dot(a, b, mBarriers=[a])
+
+        @trident.jit
+        def small_m(x_ptr):
+            a = tlx.local_view(tlx.local_alloc((32, 16), tl.float16, 1), 0)
+            b = tlx.local_view(tlx.local_alloc((16, 64), tl.float16, 1), 0)
+            tlx.async_dot(a, b)
+
+        for name, k in (("SHAPE", wrong_shape), ("OTHER", nonzero_other),
+                        ("BULK", bulk), ("TOKEN", not_a_token),
+                        ("BARRIERS", blackwell_barriers), ("SMALLM", small_m)):
+            print(name, error_of(k, {"x_ptr": "*fp16"}, {}))
+        print("PENDINGS", error_of(runtime_pendings,
+                                   {"x_ptr": "*fp16", "n": "i32"}, {}))
+        '''
+
+
+def test_async_mistakes_name_the_line(plugin_dir):
+    out = run_case(ASYNC_MISTAKES, plugin_dir)
+    lines = dict(line.split(" ", 1) for line in out.splitlines()
+                 if line.split(" ", 1)[0] in (
+                     "SHAPE", "OTHER", "BULK", "TOKEN", "PENDINGS",
+                     "BARRIERS", "SMALLM"))
+    assert "of the buffer's shape [64, 32] into it, got pointers to f16 " \
+        "of shape [64]" in lines["SHAPE"], lines["SHAPE"]
+    line = line_of(ASYNC_MISTAKES, "tlx.async_load(x_ptr + tl.arange(0, 64), b)")
+    assert "_tlx_case_%d.py:%d:" % (os.getpid(), line) in lines["SHAPE"]
+    assert "other= must be 0 (cp.async fills" in lines["OTHER"]
+    assert "bulk= is not supported" in lines["BULK"]
+    assert "takes the tokens of tlx.async_load" in lines["TOKEN"]
+    assert "constexpr count of pending groups" in lines["PENDINGS"]
+    assert "mBarriers= is Blackwell's" in lines["BARRIERS"]
+    assert "needs M a multiple of 64" in lines["SMALLM"], lines["SMALLM"]
+
+
+def test_pipelined_gemm_runs_on_the_gpu(plugin_dir):
+    import torch
+    if not torch.cuda.is_available():
+        import pytest
+        pytest.skip("LOUD SKIP: no CUDA GPU here; the TLX GEMM runs only on "
+                    "the GPU machine (its PTX is checked above)")
+    out = run_case(GEMM_KERNEL + textwrap.dedent('''
+        import torch
+        M, N, K = 1000, 520, 700   # edges in every dimension
+        a = torch.randn(M, K, device="cuda", dtype=torch.float16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.float16)
+        c = torch.full((M, N), float("nan"), device="cuda",
+                       dtype=torch.float16)
+        grid = (triton_cdiv(M, 128), triton_cdiv(N, 128))
+        gemm[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0),
+                   BM=128, BN=128, BK=64, STAGES=3, num_warps=8)
+        ref = a.double() @ b.double()
+        print("REL", ((c.double() - ref).norm() / ref.norm()).item())
+        '''.replace("triton_cdiv", "trident.cdiv")), plugin_dir)
+    rel = float(out.split("REL ")[1].split()[0])
+    assert rel < 1e-2, out

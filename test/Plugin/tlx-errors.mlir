@@ -51,3 +51,51 @@ func.func @store_other_shape(%b: !tlx.buffer<64xf16>, %x: tensor<32xf16>) {
   tlx.local_store %x, %b : tensor<32xf16>, !tlx.buffer<64xf16>
   return
 }
+
+// -----
+
+func.func @copy_wrong_type(%p: tensor<64x!tir.ptr<f32>>, %b: !tlx.buffer<64xf16>) {
+  // expected-error @below {{copies a tile of pointers to the buffer's elements and shape}}
+  %t = tlx.async_load %p, %b : tensor<64x!tir.ptr<f32>> -> !tlx.buffer<64xf16>
+  return
+}
+
+// -----
+
+func.func @copy_mask_shape(%p: tensor<64x!tir.ptr<f16>>, %b: !tlx.buffer<64xf16>, %m: tensor<32xi1>) {
+  // expected-error @below {{mask must be an i1 tile of the pointers' shape}}
+  %t = tlx.async_load %p, %b, %m : tensor<64x!tir.ptr<f16>>, tensor<32xi1> -> !tlx.buffer<64xf16>
+  return
+}
+
+// -----
+
+func.func @dot_shapes(%a: !tlx.buffer<64x32xf16>, %b: !tlx.buffer<16x64xf16>, %c: tensor<64x64xf32>) {
+  // expected-error @below {{shapes do not form a matrix product}}
+  %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<16x64xf16> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_small_m(%a: !tlx.buffer<32x32xf16>, %b: !tlx.buffer<32x64xf16>, %c: tensor<32x64xf32>) {
+  // expected-error @below {{needs M a multiple of 64, N a multiple of 8 from 8 to 256 and K at least 16 (Hopper's warpgroup MMA), got M=32 N=64 K=32}}
+  %d = tlx.async_dot %a, %b, %c : !tlx.buffer<32x32xf16> * !tlx.buffer<32x64xf16> -> tensor<32x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_mixed(%a: !tlx.buffer<64x32xf16>, %b: !tlx.buffer<32x64xbf16>, %c: tensor<64x64xf32>) {
+  // expected-error @below {{multiplies f16, bf16, f32 (as tf32) or fp8 operands of one kind, got 'f16' and 'bf16'}}
+  %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<32x64xbf16> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_f16_acc(%a: !tlx.buffer<64x32xf16>, %b: !tlx.buffer<32x64xf16>, %c: tensor<64x64xf16>) {
+  // expected-error @below {{accumulates in f32, got 'f16'}}
+  %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<32x64xf16> -> tensor<64x64xf16>
+  return
+}

@@ -14,3 +14,32 @@ func.func @escapes() -> !tlx.buffers<2x64xf16> {
   %r = tlx.local_alloc : !tlx.buffers<2x64xf16>
   return %r : !tlx.buffers<2x64xf16>
 }
+
+// -----
+
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @narrow_rows(%i: i32, %c: tensor<64x8xf32>) -> tensor<64x8xf32> {
+    %ra = tlx.local_alloc : !tlx.buffers<1x64x16xf16>
+    // expected-error @below {{'tlx.local_alloc' op feeds tlx.async_dot, whose operands in shared memory need rows of at least 32 bytes, got '!tlx.buffers<1x16x8xf16>'}}
+    %rb = tlx.local_alloc : !tlx.buffers<1x16x8xf16>
+    %a = tlx.local_view %ra[%i] : !tlx.buffers<1x64x16xf16> -> !tlx.buffer<64x16xf16>
+    %b = tlx.local_view %rb[%i] : !tlx.buffers<1x16x8xf16> -> !tlx.buffer<16x8xf16>
+    %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x16xf16> * !tlx.buffer<16x8xf16> -> tensor<64x8xf32>
+    return %d : tensor<64x8xf32>
+  }
+}
+
+// -----
+
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @store_into_dot_ring(%i: i32, %x: tensor<64x32xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    %ra = tlx.local_alloc : !tlx.buffers<1x64x32xf16>
+    %rb = tlx.local_alloc : !tlx.buffers<1x32x64xf16>
+    %a = tlx.local_view %ra[%i] : !tlx.buffers<1x64x32xf16> -> !tlx.buffer<64x32xf16>
+    %b = tlx.local_view %rb[%i] : !tlx.buffers<1x32x64xf16> -> !tlx.buffer<32x64xf16>
+    // expected-error @below {{'tlx.local_store' op on a buffer that tlx.async_dot reads (laid out for the tensor cores) is not supported yet; fill it with tlx.async_load}}
+    tlx.local_store %x, %a : tensor<64x32xf16>, !tlx.buffer<64x32xf16>
+    %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<32x64xf16> -> tensor<64x64xf32>
+    return %d : tensor<64x64xf32>
+  }
+}

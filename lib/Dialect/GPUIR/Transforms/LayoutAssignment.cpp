@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "trident/Dialect/GPUIR/Transforms/LayoutAssignment.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -214,6 +216,18 @@ void LayoutAssigner::collectHints(Region &scope) {
     if (auto dot = dyn_cast<tir::DotOp>(op)) {
       hints.try_emplace(dot.getC(), accumulatorLayout(dot));
       hints.try_emplace(dot.getResult(), accumulatorLayout(dot));
+      continue;
+    }
+    if (auto wait = dyn_cast<nvgir::WarpgroupWaitOp>(op)) {
+      // A value waited for is wanted where its result is.
+      for (auto [value, result] :
+           llvm::zip(wait.getValues(), wait.getResults())) {
+        auto it = hints.find(result);
+        if (it == hints.end())
+          continue;
+        Attribute hint = it->second;
+        hints.try_emplace(value, hint);
+      }
       continue;
     }
     if (auto constrained = dyn_cast<gir::LayoutConstrainedOpInterface>(op)) {
@@ -655,7 +669,8 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
                                .getEncoding());
     return success();
   }
-  if (isa<tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(op)) {
+  if (isa<tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp,
+          nvgir::AsyncCopyOp>(op)) {
     if (auto ptrType = dyn_cast<RankedTensorType>(op->getOperand(0).getType()))
       visitElementwise(op, ptrType.getEncoding());
     return success();
@@ -679,6 +694,14 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     // the lowering moves the elements.
     for (Value result : op->getResults())
       giveDefault(result);
+    return success();
+  }
+  if (auto wait = dyn_cast<nvgir::WarpgroupWaitOp>(op)) {
+    // Each result is its operand, handed back once the MMAs writing it
+    // are done.
+    for (auto [value, result] : llvm::zip(wait.getValues(), wait.getResults()))
+      setResultLayout(result,
+                      cast<RankedTensorType>(value.getType()).getEncoding());
     return success();
   }
   if (auto constrained = dyn_cast<gir::LayoutConstrainedOpInterface>(op)) {

@@ -8,6 +8,7 @@
 #include "trident/Dialect/GPUIR/Transforms/LayoutAssignment.h"
 
 #include "trident/Analysis/AxisInfo.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/bit.h"
@@ -44,8 +45,10 @@ FailureOr<LayoutTarget> LayoutTarget::fromModule(ModuleOp module,
 }
 
 bool gir::isMemoryAccess(Operation *op) {
-  return isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp>(
-      op);
+  // Asynchronous copies a pass or a plugin wrote before the layout passes
+  // (a plugin's explicit copies) are laid out as the loads they stand for.
+  return isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp, tir::AtomicCASOp,
+             nvgir::AsyncCopyOp>(op);
 }
 
 Value gir::accessMask(Operation *op) {
@@ -55,6 +58,8 @@ Value gir::accessMask(Operation *op) {
     return store.getMask();
   if (auto rmw = dyn_cast<tir::AtomicRMWOp>(op))
     return rmw.getMask();
+  if (auto copy = dyn_cast<nvgir::AsyncCopyOp>(op))
+    return copy.getMask();
   return {};
 }
 

@@ -141,3 +141,27 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError("accumulates in f32 only, got ") << c.getElementType();
   return success();
 }
+
+// Written before the layout passes (a plugin's explicit dot), the MMA asks
+// for its accumulator in the #gir.wgmma layout of the program's warps (all
+// of them along M, instructions as wide as N allows, at most 256) and for a
+// 16-bit register A in the matching register fragment; an 8-bit register A
+// is staged by the lowering from any layout.
+void WarpgroupDotOp::getRequiredLayouts(
+    unsigned numWarps, unsigned threadsPerWarp, unsigned computeCapability,
+    SmallVectorImpl<Attribute> &operands, SmallVectorImpl<Attribute> &results) {
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (numWarps == 0 || numWarps % 4 != 0 || threadsPerWarp != 32 ||
+      c.getRank() != 2)
+    return;
+  unsigned warps[] = {numWarps, 1};
+  auto acc = WgmmaEncodingAttr::get(
+      getContext(), warps, unsigned(std::min<int64_t>(c.getDimSize(1), 256)));
+  operands[2] = acc;
+  results[0] = acc;
+  if (auto reg = getRegisterA(); reg && reg.getType().getRank() == 2 &&
+                                 reg.getType().getElementTypeBitWidth() == 16)
+    operands[0] = WgmmaEncodingAttr::get(
+        getContext(), warps,
+        unsigned(std::min<int64_t>(reg.getType().getDimSize(1), 256)));
+}

@@ -10,6 +10,11 @@ Inside a kernel:
     a = tlx.local_view(bufs, i)      # buffer i of the ring
     tlx.local_store(a, x)            # tile -> shared memory
     y = tlx.local_load(a)            # shared memory -> tile
+    t = tlx.async_load(ptrs, a, mask=m)            # global -> shared, async
+    tlx.async_load_commit_group([t])
+    tlx.async_load_wait_group(0)
+    acc = tlx.async_dot(a, b_buf, acc)             # wgmma, async
+    acc = tlx.async_dot_wait(0, acc)
 
 The ops are the plugin's `tlx` dialect, built through `trident.language.ir`.
 """
@@ -17,7 +22,7 @@ import enum
 
 from trident.language import core as _core
 from trident.language import ir as _ir
-from trident.language.core import builtin
+from trident.language.core import _sem, builtin
 
 TridentUserError = _core.TridentUserError
 
@@ -123,11 +128,14 @@ def _element_of(type_name):
 
 @builtin
 def dtype_of(value):
-    """The element type of a tile or of a TLX buffer (ring)."""
+    """The element type of a tile, of a TLX buffer (ring) or of what a
+    pointer (or a tile of pointers) points to."""
     ty = getattr(value, "type", None)
     if isinstance(ty, _core.ir_type) and ty.name.startswith("!tlx.buffer"):
         return _element_of(ty.name)
     if isinstance(ty, _core.dtype):
+        if ty.scalar.is_ptr():
+            return ty.scalar.element_ty
         return ty.scalar
     raise TridentUserError("tlx.dtype_of needs a tile or a TLX buffer, got %r"
                            % (value,))
@@ -142,3 +150,194 @@ def size_of(dtype):
         raise TridentUserError("tlx.size_of needs a scalar dtype, got %r"
                                % (ty,))
     return _core.constexpr(max(1, ty.primitive_bitwidth // 8))
+
+
+# ---------------------------------------------------------------------------
+# Asynchronous copies (cp.async)
+# ---------------------------------------------------------------------------
+
+_TOKEN = "!tlx.token"
+
+
+def _token():
+    return _ir.type(_TOKEN)
+
+
+def _tokens(tokens, what):
+    tokens = _core._unwrap(tokens)
+    if tokens is None:
+        return []
+    if not isinstance(tokens, (list, tuple)):
+        tokens = [tokens]
+    out = []
+    for t in tokens:
+        ty = getattr(t, "type", None)
+        if not isinstance(ty, _core.ir_type) or ty.name != _TOKEN:
+            raise TridentUserError("%s takes the tokens of tlx.async_load and "
+                                   "tlx.async_load_commit_group, got %r"
+                                   % (what, ty))
+        out.append(t)
+    return out
+
+
+def _is_zero(value):
+    value = _core._unwrap(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value == 0
+    return False
+
+
+def _refuse(what, name, value, default):
+    if _core._unwrap(value) != default:
+        raise TridentUserError("%s: %s= is not supported by this version of "
+                               "the TLX plugin" % (what, name))
+
+
+@builtin
+def async_load(src, result, mask=None, other=None, cache_modifier="",
+               eviction_policy="", is_volatile=False, bulk=False,
+               bulk_size=None, barrier=None):
+    """Starts copying the elements `src` (a tile of pointers of the
+    buffer's shape) points to into buffer `result`, in the background
+    (cp.async); where `mask` is false the buffer gets zeros. Returns a token
+    for tlx.async_load_commit_group."""
+    what = "tlx.async_load"
+    _refuse(what, "bulk", bulk, False)
+    _refuse(what, "bulk_size", bulk_size, None)
+    _refuse(what, "barrier", barrier, None)
+    _refuse(what, "is_volatile", is_volatile, False)
+    for name, value in (("cache_modifier", cache_modifier),
+                        ("eviction_policy", eviction_policy)):
+        if not isinstance(_core._unwrap(value), str):
+            raise TridentUserError("%s: %s must be a string" % (what, name))
+    dims, elem = _tile_of(_buffer_type(result, what))
+    sem = _sem(what)
+    src = _core._unwrap(src)
+    sty = getattr(src, "type", None)
+    if (not isinstance(src, _core.tensor) or not sty.is_block() or
+            not src.dtype.is_ptr()):
+        raise TridentUserError("%s needs a tile of pointers of the buffer's "
+                               "shape %s, got %r" % (what, dims, sty))
+    if list(src.shape) != dims or \
+            _ir.type_text(src.dtype.element_ty) != elem:
+        raise TridentUserError(
+            "%s copies a tile of pointers to %s of the buffer's shape %s into "
+            "it, got pointers to %s of shape %s"
+            % (what, elem, dims, _ir.type_text(src.dtype.element_ty),
+               list(src.shape)))
+    mask = sem._mem_mask(src, _core._unwrap(mask), what)
+    if other is not None and not _is_zero(other):
+        raise TridentUserError("%s: other= must be 0 (cp.async fills the "
+                               "masked-off elements with zeros), got %r"
+                               % (what, _core._unwrap(other)))
+    operands = [src, result] + ([mask] if mask is not None else [])
+    return _ir.op("tlx.async_load", operands=operands,
+                  results=[_token()]).result
+
+
+@builtin
+def async_load_commit_group(tokens=[]):  # noqa: B006 - TLX's signature
+    """Closes the group of the copies started so far; returns its token."""
+    toks = _tokens(tokens, "tlx.async_load_commit_group")
+    return _ir.op("tlx.async_commit_group", operands=toks,
+                  results=[_token()]).result
+
+
+@builtin
+def async_load_wait_group(pendings, tokens=[]):  # noqa: B006
+    """Waits until at most `pendings` (a constexpr) copy groups of the
+    program are in flight; the copies done are then visible to every
+    thread and to the tensor cores."""
+    n = _core._unwrap(pendings)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise TridentUserError("tlx.async_load_wait_group needs a constexpr "
+                               "count of pending groups >= 0, got %r" % (n,))
+    toks = _tokens(tokens, "tlx.async_load_wait_group")
+    return _ir.op("tlx.async_wait", operands=toks, results=[_token()],
+                  attrs={"pendings": _ir.attr.i32(n)}).result
+
+
+# ---------------------------------------------------------------------------
+# Asynchronous warpgroup dots (wgmma)
+# ---------------------------------------------------------------------------
+
+
+def _operand_dims(value, what, name):
+    ty = getattr(value, "type", None)
+    if isinstance(ty, _core.ir_type) and ty.name.startswith("!tlx.buffer<"):
+        return _tile_of(ty.name)
+    if isinstance(value, _core.tensor) and ty.is_block():
+        return list(value.shape), _ir.type_text(value.dtype.scalar)
+    raise TridentUserError("%s: %s must be a buffer (tlx.local_view) or a "
+                           "tile, got %r" % (what, name, ty))
+
+
+@builtin
+def async_dot(A, B, acc=None, use_acc=None, pred=None, mBarriers=[],  # noqa
+              two_ctas=False, force_async=False, input_precision=None,
+              out_dtype=_core.float32):
+    """Starts `A @ B + acc` on Hopper's tensor cores (wgmma): A (MxK) a
+    buffer or a tile, B (KxN) a buffer, acc an fp32 tile (zeros when None;
+    not added when `use_acc` is false). Read the result after
+    tlx.async_dot_wait."""
+    what = "tlx.async_dot"
+    _refuse(what, "pred", pred, None)
+    if _core._unwrap(mBarriers):
+        raise TridentUserError("%s: mBarriers= is Blackwell's (tcgen05); "
+                               "Hopper's dots are waited for with "
+                               "tlx.async_dot_wait" % what)
+    _refuse(what, "two_ctas", two_ctas, False)
+    if _core._unwrap(out_dtype) != _core.float32:
+        raise TridentUserError("%s accumulates in tl.float32 only, got "
+                               "out_dtype=%r" % (what, _core._unwrap(out_dtype)))
+    precision = _core._unwrap(input_precision)
+    if precision not in (None, "tf32", "ieee"):
+        raise TridentUserError("%s: input_precision must be 'tf32' (the "
+                               "tensor cores' f32) or None, got %r"
+                               % (what, precision))
+    A, B = _core._unwrap(A), _core._unwrap(B)
+    a_dims, a_elem = _operand_dims(A, what, "A")
+    b_dims, b_elem = _operand_dims(B, what, "B")
+    if not isinstance(getattr(B, "type", None), _core.ir_type):
+        raise TridentUserError("%s: B must be a buffer in shared memory "
+                               "(tlx.local_view)" % what)
+    if len(a_dims) != 2 or len(b_dims) != 2 or a_dims[1] != b_dims[0]:
+        raise TridentUserError("%s: shapes %s and %s do not form a matrix "
+                               "product" % (what, a_dims, b_dims))
+    m, n = a_dims[0], b_dims[1]
+    sem = _sem(what)
+    acc = _core._unwrap(acc)
+    if acc is None:
+        acc = sem.full([m, n], 0, _core.float32)
+    elif not isinstance(acc, _core.tensor) or list(acc.shape) != [m, n] or \
+            acc.dtype != _core.float32:
+        raise TridentUserError("%s: acc must be a %dx%d tl.float32 tile, got "
+                               "%r" % (what, m, n, getattr(acc, "type", acc)))
+    operands = [A, B, acc]
+    use = _core._unwrap(use_acc)
+    if use is not None:
+        if isinstance(use, bool):
+            use = sem.to_tensor(use)
+        if not isinstance(use, _core.tensor) or use.type.is_block():
+            raise TridentUserError("%s: use_acc must be a bool or a scalar "
+                                   "condition, got %r" % (what, use))
+        operands.append(sem.cast(use, _core.int1))
+    return _ir.op("tlx.async_dot", operands=operands,
+                  results=[acc.type]).result
+
+
+@builtin
+def async_dot_wait(pendings, inp):
+    """Returns `inp` (the result of tlx.async_dot) once at most `pendings`
+    (a constexpr) async dots of the warpgroup are in flight."""
+    n = _core._unwrap(pendings)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise TridentUserError("tlx.async_dot_wait needs a constexpr count of "
+                               "pending dots >= 0, got %r" % (n,))
+    inp = _core._unwrap(inp)
+    if not isinstance(inp, _core.tensor) or not inp.type.is_block():
+        raise TridentUserError("tlx.async_dot_wait waits for the tile "
+                               "tlx.async_dot returned, got %r"
+                               % (getattr(inp, "type", inp),))
+    return _ir.op("tlx.async_dot_wait", operands=[inp], results=[inp.type],
+                  attrs={"pendings": _ir.attr.i32(n)}).result

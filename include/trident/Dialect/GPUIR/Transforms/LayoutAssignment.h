@@ -90,8 +90,8 @@ void stripLayouts(mlir::func::FuncOp func);
 /// Whether `op` is a memory access that the layout passes lay out by its
 /// pointer tile.
 bool isMemoryAccess(mlir::Operation *op);
-/// The mask of memory access `op` (tir.load, tir.store, tir.atomic_rmw),
-/// or null.
+/// The mask of memory access `op` (tir.load, tir.store, tir.atomic_rmw,
+/// nvgir.async_copy), or null.
 mlir::Value accessMask(mlir::Operation *op);
 
 /// Puts memory access `op` in `layout`: its tiled operands are converted

@@ -145,7 +145,8 @@ def NVGIR_MBarrierWaitOp : NVGIR_Op<"mbarrier_wait"> {
 
 def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
     [MemoryEffects<[MemRead<DefaultResource>]>,
-     AllTypesMatch<["c", "d"]>]> {
+     AllTypesMatch<["c", "d"]>,
+     DeclareOpInterfaceMethods<GPUIR_LayoutConstrained>]> {
   let summary = "d = a * b + c on Hopper tensor cores, B in shared memory";
   let description = [{
     `b` (KxN) is a shared-memory tile with a `#gir.nvmma_shared` layout; `a`
@@ -164,6 +165,11 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
     a `nvgir.warpgroup_wait` returns it, and the operand buffers must not be
     overwritten before. `precision` applies to f32 operands as for
     `tir.dot` (only `tf32` runs on tensor cores).
+
+    Written before the layout passes (a plugin's explicit dots), the op
+    tells them its layouts (gir::LayoutConstrainedOpInterface): `c` and `d`
+    in the `#gir.wgmma` layout of the program's warps, a 16-bit register
+    `a` in the matching register fragment.
 
     With `use_c %p`, `d = a * b + (p ? c : 0)`: the first MMA of the group
     takes `p` as its run-time scale-d, so that a persistent kernel's loop
