@@ -6,6 +6,8 @@
 // blocks move as `nvgir::getTmaBlockLayout` says: one `cp.async.bulk.tensor`
 // per box, issued by thread 0.
 //
+//   nvgir.mbarrier_expect_tx / nvgir.mbarrier_arrive
+//                       the group's thread 0: mbarrier.arrive(.expect_tx)
 //   nvgir.tma_load        thread 0: mbarrier.arrive.expect_tx on the given
 //                       barrier with the block's bytes, then the box copies
 //                       into the (persistent, 1024-byte aligned) buffer
@@ -126,10 +128,11 @@ SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
 /// copy every box of the block at `indices` into `dst`.
 void issueLoad(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
                Value desc, ValueRange indices, Value dst, Value bar,
-               Value pred) {
-  NVVM::MBarrierArriveExpectTxOp::create(
-      b, loc, Type(), bar, i32Const(b, loc, l.bytes()),
-      NVVM::MemScopeKind::CTA, /*relaxed=*/false, pred);
+               Value pred, bool arrive = true) {
+  if (arrive)
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, loc, Type(), bar, i32Const(b, loc, l.bytes()),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, pred);
   for (int64_t j = 0; j < l.pieces; ++j)
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         b, loc, byteGep(b, loc, dst, j * l.boxBytes()), desc,
@@ -173,7 +176,51 @@ struct TmaLoadPattern : OpConversionPattern<nvgir::TmaLoadOp> {
                                     rewriter.getI8Type(),
                                     adaptor.getBarriers(), ValueRange{byte});
     issueLoad(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(),
-              adaptor.getDst(), bar, pred);
+              adaptor.getDst(), bar, pred, /*arrive=*/!op.getExpected());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The address of barrier `index` of the barriers at `base`.
+Value barrierAt(OpBuilder &b, Location loc, Value base, Value index) {
+  Value byte = arith::MulIOp::create(b, loc, index, i32Const(b, loc, 8));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{byte});
+}
+
+struct MBarrierExpectTxPattern : OpConversionPattern<nvgir::MBarrierExpectTxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::MBarrierExpectTxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(),
+        barrierAt(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
+        i32Const(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, isThreadZero(rewriter, loc));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierArrivePattern : OpConversionPattern<nvgir::MBarrierArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::MBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar =
+        barrierAt(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex());
+    auto first = scf::IfOp::create(rewriter, loc, isThreadZero(rewriter, loc),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(first.thenBlock());
+    Value count = op.getCount() == 1
+                      ? Value()
+                      : i32Const(rewriter, loc, int64_t(op.getCount()));
+    NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
     rewriter.eraseOp(op);
     return success();
   }
@@ -289,7 +336,8 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
 void populateTmaPatterns(TypeConverter &converter, RewritePatternSet &patterns,
                          LoweringContext &ctx) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TmaLoadPattern>(converter, context);
+  patterns.add<TmaLoadPattern, MBarrierExpectTxPattern, MBarrierArrivePattern>(
+      converter, context);
   patterns.add<DescriptorLoadPattern, DescriptorStorePattern>(converter,
                                                               context, ctx);
 }

@@ -88,6 +88,48 @@ def NVGIR_AsyncCopyArriveOp : NVGIR_Op<"async_copy_arrive"> {
   }];
 }
 
+def NVGIR_MBarrierArriveOp : NVGIR_Op<"mbarrier_arrive"> {
+  let summary = "arrive on a barrier, once per group of warps";
+  let description = [{
+    The first thread of the group of warps that runs the op (a
+    warp-specialized partition, or the program) arrives on
+    `barriers[index]`, `count` times (`mbarrier.arrive`, release at CTA
+    scope): a group says once that it is done with what the barrier guards
+    (the tensor cores' reads of a buffer, awaited by the group before it
+    arrives). An op whose barriers count one arrival per group.
+
+    ```mlir
+    nvgir.mbarrier_arrive %bars[%i] {count = 1 : i32} : !nvgir.mbarriers<3>
+    ```
+  }];
+  let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
+                                         "1">:$count);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def NVGIR_MBarrierExpectTxOp : NVGIR_Op<"mbarrier_expect_tx"> {
+  let summary = "arrive on a barrier and expect bytes of copies";
+  let description = [{
+    The first thread of the group of warps that runs the op arrives once on
+    `barriers[index]` and adds `bytes` to the transactions its phase waits
+    for (`mbarrier.arrive.expect_tx`): the phase completes when the copies
+    that name the barrier (`nvgir.tma_load` with `expected`) have landed
+    that many bytes.
+
+    ```mlir
+    nvgir.mbarrier_expect_tx %bars[%i] {bytes = 16384 : i32} : !nvgir.mbarriers<3>
+    ```
+  }];
+  let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$bytes);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+}
+
 def NVGIR_TensorDesc : Type<
     CPred<"::mlir::isa<::trident::tir::TensorDescType>($_self)">,
     "tensor descriptor", "::trident::tir::TensorDescType">;
@@ -105,7 +147,10 @@ def NVGIR_TmaLoadOp : NVGIR_Op<"tma_load",
     adds the block's bytes to the transactions that barrier's phase waits
     for, so the phase completes when the data has landed. Nothing happens
     when `pred` is given and false. `dst` must have the descriptor's block
-    shape and element type and the shared layout TMA writes.
+    shape and element type and the shared layout TMA writes. With
+    `expected`, the thread does not arrive: the bytes were announced by an
+    `nvgir.mbarrier_expect_tx` on the barrier, and the copy only completes
+    them.
 
     ```mlir
     nvgir.tma_load %desc[%m, %k], %slot, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #shared>, !nvgir.mbarriers<4>
@@ -113,10 +158,11 @@ def NVGIR_TmaLoadOp : NVGIR_Op<"tma_load",
   }];
   let arguments = (ins NVGIR_TensorDesc:$desc, Variadic<I32>:$indices,
                        GPUIR_MemDescType:$dst, NVGIR_MBarriersType:$barriers,
-                       I32:$index, Optional<I1>:$pred);
+                       I32:$index, Optional<I1>:$pred,
+                       UnitAttr:$expected);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $dst `,` $barriers `[` $index `]`
-    (`if` $pred^)? attr-dict `:` qualified(type($desc)) `->`
+    (`if` $pred^)? (`expected` $expected^)? attr-dict `:` qualified(type($desc)) `->`
     qualified(type($dst)) `,` qualified(type($barriers))
   }];
   let hasVerifier = 1;
