@@ -10,6 +10,7 @@
 
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -43,11 +44,27 @@ Attribute forTensorCores(ArrayRef<int64_t> shape, Type elem) {
       elem.getContext(), unsigned(std::min<int64_t>(128, rowBytes)), {1, 0});
 }
 
-/// The ring a tlx.local_view or tlx.async_dot operand comes from, or null.
+/// The ring a buffer (a tlx.local_view, possibly transposed) comes from,
+/// or null.
 LocalAllocOp ringOf(Value buffer) {
+  if (auto trans = buffer.getDefiningOp<LocalTransOp>())
+    return ringOf(trans.getBuffer());
   if (auto view = buffer.getDefiningOp<LocalViewOp>())
     return view.getBuffers().getDefiningOp<LocalAllocOp>();
   return {};
+}
+
+/// Runs `build` where `pred` holds (always without one).
+void guarded(OpBuilder &b, Location loc, Value pred,
+             function_ref<void(OpBuilder &)> build) {
+  if (!pred) {
+    build(b);
+    return;
+  }
+  scf::IfOp::create(b, loc, pred, [&](OpBuilder &then, Location at) {
+    build(then);
+    scf::YieldOp::create(then, at);
+  });
 }
 
 /// Whether, walking back from `op` in its block over ops that touch no
@@ -58,8 +75,11 @@ bool afterBarrier(Operation *op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (isa<gir::BarrierOp, nvgir::AsyncWaitOp>(prev))
       return true;
-    if (isa<nvgir::AsyncCopyOp, nvgir::AsyncCommitGroupOp, gir::MemDescIndexOp,
-            AsyncLoadOp, AsyncCommitGroupOp, LocalViewOp>(prev))
+    if (isa<nvgir::AsyncCopyOp, nvgir::AsyncCommitGroupOp, nvgir::TmaLoadOp,
+            nvgir::MBarrierExpectTxOp, gir::MemDescIndexOp,
+            gir::MemDescTransOp, AsyncLoadOp, AsyncCommitGroupOp,
+            AsyncDescriptorLoadOp, BarrierExpectBytesOp, BarrierViewOp,
+            LocalViewOp, LocalTransOp>(prev))
       continue;
     if (isMemoryEffectFree(prev) && prev->getNumRegions() == 0)
       continue;
@@ -72,6 +92,10 @@ struct LowerToGirPass
     : tlx_plugin::impl::TlxLowerToGirBase<LowerToGirPass> {
   /// Rings read by tlx.async_dot: laid out for the tensor cores.
   llvm::DenseSet<Operation *> dotRings;
+  /// Rings TMA writes, with the layout it writes them in.
+  llvm::DenseMap<Operation *, Attribute> tmaRings;
+  /// Each barrier view: the core's barriers and the index in them.
+  llvm::DenseMap<Value, std::pair<Value, Value>> barrierOf;
 
   gir::MemDescType memdescOf(LocalAllocOp alloc) {
     BuffersType type = alloc.getType();
@@ -82,6 +106,8 @@ struct LowerToGirPass
   }
   Attribute layoutOf(LocalAllocOp alloc) {
     BuffersType type = alloc.getType();
+    if (Attribute tma = tmaRings.lookup(alloc))
+      return tma;
     if (dotRings.contains(alloc))
       return forTensorCores(type.getShape(), type.getElementType());
     return rowMajor(type.getContext(), type.getShape().size());
@@ -112,6 +138,30 @@ struct LowerToGirPass
     });
     if (walk.wasInterrupted())
       return failure();
+    walk = module.walk([&](AsyncDescriptorLoadOp copy) -> WalkResult {
+      LocalAllocOp ring = ringOf(copy.getBuffer());
+      if (!ring || copy.getBuffer().getDefiningOp<LocalTransOp>())
+        return copy.emitOpError("writes a buffer that is not a "
+                                "tlx.local_view of a tlx.local_alloc");
+      auto desc = cast<tir::TensorDescType>(copy.getDesc().getType());
+      std::string why;
+      FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc, &why);
+      if (failed(l))
+        return copy.emitOpError("cannot copy ") << desc << " with TMA: " << why;
+      Attribute layout = l->sharedEncoding(copy.getContext());
+      if (!layout)
+        return copy.emitOpError("copies into TLX buffers only 2-D blocks "
+                                "TMA swizzles (8 or more rows of 32, 64 or "
+                                "128 bytes), got ")
+               << desc;
+      auto [it, fresh] = tmaRings.try_emplace(ring, layout);
+      if (!fresh && it->second != layout)
+        return copy.emitOpError("writes the ring in another layout (")
+               << layout << ") than an earlier copy (" << it->second << ")";
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
     // Registers move to and from plain buffers only for now.
     walk = module.walk([&](Operation *op) -> WalkResult {
       Value buffer;
@@ -122,10 +172,10 @@ struct LowerToGirPass
       else
         return WalkResult::advance();
       LocalAllocOp ring = ringOf(buffer);
-      if (ring && dotRings.contains(ring))
-        return op->emitOpError("on a buffer that tlx.async_dot reads (laid "
-                               "out for the tensor cores) is not supported "
-                               "yet; fill it with tlx.async_load");
+      if (ring && (dotRings.contains(ring) || tmaRings.contains(ring)))
+        return op->emitOpError("on a buffer that tlx.async_dot reads or TMA "
+                               "writes (laid out for the tensor cores) is "
+                               "not supported yet");
       return WalkResult::advance();
     });
     return failure(walk.wasInterrupted());
@@ -180,6 +230,17 @@ struct LowerToGirPass
       OpBuilder b(op);
       Location loc = op->getLoc();
       auto get = [&](Value v) { return lowered.lookupOrDefault(v); };
+      // The core's barriers and index of a barrier operand.
+      std::pair<Value, Value> bar;
+      for (Value operand : op->getOperands())
+        if (isa<BarrierType>(operand.getType())) {
+          bar = barrierOf.lookup(operand);
+          if (!bar.first)
+            return op->emitOpError("uses a barrier that is not a "
+                                   "tlx.local_view of tlx.alloc_barriers "
+                                   "in the same region");
+        }
+      Value bars = bar.first, index = bar.second;
       if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
         if (alloc.getType().getElementType().getIntOrFloatBitWidth() < 8)
           return op->emitOpError("buffers of elements narrower than a byte "
@@ -227,6 +288,40 @@ struct LowerToGirPass
             b, loc, wait.getValues().getTypes(), wait.getValues(),
             wait.getPendings());
         wait.replaceAllUsesWith(done.getResults());
+      } else if (auto trans = dyn_cast<LocalTransOp>(op)) {
+        lowered.map(trans.getResult(),
+                    gir::MemDescTransOp::create(b, loc, get(trans.getBuffer()),
+                                                trans.getOrder()));
+      } else if (auto alloc = dyn_cast<AllocBarriersOp>(op)) {
+        auto type = nvgir::MBarriersType::get(
+            op->getContext(), unsigned(alloc.getType().getCount()));
+        lowered.map(alloc.getResult(),
+                    nvgir::MBarrierAllocOp::create(b, loc, type,
+                                                   alloc.getArriveCount()));
+      } else if (auto view = dyn_cast<BarrierViewOp>(op)) {
+        barrierOf[view.getResult()] = {get(view.getBarriers()),
+                                       view.getIndex()};
+      } else if (auto expect = dyn_cast<BarrierExpectBytesOp>(op)) {
+        guarded(b, loc, expect.getPred(), [&](OpBuilder &g) {
+          nvgir::MBarrierExpectTxOp::create(g, loc, bars, index,
+                                            expect.getBytes());
+        });
+      } else if (auto wait = dyn_cast<BarrierWaitOp>(op)) {
+        guarded(b, loc, wait.getPred(), [&](OpBuilder &g) {
+          nvgir::MBarrierWaitOp::create(g, loc, bars, index, wait.getPhase());
+        });
+      } else if (auto arrive = dyn_cast<BarrierArriveOp>(op)) {
+        guarded(b, loc, arrive.getPred(), [&](OpBuilder &g) {
+          nvgir::MBarrierArriveOp::create(g, loc, bars, index,
+                                          arrive.getCount());
+        });
+      } else if (auto copy = dyn_cast<AsyncDescriptorLoadOp>(op)) {
+        // As for tlx.async_load: earlier reads of the buffer first.
+        if (!afterBarrier(op))
+          gir::BarrierOp::create(b, loc);
+        nvgir::TmaLoadOp::create(b, loc, copy.getDesc(), copy.getOffsets(),
+                                 get(copy.getBuffer()), bars, index,
+                                 copy.getPred(), b.getUnitAttr());
       } else {
         return op->emitOpError("has no lowering to the core's GPU IR yet");
       }

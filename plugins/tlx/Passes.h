@@ -5,6 +5,7 @@
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace tlx_plugin {

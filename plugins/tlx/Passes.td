@@ -28,10 +28,24 @@ def TlxLowerToGir : Pass<"tlx-lower-to-gir", "::mlir::ModuleOp"> {
       accumulator in the `#gir.wgmma` layout of the program's warps (a
       register A of 8 or 32 bits makes it synchronous: the lowering stages
       that A through shared memory); `tlx.async_dot_wait` becomes
-      `nvgir.warpgroup_wait`.
+      `nvgir.warpgroup_wait`;
+    - `tlx.alloc_barriers` becomes `nvgir.mbarrier_alloc`; a barrier view
+      is the pair (barriers, index) the core's ops take:
+      `tlx.barrier_expect_bytes`, `tlx.barrier_arrive` and
+      `tlx.barrier_wait` become `nvgir.mbarrier_expect_tx`,
+      `nvgir.mbarrier_arrive` (the first thread of the group that runs
+      it) and `nvgir.mbarrier_wait`, inside an `scf.if` when they have a
+      predicate;
+    - `tlx.async_descriptor_load` becomes an `nvgir.tma_load` marked
+      `expected` (it completes the bytes announced to the barrier), after
+      a CTA barrier as for `tlx.async_load`; a ring TMA writes takes the
+      layout TMA writes (`nvgir::getTmaBlockLayout`), which tensor cores
+      read too;
+    - `tlx.local_trans` becomes `gir.memdesc_trans`.
   }];
   let dependentDialects = ["::trident::gir::GPUIRDialect",
-                           "::trident::nvgir::NVGIRDialect"];
+                           "::trident::nvgir::NVGIRDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 #endif

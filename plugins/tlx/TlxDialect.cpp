@@ -209,3 +209,52 @@ LogicalResult AsyncDotOp::verify() {
            << m << " N=" << n << " K=" << k;
   return success();
 }
+
+LogicalResult
+BarriersType::verify(function_ref<InFlightDiagnostic()> emitError,
+                     int64_t count) {
+  if (count <= 0)
+    return emitError() << "at least one barrier, got " << count;
+  return success();
+}
+
+LogicalResult LocalTransOp::verify() {
+  BufferType in = getBuffer().getType();
+  ArrayRef<int32_t> order = getOrder();
+  SmallVector<bool> seen(in.getShape().size(), false);
+  if (order.size() != seen.size())
+    return emitOpError("order must permute the buffer's ")
+           << seen.size() << " dimensions";
+  SmallVector<int64_t> shape;
+  for (int32_t d : order) {
+    if (d < 0 || d >= int32_t(seen.size()) || seen[d])
+      return emitOpError("order must permute the buffer's ")
+             << seen.size() << " dimensions";
+    seen[d] = true;
+    shape.push_back(in.getShape()[d]);
+  }
+  BufferType out = getType();
+  if (out.getShape() != ArrayRef(shape) ||
+      out.getElementType() != in.getElementType())
+    return emitOpError("gives ")
+           << BufferType::get(getContext(), shape, in.getElementType())
+           << ", not " << out;
+  return success();
+}
+
+LogicalResult AsyncDescriptorLoadOp::verify() {
+  auto desc = dyn_cast<trident::tir::TensorDescType>(getDesc().getType());
+  BufferType buffer = getBuffer().getType();
+  if (!desc)
+    return emitOpError("copies through a tensor descriptor, got ")
+           << getDesc().getType();
+  if (desc.getBlockShape() != buffer.getShape() ||
+      desc.getElementType() != buffer.getElementType())
+    return emitOpError("copies the descriptor's block (")
+           << desc << ") into a buffer of that shape and type, got "
+           << buffer;
+  if (getOffsets().size() != buffer.getShape().size())
+    return emitOpError("needs one offset per dimension (")
+           << buffer.getShape().size() << "), got " << getOffsets().size();
+  return success();
+}

@@ -65,6 +65,21 @@ def Tlx_TokenType : Tlx_Type<"Token", "token"> {
   }];
 }
 
+def Tlx_BarriersType : Tlx_Type<"Barriers", "barriers"> {
+  let summary = "Barriers in shared memory (mbarriers)";
+  let description = [{
+    `!tlx.barriers<3>`: three barriers allocated and initialized together
+    by tlx.alloc_barriers; tlx.barrier_view picks one.
+  }];
+  let parameters = (ins "int64_t":$count);
+  let assemblyFormat = "`<` $count `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tlx_BarrierType : Tlx_Type<"Barrier", "barrier"> {
+  let summary = "One barrier of a tlx.alloc_barriers";
+}
+
 class Tlx_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tlx_Dialect, mnemonic, traits>;
 
@@ -198,6 +213,96 @@ def Tlx_AsyncDotWaitOp : Tlx_Op<"async_dot_wait", [
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = "$values attr-dict `:` type($values)";
+}
+
+def Tlx_LocalTransOp : Tlx_Op<"local_trans", [Pure]> {
+  let summary = "A buffer viewed with its dimensions permuted";
+  let description = [{
+    The same bytes as `buffer`, dimension `i` of the result being dimension
+    `order[i]` of the buffer: a K x N tile stored N-major is read by
+    tlx.async_dot as its N x K transpose without moving anything.
+  }];
+  let arguments = (ins Tlx_BufferType:$buffer, DenseI32ArrayAttr:$order);
+  let results = (outs Tlx_BufferType:$result);
+  let assemblyFormat = [{
+    $buffer `,` $order attr-dict `:` qualified(type($buffer)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tlx_AllocBarriersOp : Tlx_Op<"alloc_barriers", [
+    MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Allocate and initialize barriers in shared memory";
+  let description = [{
+    `count` mbarriers, each completing a phase when `arrive_count`
+    arrivals (and the bytes announced to it) have come.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$arrive_count);
+  let results = (outs Tlx_BarriersType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Tlx_BarrierViewOp : Tlx_Op<"barrier_view", [Pure]> {
+  let summary = "Barrier `index` of a tlx.alloc_barriers";
+  let arguments = (ins Tlx_BarriersType:$barriers, I32:$index);
+  let results = (outs Tlx_BarrierType:$result);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def Tlx_BarrierExpectBytesOp : Tlx_Op<"barrier_expect_bytes"> {
+  let summary = "Arrive on a barrier, expecting bytes of TMA copies";
+  let description = [{
+    One thread of the group of warps that runs the op arrives on `barrier`
+    and adds `bytes` to what its phase waits for; the TMA copies that name
+    the barrier complete them. Nothing happens where `pred` is false.
+  }];
+  let arguments = (ins Tlx_BarrierType:$barrier,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$bytes,
+                       Optional<I1>:$pred);
+  let assemblyFormat = "$barrier (`if` $pred^)? attr-dict";
+}
+
+def Tlx_BarrierWaitOp : Tlx_Op<"barrier_wait"> {
+  let summary = "Wait until the phase of a barrier with parity `phase` completes";
+  let arguments = (ins Tlx_BarrierType:$barrier, I32:$phase,
+                       Optional<I1>:$pred);
+  let assemblyFormat = "$barrier `,` $phase (`if` $pred^)? attr-dict";
+}
+
+def Tlx_BarrierArriveOp : Tlx_Op<"barrier_arrive"> {
+  let summary = "Arrive on a barrier, once per group of warps";
+  let description = [{
+    One thread of the group of warps that runs the op (each
+    warp-specialized task, or the program) arrives `count` times.
+  }];
+  let arguments = (ins Tlx_BarrierType:$barrier,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
+                                         "1">:$count,
+                       Optional<I1>:$pred);
+  let assemblyFormat = "$barrier (`if` $pred^)? attr-dict";
+}
+
+def Tlx_AsyncDescriptorLoadOp : Tlx_Op<"async_descriptor_load", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start a TMA copy of a block into a buffer";
+  let description = [{
+    One thread copies the block of the tensor `desc` describes at
+    `offsets` into `buffer` (the descriptor's block shape); the copy
+    completes bytes that tlx.barrier_expect_bytes announced to `barrier`.
+    Nothing happens where `pred` is false.
+  }];
+  let arguments = (ins AnyType:$desc, Variadic<I32>:$offsets,
+                       Tlx_BufferType:$buffer, Tlx_BarrierType:$barrier,
+                       Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $desc `[` $offsets `]` `,` $buffer `,` $barrier (`if` $pred^)? attr-dict
+    `:` type($desc) `->` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TLX_PLUGIN_OPS

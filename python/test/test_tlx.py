@@ -407,3 +407,155 @@ def test_pipelined_gemm_runs_on_the_gpu(plugin_dir):
         '''.replace("triton_cdiv", "trident.cdiv")), plugin_dir)
     rel = float(out.split("REL ")[1].split()[0])
     assert rel < 1e-2, out
+
+
+# The same GEMM with TMA copies announced to mbarriers (one barrier per
+# ring slot: the copy's bytes complete its phase), as uTLX's Hopper
+# kernels feed their dots.
+TMA_GEMM_KERNEL = '''
+@trident.jit
+def tma_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
+             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+             STAGES: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    ring_a = tlx.local_alloc((BM, BK), tlx.dtype_of(a_desc), STAGES)
+    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_desc), STAGES)
+    full = tlx.alloc_barriers(STAGES, arrive_count=1)
+    steps = tl.cdiv(K, BK)
+    for s in tl.range(0, STAGES - 1):
+        bar = tlx.local_view(full, s)
+        tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2)
+        tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, s),
+                                  [pid_m * BM, s * BK], bar)
+        tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, s),
+                                  [s * BK, pid_n * BN], bar)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, steps, num_stages=1):
+        slot = k % STAGES
+        tlx.barrier_wait(tlx.local_view(full, slot), (k // STAGES) & 1)
+        acc = tlx.async_dot(tlx.local_view(ring_a, slot),
+                            tlx.local_view(ring_b, slot), acc)
+        acc = tlx.async_dot_wait(1, acc)
+        nxt = k + STAGES - 1
+        bar = tlx.local_view(full, nxt % STAGES)
+        tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2, pred=nxt < steps)
+        tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, nxt % STAGES),
+                                  [pid_m * BM, nxt * BK], bar, pred=nxt < steps)
+        tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, nxt % STAGES),
+                                  [nxt * BK, pid_n * BN], bar, pred=nxt < steps)
+    acc = tlx.async_dot_wait(0, acc)
+    cm = pid_m * BM + tl.arange(0, BM)
+    cn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
+             acc.to(tlx.dtype_of(c_ptr)),
+             mask=(cm[:, None] < M) & (cn[None, :] < N))
+'''
+
+TMA_SIG = ('{"a_desc": "tensordesc<fp16[128,64]>", '
+           '"b_desc": "tensordesc<fp16[64,256]>", "c_ptr": "*fp16", '
+           '"M": "i32", "N": "i32", "K": "i32", "ldc": "i32"}')
+
+
+def test_tma_gemm_ptx(plugin_dir):
+    # The ring slots take TMA's 128-byte swizzle (B's 64x256 block in four
+    # 64-column boxes); each slot's barrier is armed with the block bytes
+    # (mbarrier.arrive.expect_tx) and waited on by parity; no spills.
+    out = run_case(TMA_GEMM_KERNEL + textwrap.dedent('''
+        k = trident.compile(tma_gemm, signature=%s, target="cuda:90a",
+                            constexprs=dict(BM=128, BN=256, BK=64, STAGES=3),
+                            num_warps=8)
+        ptx = k.asm["ptx"]
+        for w in ("cp.async.bulk.tensor", "mbarrier.arrive.expect_tx",
+                  "mbarrier.try_wait.parity", "mbarrier.init",
+                  "wgmma.mma_async", "wgmma.wait_group.sync.aligned 1;"):
+            print("COUNT", w, "=", ptx.count(w))
+        print("SPILLS", k.metadata["spill_stores"], k.metadata["spill_loads"])
+        print("TMA", [a["swizzle"] for a in k.metadata["tma_arguments"]])
+        ''' % TMA_SIG), plugin_dir)
+    counts = {line.split(" = ")[0][6:]: int(line.split(" = ")[1])
+              for line in out.splitlines() if line.startswith("COUNT")}
+    # Two prologue steps (unrolled) and the loop's: A 1 box, B 4 boxes each.
+    assert counts["cp.async.bulk.tensor"] == 15, out
+    assert counts["mbarrier.arrive.expect_tx"] == 3, out
+    assert counts["mbarrier.try_wait.parity"] == 1, out
+    assert counts["mbarrier.init"] == 3, out
+    assert counts["wgmma.mma_async"] == 4, out
+    assert counts["wgmma.wait_group.sync.aligned 1;"] == 1, out
+    assert "SPILLS 0 0" in out, out
+    assert "TMA [128, 128]" in out, out
+
+
+def test_tma_gemm_runs_on_the_gpu(plugin_dir):
+    import torch
+    if not torch.cuda.is_available():
+        import pytest
+        pytest.skip("LOUD SKIP: no CUDA GPU here; the TLX TMA GEMM runs only "
+                    "on the GPU machine (its PTX is checked above)")
+    out = run_case(TMA_GEMM_KERNEL + textwrap.dedent('''
+        import torch
+        from trident.tools.tensor_descriptor import TensorDescriptor
+        M, N, K = 1000, 520, 700
+        a = torch.randn(M, K, device="cuda", dtype=torch.float16)
+        b = torch.randn(K, N + 8, device="cuda", dtype=torch.float16)[:, :N]
+        b = b.contiguous()
+        c = torch.full((M, N), float("nan"), device="cuda",
+                       dtype=torch.float16)
+        da = TensorDescriptor(a, [M, K], [K, 1], [128, 64])
+        db = TensorDescriptor(b, [K, N], [N, 1], [64, 256])
+        grid = (trident.cdiv(M, 128), trident.cdiv(N, 256))
+        tma_gemm[grid](da, db, c, M, N, K, c.stride(0), BM=128, BN=256,
+                       BK=64, STAGES=3, num_warps=8)
+        ref = a.double() @ b.double()
+        print("REL", ((c.double() - ref).norm() / ref.norm()).item())
+        '''), plugin_dir)
+    rel = float(out.split("REL ")[1].split()[0])
+    assert rel < 1e-2, out
+
+
+BARRIER_MISTAKES = '''
+        @trident.jit
+        def wait_on_buffer(x_ptr):
+            b = tlx.local_view(tlx.local_alloc((64,), tl.float16, 1), 0)
+            tlx.barrier_wait(b, 0)
+
+        @trident.jit
+        def no_barriers(x_ptr):
+            tlx.alloc_barriers(0)
+
+        @trident.jit
+        def copy_from_pointer(x_ptr):
+            b = tlx.local_view(tlx.local_alloc((64, 64), tl.float16, 1), 0)
+            bar = tlx.local_view(tlx.alloc_barriers(1), 0)
+            tlx.async_descriptor_load(x_ptr, b, [0, 0], bar)
+
+        @trident.jit
+        def bad_trans(x_ptr):
+            b = tlx.local_view(tlx.local_alloc((64, 32), tl.float16, 1), 0)
+            tlx.local_trans(b, (0, 0))
+
+        @trident.jit
+        def remote_arrive(x_ptr):
+            bar = tlx.local_view(tlx.alloc_barriers(1), 0)
+            tlx.barrier_arrive(bar, remote_cta_rank=1)
+
+        for name, k in (("WAIT", wait_on_buffer), ("NONE", no_barriers),
+                        ("DESC", copy_from_pointer), ("TRANS", bad_trans),
+                        ("REMOTE", remote_arrive)):
+            print(name, error_of(k, {"x_ptr": "*fp16"}, {}))
+        '''
+
+
+def test_barrier_mistakes_name_the_line(plugin_dir):
+    out = run_case(BARRIER_MISTAKES, plugin_dir)
+    lines = dict(line.split(" ", 1) for line in out.splitlines()
+                 if line.split(" ", 1)[0] in ("WAIT", "NONE", "DESC", "TRANS",
+                                              "REMOTE"))
+    assert "tlx.barrier_wait needs one barrier (tlx.local_view of " \
+        "tlx.alloc_barriers)" in lines["WAIT"], lines["WAIT"]
+    line = line_of(BARRIER_MISTAKES, "tlx.barrier_wait(b, 0)")
+    assert "_tlx_case_%d.py:%d:" % (os.getpid(), line) in lines["WAIT"]
+    assert "num_barriers needs a constexpr int >= 1" in lines["NONE"]
+    assert "needs a tensor descriptor" in lines["DESC"]
+    assert "dims must permute the buffer's 2 dimensions" in lines["TRANS"]
+    assert "remote_cta_rank= is not supported" in lines["REMOTE"]

@@ -99,3 +99,42 @@ func.func @dot_f16_acc(%a: !tlx.buffer<64x32xf16>, %b: !tlx.buffer<32x64xf16>, %
   %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<32x64xf16> -> tensor<64x64xf16>
   return
 }
+
+// -----
+
+// expected-error @below {{at least one barrier, got 0}}
+func.func @no_barriers(%b: !tlx.barriers<0>) {
+  return
+}
+
+// -----
+
+func.func @trans_not_permutation(%b: !tlx.buffer<64x32xf16>) {
+  // expected-error @below {{order must permute the buffer's 2 dimensions}}
+  %t = tlx.local_trans %b, [0, 0] : !tlx.buffer<64x32xf16> -> !tlx.buffer<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @trans_wrong_result(%b: !tlx.buffer<64x32xf16>) {
+  // expected-error @below {{gives '!tlx.buffer<32x64xf16>', not '!tlx.buffer<64x32xf16>'}}
+  %t = tlx.local_trans %b, [1, 0] : !tlx.buffer<64x32xf16> -> !tlx.buffer<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @tma_block_mismatch(%d: !tir.tensordesc<tensor<64x64xf16>>, %b: !tlx.buffer<64x32xf16>, %bar: !tlx.barrier, %i: i32) {
+  // expected-error @below {{copies the descriptor's block ('!tir.tensordesc<tensor<64x64xf16>>') into a buffer of that shape and type, got '!tlx.buffer<64x32xf16>'}}
+  tlx.async_descriptor_load %d[%i, %i], %b, %bar : !tir.tensordesc<tensor<64x64xf16>> -> !tlx.buffer<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @tma_offsets(%d: !tir.tensordesc<tensor<64x64xf16>>, %b: !tlx.buffer<64x64xf16>, %bar: !tlx.barrier, %i: i32) {
+  // expected-error @below {{needs one offset per dimension (2), got 1}}
+  tlx.async_descriptor_load %d[%i], %b, %bar : !tir.tensordesc<tensor<64x64xf16>> -> !tlx.buffer<64x64xf16>
+  return
+}

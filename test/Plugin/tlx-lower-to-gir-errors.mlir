@@ -37,9 +37,33 @@ module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, g
     %rb = tlx.local_alloc : !tlx.buffers<1x32x64xf16>
     %a = tlx.local_view %ra[%i] : !tlx.buffers<1x64x32xf16> -> !tlx.buffer<64x32xf16>
     %b = tlx.local_view %rb[%i] : !tlx.buffers<1x32x64xf16> -> !tlx.buffer<32x64xf16>
-    // expected-error @below {{'tlx.local_store' op on a buffer that tlx.async_dot reads (laid out for the tensor cores) is not supported yet; fill it with tlx.async_load}}
+    // expected-error @below {{'tlx.local_store' op on a buffer that tlx.async_dot reads or TMA writes (laid out for the tensor cores) is not supported yet}}
     tlx.local_store %x, %a : tensor<64x32xf16>, !tlx.buffer<64x32xf16>
     %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<32x64xf16> -> tensor<64x64xf32>
     return %d : tensor<64x64xf32>
+  }
+}
+
+// -----
+
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @barrier_from_outside(%bar: !tlx.barrier) {
+    // expected-error @below {{'tlx.barrier_arrive' op uses a barrier that is not a tlx.local_view of tlx.alloc_barriers in the same region}}
+    tlx.barrier_arrive %bar
+    return
+  }
+}
+
+// -----
+
+module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
+  func.func @tma_unswizzled(%d: !tir.tensordesc<tensor<4x64xf16>>, %i: i32) {
+    %ring = tlx.local_alloc : !tlx.buffers<1x4x64xf16>
+    %bars = tlx.alloc_barriers {arrive_count = 1 : i32} : !tlx.barriers<1>
+    %bar = tlx.barrier_view %bars[%i] : !tlx.barriers<1>
+    %v = tlx.local_view %ring[%i] : !tlx.buffers<1x4x64xf16> -> !tlx.buffer<4x64xf16>
+    // expected-error @below {{copies into TLX buffers only 2-D blocks TMA swizzles (8 or more rows of 32, 64 or 128 bytes)}}
+    tlx.async_descriptor_load %d[%i, %i], %v, %bar : !tir.tensordesc<tensor<4x64xf16>> -> !tlx.buffer<4x64xf16>
+    return
   }
 }

@@ -95,9 +95,13 @@ def local_alloc(shape, dtype, num, storage=storage_kind.smem, reuse=None,
 
 @builtin
 def local_view(buffers, index):
-    """Buffer `index` of the ring `buffers`."""
+    """Buffer `index` of the ring `buffers` (or barrier `index` of
+    tlx.alloc_barriers)."""
     ty = getattr(buffers, "type", None)
     name = getattr(ty, "name", "")
+    if isinstance(ty, _core.ir_type) and name.startswith("!tlx.barriers<"):
+        return _ir.op("tlx.barrier_view", operands=[buffers, index],
+                      results=[_ir.type("!tlx.barrier")]).result
     if not isinstance(ty, _core.ir_type) or not name.startswith("!tlx.buffers<"):
         raise TridentUserError("tlx.local_view needs the result of "
                                "tlx.local_alloc, got %r" % (ty,))
@@ -127,12 +131,31 @@ def _element_of(type_name):
 
 
 @builtin
+def local_trans(input, dims=(1, 0)):  # noqa: A002 - TLX's name
+    """`input` (a buffer) viewed with its dimensions permuted: dimension i
+    of the result is dimension dims[i] of the buffer. No data moves."""
+    dims_, elem = _tile_of(_buffer_type(input, "tlx.local_trans"))
+    order = [_core._unwrap(d) for d in _core._unwrap(dims)]
+    if sorted(order) != list(range(len(dims_))):
+        raise TridentUserError("tlx.local_trans: dims must permute the "
+                               "buffer's %d dimensions, got %r"
+                               % (len(dims_), order))
+    shape = [dims_[d] for d in order]
+    ty = _ir.type("!tlx.buffer<%sx%s>" % ("x".join(map(str, shape)), elem))
+    return _ir.op("tlx.local_trans", operands=[input], results=[ty],
+                  attrs={"order": "array<i32: %s>" % ", ".join(
+                      map(str, order))}).result
+
+
+@builtin
 def dtype_of(value):
     """The element type of a tile, of a TLX buffer (ring) or of what a
     pointer (or a tile of pointers) points to."""
     ty = getattr(value, "type", None)
     if isinstance(ty, _core.ir_type) and ty.name.startswith("!tlx.buffer"):
         return _element_of(ty.name)
+    if hasattr(value, "block_type") and hasattr(value, "dtype"):
+        return value.dtype  # a tensor descriptor
     if isinstance(ty, _core.dtype):
         if ty.scalar.is_ptr():
             return ty.scalar.element_ty
@@ -341,3 +364,124 @@ def async_dot_wait(pendings, inp):
                                % (getattr(inp, "type", inp),))
     return _ir.op("tlx.async_dot_wait", operands=[inp], results=[inp.type],
                   attrs={"pendings": _ir.attr.i32(n)}).result
+
+
+# ---------------------------------------------------------------------------
+# Barriers in shared memory (mbarriers) and TMA copies
+# ---------------------------------------------------------------------------
+
+
+def _barrier(bar, what):
+    ty = getattr(bar, "type", None)
+    if not isinstance(ty, _core.ir_type) or ty.name != "!tlx.barrier":
+        raise TridentUserError("%s needs one barrier (tlx.local_view of "
+                               "tlx.alloc_barriers), got %r" % (what, ty))
+    return bar
+
+
+def _pred(pred, what):
+    pred = _core._unwrap(pred)
+    if pred is None:
+        return []
+    sem = _sem(what)
+    if isinstance(pred, bool):
+        pred = sem.to_tensor(pred)
+    if not isinstance(pred, _core.tensor) or pred.type.is_block():
+        raise TridentUserError("%s: pred must be a scalar condition, got %r"
+                               % (what, getattr(pred, "type", pred)))
+    return [sem.cast(pred, _core.int1)]
+
+
+def _const_int(v, what, least):
+    v = _core._unwrap(v)
+    if isinstance(v, bool) or not isinstance(v, int) or v < least:
+        raise TridentUserError("%s needs a constexpr int >= %d, got %r"
+                               % (what, least, v))
+    return v
+
+
+@builtin
+def alloc_barriers(num_barriers, arrive_count=1):
+    """`num_barriers` barriers in shared memory, each completing a phase
+    when `arrive_count` arrivals (and the bytes announced to it) came."""
+    n = _const_int(num_barriers, "tlx.alloc_barriers: num_barriers", 1)
+    count = _const_int(arrive_count, "tlx.alloc_barriers: arrive_count", 1)
+    return _ir.op("tlx.alloc_barriers",
+                  results=[_ir.type("!tlx.barriers<%d>" % n)],
+                  attrs={"arrive_count": _ir.attr.i32(count)}).result
+
+
+@builtin
+def barrier_expect_bytes(bar, size, pred=None):
+    """Arrives on `bar` (one thread of the group) announcing `size` bytes
+    that TMA copies naming `bar` will bring."""
+    what = "tlx.barrier_expect_bytes"
+    n = _const_int(size, what + ": size", 0)
+    return _ir.op("tlx.barrier_expect_bytes",
+                  operands=[_barrier(bar, what)] + _pred(pred, what),
+                  attrs={"bytes": _ir.attr.i32(n)})
+
+
+@builtin
+def barrier_wait(bar, phase, pred=None):
+    """Waits until the phase of `bar` with parity `phase` has completed."""
+    what = "tlx.barrier_wait"
+    sem = _sem(what)
+    phase = _core._unwrap(phase)
+    if isinstance(phase, bool):
+        phase = int(phase)
+    phase = sem.cast(sem.to_tensor(phase), _core.int32)
+    if phase.type.is_block():
+        raise TridentUserError("%s: phase must be a scalar, got a tile" % what)
+    _ir.op("tlx.barrier_wait",
+           operands=[_barrier(bar, what), phase] + _pred(pred, what))
+
+
+@builtin
+def barrier_arrive(bar, arrive_count=1, remote_cta_rank=None, pred=None):
+    """Arrives on `bar`: one thread of each group of warps that runs it
+    (each tlx.async_task, or the program), `arrive_count` times."""
+    what = "tlx.barrier_arrive"
+    _refuse(what, "remote_cta_rank", remote_cta_rank, None)
+    n = _const_int(arrive_count, what + ": arrive_count", 1)
+    _ir.op("tlx.barrier_arrive",
+           operands=[_barrier(bar, what)] + _pred(pred, what),
+           attrs={"count": _ir.attr.i32(n)})
+
+
+@builtin
+def async_descriptor_load(desc, result, offsets, barrier, pred=None,
+                          cache_modifier="", eviction_policy="",
+                          multicast_targets=[], two_ctas=False):  # noqa: B006
+    """Starts a TMA copy of the block of `desc` at `offsets` into buffer
+    `result`; the copy completes the bytes tlx.barrier_expect_bytes
+    announced to `barrier`."""
+    what = "tlx.async_descriptor_load"
+    if _core._unwrap(multicast_targets):
+        raise TridentUserError("%s: multicast_targets= is not supported by "
+                               "this version of the TLX plugin" % what)
+    _refuse(what, "two_ctas", two_ctas, False)
+    if _core._unwrap(eviction_policy) not in ("", "evict_first",
+                                              "evict_last"):
+        raise TridentUserError("%s: eviction_policy must be '', 'evict_first' "
+                               "or 'evict_last'" % what)
+    desc = _core._unwrap(desc)
+    if not hasattr(desc, "block_type"):
+        raise TridentUserError("%s needs a tensor descriptor (a host "
+                               "TensorDescriptor argument or "
+                               "tl.make_tensor_descriptor), got %r"
+                               % (what, getattr(desc, "type", desc)))
+    _buffer_type(result, what)
+    sem = _sem(what)
+    offs = [sem.cast(sem.to_tensor(o), _core.int32)
+            for o in _core._unwrap(offsets)]
+    if len(offs) != len(desc.block_shape):
+        raise TridentUserError("%s: %d offsets for a descriptor of rank %d"
+                               % (what, len(offs), len(desc.block_shape)))
+    preds = _pred(pred, what)
+    d = _core.tensor(desc.handle, desc.type)
+    return _ir.op("tlx.async_descriptor_load",
+                  operands=[d] + offs + [result, _barrier(barrier, what)] +
+                  preds,
+                  attrs={"operandSegmentSizes": "array<i32: 1, %d, 1, 1, %d>"
+                         % (len(offs), len(preds))})
