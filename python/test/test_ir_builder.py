@@ -223,3 +223,54 @@ def test_dsl_op_attributes_reach_the_plugin(plugin_dir):
     assert r.returncode == 0, r.stderr
     assert "DSL op 'fma.mul_add' of plugin 'fma' failed: fma.mul_add takes " \
            "no attributes" in r.stdout
+
+
+class copied(ir.region_scope):
+    """`with copied(n):` builds its body n times, each into an
+    scf.execute_region, `copy_index()` giving the copy's index."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def _copies(self):
+        return tl.core._unwrap(self.n)
+
+    def _begin(self):
+        _ACTIVE.append(self)
+        self.op = ir.op("scf.execute_region", regions=1)
+        return self.op.block(0)
+
+    def _end(self):
+        _ACTIVE.pop()
+        ir.op("scf.yield")
+        self.op.verify()
+
+
+_ACTIVE = []
+
+
+@tl.core.builtin
+def copy_index():
+    return tl.constexpr(_ACTIVE[-1]._copy)
+
+
+@trident.jit
+def per_copy(x_ptr, BLOCK: tl.constexpr, N: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    base = 100
+    with copied(N):
+        i: tl.constexpr = copy_index()
+        base = base + i          # each copy starts from base = 100
+        tl.store(x_ptr + i * BLOCK + offs, offs + base)
+
+
+def test_region_scope_copies_build_the_body_per_copy():
+    x = np.zeros(3 * 16, dtype=np.int32)
+    per_copy[(1,)](x, BLOCK=16, N=3)
+    for i in range(3):
+        np.testing.assert_array_equal(x[i * 16:(i + 1) * 16],
+                                      np.arange(16) + 100 + i)
+    k = trident.compile(per_copy, signature={"x_ptr": "*i32"},
+                        constexprs={"BLOCK": 16, "N": 3}, target="cpu",
+                        until_stage="tir")
+    assert k.source_ir.count("scf.execute_region") == 3

@@ -1149,29 +1149,40 @@ class CodeGenerator(ast.NodeVisitor):
     def _visit_region_with(self, cm, item, rest, node):
         """A `with` whose manager is a region scope: its body (with the
         `with`'s remaining items) is built inside the block `_begin()`
-        returns; names assigned there do not leave it."""
+        returns, `cm._copies()` times (each build sees `cm._copy`, its
+        index, and starts from the names bound before the `with`); names
+        assigned there do not leave it."""
         from ..language.ir import Block
         what = cm._describe()
         before = dict(self.scope)
-        saved = self.b.save_ip()
-        self._regions.append(what)
-        try:
-            blk = cm._begin()
-            self.b.set_insert_end(blk.handle if isinstance(blk, Block)
-                                  else blk)
-            if item.optional_vars is not None:
-                self.assign(item.optional_vars, cm._as(), node)
-            self._visit_with_items(rest, node)
-            cm._end()
-        finally:
-            self._regions.pop()
-            self.b.restore_ip(saved)
-        inside = self.scope
-        self.scope = before
         line = node.lineno + self.line_offset
-        for name, value in inside.items():
-            if before.get(name, _MISSING) is not value:
-                self.scope[name] = _RegionLocal(what, line)
+        copies = cm._copies()
+        if isinstance(copies, bool) or not isinstance(copies, int) or \
+                copies < 1:
+            raise TridentUserError("%s: _copies() must be a positive int, "
+                                   "got %r" % (what, copies))
+        assigned = set()
+        for index in range(copies):
+            cm._copy = index
+            self.scope = dict(before)
+            saved = self.b.save_ip()
+            self._regions.append(what)
+            try:
+                blk = cm._begin()
+                self.b.set_insert_end(blk.handle if isinstance(blk, Block)
+                                      else blk)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, cm._as(), node)
+                self._visit_with_items(rest, node)
+                cm._end()
+            finally:
+                self._regions.pop()
+                self.b.restore_ip(saved)
+            assigned.update(name for name, value in self.scope.items()
+                            if before.get(name, _MISSING) is not value)
+        self.scope = before
+        for name in assigned:
+            self.scope[name] = _RegionLocal(what, line)
 
     def _visit_with_items(self, items, node):
         if not items:

@@ -246,7 +246,19 @@ class region_scope:
     be used after it, and a later use of such a name is an error that says
     so. `return` inside the body is an error. `with scope as x` binds what
     `_as()` returns (the scope itself unless overridden).
+
+    A scope whose `_copies()` returns n > 1 has its body built n times,
+    `_begin()` ... body ... `_end()` each time, with `self._copy` set to
+    0 .. n-1 before each (e.g. one region per replica of a task, each
+    knowing its replica as a compile-time value); every copy starts from
+    the names bound before the `with`.
     """
+
+    _copy = 0
+
+    def _copies(self):
+        """How many times the body is built (1 unless overridden)."""
+        return 1
 
     def _begin(self):
         raise NotImplementedError(self.__class__.__name__ + "._begin")
