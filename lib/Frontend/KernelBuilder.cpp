@@ -493,12 +493,16 @@ int KernelBuilder::createGenericOp(
   std::optional<RegisteredOperationName> opName =
       RegisteredOperationName::lookup(name, &getContext());
   if (!opName) {
+    // A registered dialect is loaded (and its ops registered) on first
+    // use: the kernel's first op of a plugin's dialect may be this one.
     StringRef dialect = name.split('.').first;
     if (!getContext().getOrLoadDialect(dialect))
       return fail("unknown operation '" + name + "': no dialect '" + dialect +
                   "' is loaded (is the plugin that defines it loaded?)");
-    return fail("unknown operation '" + name + "': dialect '" + dialect +
-                "' has no such op");
+    opName = RegisteredOperationName::lookup(name, &getContext());
+    if (!opName)
+      return fail("unknown operation '" + name + "': dialect '" + dialect +
+                  "' has no such op");
   }
   SmallVector<Value> ops;
   SmallVector<Type> results;

@@ -9,6 +9,7 @@
 #include "TlxDialect.h"
 
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
+#include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -44,14 +45,44 @@ Attribute forTensorCores(ArrayRef<int64_t> shape, Type elem) {
       elem.getContext(), unsigned(std::min<int64_t>(128, rowBytes)), {1, 0});
 }
 
+/// `value`, or, for an argument of a warp-specialized partition, the
+/// value the partition captured into it.
+Value throughCaptures(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return value;
+  Operation *holder = arg.getOwner()->getParentOp();
+  if (!isa_and_nonnull<tir::WarpPartitionsOp>(holder))
+    return value;
+  auto ws = cast<tir::WarpSpecializeOp>(holder->getParentOp());
+  return throughCaptures(ws.getCaptures()[arg.getArgNumber()]);
+}
+
 /// The ring a buffer (a tlx.local_view, possibly transposed) comes from,
 /// or null.
 LocalAllocOp ringOf(Value buffer) {
   if (auto trans = buffer.getDefiningOp<LocalTransOp>())
     return ringOf(trans.getBuffer());
   if (auto view = buffer.getDefiningOp<LocalViewOp>())
-    return view.getBuffers().getDefiningOp<LocalAllocOp>();
+    return throughCaptures(view.getBuffers()).getDefiningOp<LocalAllocOp>();
   return {};
+}
+
+/// Makes the warp-specialized ops that capture `value` (a TLX ring or
+/// barriers) capture `lowered` instead, their partitions' arguments
+/// retyped to match.
+void retypeCaptures(Value value, Value lowered) {
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : value.getUses())
+    if (isa<tir::WarpSpecializeOp>(use.getOwner()))
+      uses.push_back(&use);
+  for (OpOperand *use : uses) {
+    auto ws = cast<tir::WarpSpecializeOp>(use->getOwner());
+    unsigned i = use->getOperandNumber();
+    use->set(lowered);
+    for (Region &region : ws.getPartitionRegions())
+      region.front().getArgument(i).setType(lowered.getType());
+  }
 }
 
 /// Runs `build` where `pred` holds (always without one).
@@ -215,8 +246,41 @@ struct LowerToGirPass
     return gir::ConvertLayoutOp::create(b, loc, accType, d);
   }
 
+  /// The default region's budget of a TLX warp-specialized op whose
+  /// default task set none: what the partitions leave of Hopper's 64K
+  /// registers, per thread of the program's warps, in setmaxnreg's steps.
+  LogicalResult fillDefaultRegisters(tir::WarpSpecializeOp ws) {
+    ws->removeAttr(kFillDefaultRegisters);
+    int64_t lanes = 32;
+    int64_t left = 65536;
+    for (auto [i, warps] : llvm::enumerate(ws.getPartitionNumWarps())) {
+      int64_t regs = (*ws.getPartitionNumRegisters())[i];
+      if (regs == 0)
+        return ws.emitOpError("sets registers for some tasks but not task #")
+               << i << "; give every task other than the default registers=";
+      left -= regs * warps * lanes;
+    }
+    int64_t threads = int64_t(gir::getNumWarps(getOperation())) * lanes;
+    int64_t regs = std::min<int64_t>(256, left / threads / 8 * 8);
+    if (regs < 24)
+      return ws.emitOpError("the tasks' registers leave ")
+             << left / threads << " per thread to the default task's "
+             << threads << " threads; setmaxnreg needs at least 24";
+    ws.setDefaultNumRegistersAttr(
+        Builder(ws).getI32IntegerAttr(int32_t(regs)));
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    WalkResult fill = module.walk([&](tir::WarpSpecializeOp ws) {
+      if (ws->hasAttr(kFillDefaultRegisters) &&
+          failed(fillDefaultRegisters(ws)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (fill.wasInterrupted())
+      return signalPassFailure();
     if (failed(chooseLayouts(module)))
       return signalPassFailure();
     // Values of TLX types are made only by TLX ops (a kernel's arguments
@@ -246,8 +310,9 @@ struct LowerToGirPass
           return op->emitOpError("buffers of elements narrower than a byte "
                                  "are not supported, got ")
                  << alloc.getType();
-        lowered.map(alloc.getResult(),
-                    gir::LocalAllocOp::create(b, loc, memdescOf(alloc)));
+        Value ring = gir::LocalAllocOp::create(b, loc, memdescOf(alloc));
+        lowered.map(alloc.getResult(), ring);
+        retypeCaptures(alloc.getResult(), ring);
       } else if (auto view = dyn_cast<LocalViewOp>(op)) {
         auto ring = cast<gir::MemDescType>(get(view.getBuffers()).getType());
         auto one = gir::MemDescType::get(op->getContext(),
@@ -295,9 +360,10 @@ struct LowerToGirPass
       } else if (auto alloc = dyn_cast<AllocBarriersOp>(op)) {
         auto type = nvgir::MBarriersType::get(
             op->getContext(), unsigned(alloc.getType().getCount()));
-        lowered.map(alloc.getResult(),
-                    nvgir::MBarrierAllocOp::create(b, loc, type,
-                                                   alloc.getArriveCount()));
+        Value bars = nvgir::MBarrierAllocOp::create(b, loc, type,
+                                                    alloc.getArriveCount());
+        lowered.map(alloc.getResult(), bars);
+        retypeCaptures(alloc.getResult(), bars);
       } else if (auto view = dyn_cast<BarrierViewOp>(op)) {
         barrierOf[view.getResult()] = {get(view.getBarriers()),
                                        view.getIndex()};

@@ -48,4 +48,20 @@ def TlxLowerToGir : Pass<"tlx-lower-to-gir", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TlxLowerTasks : Pass<"tlx-lower-tasks", "::mlir::ModuleOp"> {
+  let summary = "TLX tasks onto the core's warp-specialized regions";
+  let description = [{
+    Runs in the tir stage right after `inline`: each `tlx.async_tasks`
+    becomes a `tir.warp_specialize` whose default region is the default
+    task's body and whose partitions are the other tasks (one per
+    replica), in order, with their warps and register budgets. A
+    partition sees only its captures: the scalars, pointers, descriptors,
+    buffers and barriers its body uses from outside; constants and the
+    tiles made from them (which `cse` may have merged with the kernel's)
+    are made again inside it. A tile made otherwise outside a task is an
+    error that names it.
+  }];
+  let dependentDialects = ["::trident::tir::TileIRDialect"];
+}
+
 #endif

@@ -30,11 +30,18 @@ const TridentPassInfo kPasses[] = {
     {"tlx-lower-to-gir", "TLX buffers onto the core's shared-memory "
                          "descriptors (CUDA)",
      []() -> Pass * { return createTlxLowerToGir().release(); }},
+    {"tlx-lower-tasks", "TLX tasks onto the core's warp-specialized regions",
+     []() -> Pass * { return createTlxLowerTasks().release(); }},
 };
 
-// On CUDA, TLX ops become core GPU IR as soon as their tiles have layouts.
+// On CUDA, TLX ops become core GPU IR as soon as their tiles have layouts;
+// tasks become warp-specialized regions once calls are inlined, before the
+// tir stage's clean-ups (which then see partitions isolated from above).
 const TridentPassRef kLower[] = {{"tlx-lower-to-gir", nullptr, nullptr}};
+const TridentPassRef kTasks[] = {{"tlx-lower-tasks", nullptr, nullptr}};
 const TridentPipelineEdit kEdits[] = {
+    {TRIDENT_EDIT_INSERT_AFTER, "cuda", "tir", "inline", kTasks, 1, nullptr,
+     nullptr},
     {TRIDENT_EDIT_INSERT_AFTER, "cuda", "gir", "convert-tir-to-gir", kLower, 1,
      nullptr, nullptr},
 };

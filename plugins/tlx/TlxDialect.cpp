@@ -258,3 +258,31 @@ LogicalResult AsyncDescriptorLoadOp::verify() {
            << buffer.getShape().size() << "), got " << getOffsets().size();
   return success();
 }
+
+LogicalResult AsyncTasksOp::verifyRegions() {
+  bool seenDefault = false;
+  for (Operation &op : getBody().front()) {
+    auto task = dyn_cast<AsyncTaskOp>(op);
+    if (!task)
+      return op.emitOpError("is not a tlx.async_task: a tlx.async_tasks "
+                            "holds tasks only");
+    if (task.getDefaultTask()) {
+      if (seenDefault)
+        return task.emitOpError("is a second default task");
+      seenDefault = true;
+    }
+  }
+  return success();
+}
+
+LogicalResult AsyncTaskOp::verify() {
+  if (getDefaultTask()) {
+    if (getNumWarps())
+      return emitOpError("the default task runs on the program's warps; "
+                         "it takes no num_warps");
+  } else if (!getNumWarps() || *getNumWarps() <= 0) {
+    return emitOpError("needs num_warps (a task other than the default "
+                       "runs on warps of its own)");
+  }
+  return success();
+}

@@ -305,4 +305,38 @@ def Tlx_AsyncDescriptorLoadOp : Tlx_Op<"async_descriptor_load", [
   let hasVerifier = 1;
 }
 
+def Tlx_AsyncTasksOp : Tlx_Op<"async_tasks", [
+    NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "Groups of warps running different tasks at once";
+  let description = [{
+    Holds the kernel's tasks (tlx.async_task ops and nothing else): the
+    default task runs on the program's warps, each other task on warps of
+    its own added to the program, all at the same time; the op ends when
+    every task has. tlx-lower-tasks makes it a tir.warp_specialize.
+  }];
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
+}
+
+def Tlx_AsyncTaskOp : Tlx_Op<"async_task", [
+    NoTerminator, SingleBlock, RecursiveMemoryEffects,
+    HasParent<"AsyncTasksOp">]> {
+  let summary = "One task of a tlx.async_tasks";
+  let description = [{
+    The default task (`default_task`) runs on the program's own warps;
+    any other on `num_warps` warps of its own. With `registers`, the task's
+    warps first set the registers each thread may use (setmaxnreg). A task
+    replicated by the front end is one op per replica, `replica` its
+    index.
+  }];
+  let arguments = (ins UnitAttr:$default_task,
+                       OptionalAttr<I32Attr>:$num_warps,
+                       OptionalAttr<I32Attr>:$registers,
+                       DefaultValuedAttr<I32Attr, "0">:$replica);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+}
+
 #endif // TLX_PLUGIN_OPS

@@ -559,3 +559,185 @@ def test_barrier_mistakes_name_the_line(plugin_dir):
     assert "needs a tensor descriptor" in lines["DESC"]
     assert "dims must permute the buffer's 2 dimensions" in lines["TRANS"]
     assert "remote_cta_rank= is not supported" in lines["REMOTE"]
+
+
+# Warp specialization in uTLX's cooperative style: the default task (the
+# program's 4 warps) feeds the rings by TMA, two replicas of a 4-warp
+# consumer task each multiply half of the tile's rows; "full" barriers
+# count the copies' bytes, "empty" ones an arrival per consumer.
+WS_GEMM_KERNEL = '''
+@trident.jit
+def ws_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+            STAGES: tl.constexpr):
+    HALF: tl.constexpr = BM // 2
+    ring_a = tlx.local_alloc((HALF, BK), tlx.dtype_of(a_desc), 2 * STAGES)
+    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_desc), STAGES)
+    full = tlx.alloc_barriers(STAGES, arrive_count=1)
+    empty = tlx.alloc_barriers(STAGES, arrive_count=2)
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    steps = tl.cdiv(K, BK)
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            for k in range(0, steps):
+                slot = k % STAGES
+                tlx.barrier_wait(tlx.local_view(empty, slot),
+                                 ((k // STAGES) & 1) ^ 1)
+                bar = tlx.local_view(full, slot)
+                tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2)
+                tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, slot),
+                                          [pid_m * BM, k * BK], bar)
+                tlx.async_descriptor_load(
+                    a_desc, tlx.local_view(ring_a, slot + STAGES),
+                    [pid_m * BM + HALF, k * BK], bar)
+                tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, slot),
+                                          [k * BK, pid_n * BN], bar)
+        with tlx.async_task(num_warps=4, registers=232, replicate=2):
+            cid: tl.constexpr = tlx.async_task_replica_id()
+            acc = tl.zeros((HALF, BN), dtype=tl.float32)
+            for k in range(0, steps):
+                slot = k % STAGES
+                tlx.barrier_wait(tlx.local_view(full, slot), (k // STAGES) & 1)
+                acc = tlx.async_dot(tlx.local_view(ring_a, slot + cid * STAGES),
+                                    tlx.local_view(ring_b, slot), acc)
+                acc = tlx.async_dot_wait(0, acc)
+                tlx.barrier_arrive(tlx.local_view(empty, slot))
+            cm = pid_m * BM + cid * HALF + tl.arange(0, HALF)
+            cn = pid_n * BN + tl.arange(0, BN)
+            tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
+                     acc.to(tlx.dtype_of(c_ptr)),
+                     mask=(cm[:, None] < M) & (cn[None, :] < N))
+'''
+
+WS_SIG = ('{"a_desc": "tensordesc<fp16[64,64]>", '
+          '"b_desc": "tensordesc<fp16[64,256]>", "c_ptr": "*fp16", '
+          '"M": "i32", "N": "i32", "K": "i32", "ldc": "i32"}')
+
+
+def test_async_tasks_build_one_op_per_replica(plugin_dir):
+    out = run_case(WS_GEMM_KERNEL + textwrap.dedent('''
+        print(front_end_ir(ws_gemm, %s, dict(BM=128, BN=256, BK=64,
+                                             STAGES=3)))
+        ''' % WS_SIG), plugin_dir)
+    assert out.count("tlx.async_tasks") == 1, out
+    assert out.count("tlx.async_task attributes") == 3, out
+    assert "default_task" in out
+    assert out.count("num_warps = 4 : i32, registers = 232 : i32") == 2, out
+    assert "replica = 1 : i32" in out
+
+
+def test_ws_gemm_ptx(plugin_dir):
+    # tir.warp_specialize of a default region and two 4-warp partitions:
+    # 12 warps, the consumers raise their registers to 232 and the
+    # producer lowers its own to what is left (48), no spills.
+    out = run_case(WS_GEMM_KERNEL + textwrap.dedent('''
+        k = trident.compile(ws_gemm, signature=%s, target="cuda:90a",
+                            constexprs=dict(BM=128, BN=256, BK=64, STAGES=3),
+                            num_warps=4)
+        ptx = k.asm["ptx"]
+        for w in ("cp.async.bulk.tensor", "setmaxnreg.dec.sync.aligned.u32 \\t48;",
+                  "setmaxnreg.inc.sync.aligned.u32 \\t232;",
+                  "wgmma.mma_async", "mbarrier.try_wait.parity",
+                  "mbarrier.arrive.expect_tx"):
+            print("COUNT", w, "=", ptx.count(w))
+        print("WARPS", k.metadata["num_warps"])
+        print("SPILLS", k.metadata["spill_stores"], k.metadata["spill_loads"])
+        print("PARTS", k.asm["tir"].count("partition num_warps(4) "
+                                          "registers(232)"))
+        ''' % WS_SIG), plugin_dir)
+    counts = {line.split(" = ")[0][6:]: int(line.split(" = ")[1])
+              for line in out.splitlines() if line.startswith("COUNT")}
+    assert counts["cp.async.bulk.tensor"] == 6, out     # A: 2 x 1 box, B: 4
+    assert counts["setmaxnreg.dec.sync.aligned.u32 \t48;"] == 1, out
+    assert counts["setmaxnreg.inc.sync.aligned.u32 \t232;"] == 2, out
+    assert counts["wgmma.mma_async"] == 8, out          # 4 per consumer
+    assert counts["mbarrier.try_wait.parity"] == 3, out
+    assert counts["mbarrier.arrive.expect_tx"] == 1, out
+    assert "WARPS 12" in out, out
+    assert "SPILLS 0 0" in out, out
+    assert "PARTS 2" in out, out
+
+
+def test_ws_gemm_runs_on_the_gpu(plugin_dir):
+    import torch
+    if not torch.cuda.is_available():
+        import pytest
+        pytest.skip("LOUD SKIP: no CUDA GPU here; the warp-specialized TLX "
+                    "GEMM runs only on the GPU machine (its PTX is checked "
+                    "above)")
+    out = run_case(WS_GEMM_KERNEL + textwrap.dedent('''
+        import torch
+        from trident.tools.tensor_descriptor import TensorDescriptor
+        M, N, K = 1000, 520, 700
+        a = torch.randn(M, K, device="cuda", dtype=torch.float16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.float16)
+        c = torch.full((M, N), float("nan"), device="cuda",
+                       dtype=torch.float16)
+        da = TensorDescriptor(a, [M, K], [K, 1], [64, 64])
+        db = TensorDescriptor(b, [K, N], [N, 1], [64, 256])
+        grid = (trident.cdiv(M, 128), trident.cdiv(N, 256))
+        ws_gemm[grid](da, db, c, M, N, K, c.stride(0), BM=128, BN=256,
+                      BK=64, STAGES=3, num_warps=4)
+        ref = a.double() @ b.double()
+        print("REL", ((c.double() - ref).norm() / ref.norm()).item())
+        '''), plugin_dir)
+    rel = float(out.split("REL ")[1].split()[0])
+    assert rel < 1e-2, out
+
+
+TASK_MISTAKES = '''
+        @trident.jit
+        def task_alone(x_ptr):
+            with tlx.async_task(num_warps=4):
+                pass
+
+        @trident.jit
+        def default_warps(x_ptr):
+            with tlx.async_tasks():
+                with tlx.async_task("default", num_warps=4):
+                    pass
+
+        @trident.jit
+        def odd_registers(x_ptr):
+            with tlx.async_tasks():
+                with tlx.async_task(num_warps=4, registers=100):
+                    pass
+
+        @trident.jit
+        def outer_tile(x_ptr):
+            t = tl.load(x_ptr + tl.arange(0, 64))
+            with tlx.async_tasks():
+                with tlx.async_task("default"):
+                    pass
+                with tlx.async_task(num_warps=4):
+                    tl.store(x_ptr + tl.arange(0, 64), t)
+
+        @trident.jit
+        def replica_outside(x_ptr):
+            i: tl.constexpr = tlx.async_task_replica_id()
+
+        for name, k in (("ALONE", task_alone), ("DEFWARPS", default_warps),
+                        ("REGS", odd_registers), ("REPLICA", replica_outside)):
+            print(name, error_of(k, {"x_ptr": "*fp16"}, {}))
+        try:
+            trident.compile(outer_tile, signature={"x_ptr": "*fp16"},
+                            target="cuda:90a")
+        except Exception as e:
+            print("TILE", str(e).replace("\\n", " | "))
+        '''
+
+
+def test_task_mistakes(plugin_dir):
+    out = run_case(TASK_MISTAKES, plugin_dir)
+    lines = dict(line.split(" ", 1) for line in out.splitlines()
+                 if line.split(" ", 1)[0] in ("ALONE", "DEFWARPS", "REGS",
+                                              "REPLICA", "TILE"))
+    assert "belongs directly inside 'with tlx.async_tasks():'" in \
+        lines["ALONE"], lines["ALONE"]
+    line = line_of(TASK_MISTAKES, "with tlx.async_task(num_warps=4):")
+    assert "_tlx_case_%d.py:%d:" % (os.getpid(), line) in lines["ALONE"]
+    assert "it takes no num_warps" in lines["DEFWARPS"]
+    assert "multiple of 8 from 24 to 256, got 100" in lines["REGS"]
+    assert "belongs inside 'with tlx.async_task(...)'" in lines["REPLICA"]
+    assert "uses a tile made outside the task" in out, out

@@ -485,3 +485,138 @@ def async_descriptor_load(desc, result, offsets, barrier, pred=None,
                   preds,
                   attrs={"operandSegmentSizes": "array<i32: 1, %d, 1, 1, %d>"
                          % (len(offs), len(preds))})
+
+
+# ---------------------------------------------------------------------------
+# Warp specialization: tasks on groups of warps of their own
+# ---------------------------------------------------------------------------
+
+_TASK_STACK = []   # the tlx.async_tasks / tlx.async_task scopes being built
+
+
+class async_tasks(_ir.region_scope):
+    """`with tlx.async_tasks():` holds the kernel's tasks (`with
+    tlx.async_task(...)` blocks), which run at the same time on separate
+    groups of warps."""
+
+    def __init__(self, *args, exclusive=False, no_ending_cluster_sync=False,
+                 mbarrier_try_wait_suspend_ns=None, **kwargs):
+        if args or kwargs:
+            raise TridentUserError("tlx.async_tasks takes no task ids or "
+                                   "other arguments here, got %r"
+                                   % ((args, kwargs),))
+        if _core._unwrap(exclusive):
+            raise TridentUserError("tlx.async_tasks: exclusive= is not "
+                                   "supported by this version of the TLX "
+                                   "plugin")
+        ns = _core._unwrap(mbarrier_try_wait_suspend_ns)
+        if ns is not None and (not isinstance(ns, int) or ns < 0):
+            raise TridentUserError("tlx.async_tasks: "
+                                   "mbarrier_try_wait_suspend_ns must be a "
+                                   "non-negative int, got %r" % (ns,))
+
+    def _describe(self):
+        return "with tlx.async_tasks()"
+
+    def _begin(self):
+        # Scopes left by a compilation that failed inside one are dropped.
+        sem = _sem("tlx.async_tasks")
+        _TASK_STACK[:] = [s for s in _TASK_STACK if s.sem is sem]
+        self.sem = sem
+        if any(isinstance(s, async_tasks) for s in _TASK_STACK):
+            raise TridentUserError("tlx.async_tasks inside another "
+                                   "tlx.async_tasks")
+        self.op = _ir.op("tlx.async_tasks", regions=1)
+        _TASK_STACK.append(self)
+        return self.op.block(0)
+
+    def _end(self):
+        _TASK_STACK.pop()
+        self.op.verify()
+
+
+class async_task(_ir.region_scope):
+    """`with tlx.async_task("default"):` runs its body on the program's own
+    warps; `with tlx.async_task(num_warps=4, registers=232, replicate=2):`
+    on `num_warps` warps of its own (per replica), each thread with at
+    most `registers` registers."""
+
+    def __init__(self, *args, num_warps=None, num_regs=None, registers=None,
+                 replicate=1, warp_group_start_id=None):
+        self.default = False
+        if args:
+            if len(args) != 1 or _core._unwrap(args[0]) != "default":
+                raise TridentUserError(
+                    "tlx.async_task takes \"default\" or keyword arguments "
+                    "(num_warps=, registers=, replicate=); task-id lists are "
+                    "not supported, got %r" % (args,))
+            self.default = True
+        regs = _core._unwrap(registers if registers is not None
+                             else num_regs)
+        if regs is not None and (not isinstance(regs, int) or regs % 8 or
+                                 not 24 <= regs <= 256):
+            raise TridentUserError("tlx.async_task: registers must be a "
+                                   "multiple of 8 from 24 to 256, got %r"
+                                   % (regs,))
+        self.registers = regs
+        warps = _core._unwrap(num_warps)
+        if self.default:
+            if warps is not None:
+                raise TridentUserError("tlx.async_task(\"default\") runs on "
+                                       "the kernel's num_warps; it takes no "
+                                       "num_warps")
+        elif (isinstance(warps, bool) or not isinstance(warps, int) or
+              warps <= 0 or warps & (warps - 1)):
+            raise TridentUserError("tlx.async_task needs num_warps, a power "
+                                   "of two, got %r" % (warps,))
+        self.num_warps = warps
+        rep = _core._unwrap(replicate)
+        if isinstance(rep, bool) or not isinstance(rep, int) or rep < 1:
+            raise TridentUserError("tlx.async_task: replicate must be a "
+                                   "positive int, got %r" % (rep,))
+        if self.default and rep != 1:
+            raise TridentUserError("tlx.async_task(\"default\") cannot be "
+                                   "replicated")
+        self.replicate = rep
+        if _core._unwrap(warp_group_start_id) is not None:
+            raise TridentUserError("tlx.async_task: warp_group_start_id= is "
+                                   "not supported by this version of the "
+                                   "TLX plugin")
+
+    def _describe(self):
+        return "with tlx.async_task()"
+
+    def _copies(self):
+        return self.replicate
+
+    def _begin(self):
+        sem = _sem("tlx.async_task")
+        _TASK_STACK[:] = [s for s in _TASK_STACK if s.sem is sem]
+        self.sem = sem
+        if not _TASK_STACK or not isinstance(_TASK_STACK[-1], async_tasks):
+            raise TridentUserError("tlx.async_task belongs directly inside "
+                                   "'with tlx.async_tasks():'")
+        attrs = {"replica": _ir.attr.i32(self._copy)}
+        if self.default:
+            attrs["default_task"] = _ir.attr.unit
+        else:
+            attrs["num_warps"] = _ir.attr.i32(self.num_warps)
+        if self.registers is not None:
+            attrs["registers"] = _ir.attr.i32(self.registers)
+        self.op = _ir.op("tlx.async_task", attrs=attrs, regions=1)
+        _TASK_STACK.append(self)
+        return self.op.block(0)
+
+    def _end(self):
+        _TASK_STACK.pop()
+
+
+@builtin
+def async_task_replica_id():
+    """The replica of the enclosing tlx.async_task being built (0 ..
+    replicate - 1), as a constexpr."""
+    for scope in reversed(_TASK_STACK):
+        if isinstance(scope, async_task):
+            return _core.constexpr(scope._copy)
+    raise TridentUserError("tlx.async_task_replica_id() belongs inside "
+                           "'with tlx.async_task(...)'")
