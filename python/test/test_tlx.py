@@ -741,3 +741,42 @@ def test_task_mistakes(plugin_dir):
     assert "multiple of 8 from 24 to 256, got 100" in lines["REGS"]
     assert "belongs inside 'with tlx.async_task(...)'" in lines["REPLICA"]
     assert "uses a tile made outside the task" in out, out
+
+
+def test_fences_and_special_registers_ptx(plugin_dir):
+    out = run_case(textwrap.dedent('''
+        @trident.jit
+        def probe(y_ptr, t_ptr):
+            start = tlx.clock64()
+            tid = tlx.thread_id(0)
+            tl.store(y_ptr + tid, tid + tlx.cluster_cta_rank() +
+                     tlx.cluster_size_1d())
+            tlx.fence("gpu")
+            tlx.fence("sys")
+            tlx.fence_async_shared()
+            tl.store(t_ptr, tlx.clock64() - start)
+
+        k = trident.compile(probe, signature={"y_ptr": "*i32",
+                            "t_ptr": "*i64"}, target="cuda:90a")
+        ptx = k.asm["ptx"]
+        for w in ("%clock64", "%tid.x", "%cluster_ctarank",
+                  "%cluster_nctarank", "fence.acq_rel.gpu", "fence.acq_rel.sys",
+                  "fence.proxy.async.shared::cta"):
+            print("COUNT", w, "=", ptx.count(w))
+        print("SCOPE", error_of(probe_bad, {"x_ptr": "*fp16"}, {}))
+        ''').replace("print(\"SCOPE\"", textwrap.dedent('''
+        @trident.jit
+        def probe_bad(x_ptr):
+            tlx.fence("cta")
+        ''') + "print(\"SCOPE\""), plugin_dir)
+    counts = {line.split(" = ")[0][6:]: int(line.split(" = ")[1])
+              for line in out.splitlines() if line.startswith("COUNT")}
+    # (LLVM may copy the code after the fences into both sides of the
+    # scalar store's branch: each thread still runs each fence once.)
+    assert counts["%clock64"] >= 2, out
+    assert counts["%tid.x"] >= 1 and counts["%cluster_ctarank"] == 1, out
+    assert counts["%cluster_nctarank"] == 1, out
+    for w in ("fence.acq_rel.gpu", "fence.acq_rel.sys",
+              "fence.proxy.async.shared::cta"):
+        assert counts[w] >= 1, out
+    assert "scope must be 'gpu', 'sys' or 'async_shared', got 'cta'" in out

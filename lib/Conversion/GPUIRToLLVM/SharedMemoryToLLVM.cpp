@@ -19,6 +19,7 @@
 //   gir.barrier         bar.sync 0
 //   nvgir.mbarrier_alloc  8 bytes per barrier (at its planned offset),
 //                       mbarrier.init by thread 0, bar.sync
+//   nvgir.fence          fence.acq_rel.gpu/.sys, or the async-shared proxy fence
 //   nvgir.async_copy_arrive / nvgir.mbarrier_wait
 //                       cp.async.mbarrier.arrive.noinc / a loop on
 //                       mbarrier.try_wait.parity, then a proxy fence
@@ -404,6 +405,27 @@ struct MBarrierWaitPattern : OpConversionPattern<nvgir::MBarrierWaitOp> {
   }
 };
 
+struct FencePattern : OpConversionPattern<nvgir::FenceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::FenceOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getScope() == "async_shared") {
+      fenceAsyncShared(rewriter, loc);
+    } else {
+      std::string text = ("fence.acq_rel." + op.getScope() + ";").str();
+      LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, ValueRange{},
+                                text, "", /*has_side_effects=*/true,
+                                /*is_align_stack=*/false,
+                                LLVM::tailcallkind::TailCallKind::None,
+                                LLVM::AsmDialectAttr(), ArrayAttr());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct BarrierPattern : OpConversionPattern<gir::BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -441,7 +463,8 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
                LocalLoadPattern, LocalStorePattern>(
       converter, context, ctx);
   patterns.add<MemDescIndexPattern, MemDescTransPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
-               BarrierPattern, AsyncCopyArrivePattern, MBarrierWaitPattern>(
+               BarrierPattern, FencePattern, AsyncCopyArrivePattern,
+               MBarrierWaitPattern>(
       converter, context);
 }
 

@@ -281,3 +281,20 @@ func.func @dot_plain_b(%c: tensor<128x64xf32, #acc>) {
   %d = nvgir.warpgroup_dot %a, %b, %c : !gir.memdesc<128x64xbf16, #sw> * !gir.memdesc<64x64xbf16, #pl> -> tensor<128x64xf32, #acc>
   return
 }
+
+// -----
+
+func.func @fence_scope() {
+  // expected-error @+1 {{'nvgir.fence' op scope must be "gpu", "sys" or "async_shared", got "cta"}}
+  nvgir.fence "cta"
+  return
+}
+
+// -----
+
+func.func @arrive_zero(%i: i32) {
+  %bars = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
+  // expected-error @+1 {{'nvgir.mbarrier_arrive' op attribute 'count' failed to satisfy constraint}}
+  nvgir.mbarrier_arrive %bars[%i] {count = 0 : i32} : !nvgir.mbarriers<1>
+  return
+}

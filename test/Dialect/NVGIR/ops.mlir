@@ -47,3 +47,19 @@ func.func @async_ring(%p: tensor<128x64x!tir.ptr<bf16>, #b>, %m: tensor<128x64xi
   %w = nvgir.warpgroup_wait %d {pending = 0 : i32} : tensor<128x64xf32, #acc>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @fences_and_arrivals
+// CHECK: nvgir.fence "gpu"
+// CHECK: nvgir.fence "async_shared"
+// CHECK: nvgir.mbarrier_arrive %{{.*}}[%{{.*}}] {count = 2 : i32}
+// CHECK: nvgir.mbarrier_expect_tx %{{.*}}[%{{.*}}] {bytes = 64 : i32}
+func.func @fences_and_arrivals(%i: i32) {
+  nvgir.fence "gpu"
+  nvgir.fence "async_shared"
+  %bars = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<1>
+  nvgir.mbarrier_arrive %bars[%i] {count = 2 : i32} : !nvgir.mbarriers<1>
+  nvgir.mbarrier_expect_tx %bars[%i] {bytes = 64 : i32} : !nvgir.mbarriers<1>
+  return
+}

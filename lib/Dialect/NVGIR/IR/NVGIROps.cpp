@@ -165,3 +165,12 @@ void WarpgroupDotOp::getRequiredLayouts(
         getContext(), warps,
         unsigned(std::min<int64_t>(reg.getType().getDimSize(1), 256)));
 }
+
+LogicalResult FenceOp::verify() {
+  StringRef scope = getScope();
+  if (scope != "gpu" && scope != "sys" && scope != "async_shared")
+    return emitOpError("scope must be \"gpu\", \"sys\" or "
+                       "\"async_shared\", got \"")
+           << scope << "\"";
+  return success();
+}

@@ -620,3 +620,65 @@ def async_task_replica_id():
             return _core.constexpr(scope._copy)
     raise TridentUserError("tlx.async_task_replica_id() belongs inside "
                            "'with tlx.async_task(...)'")
+
+
+# ---------------------------------------------------------------------------
+# Fences and the thread's identity
+# ---------------------------------------------------------------------------
+
+
+@builtin
+def fence(scope):
+    """A memory fence: "gpu" or "sys" (this thread's accesses ordered for
+    every thread of the GPU, or of the system too), or "async_shared" (its
+    shared-memory writes visible to TMA stores and wgmma after it)."""
+    scope = _core._unwrap(scope)
+    if scope not in ("gpu", "sys", "async_shared"):
+        raise TridentUserError("tlx.fence: scope must be 'gpu', 'sys' or "
+                               "'async_shared', got %r" % (scope,))
+    _ir.op("nvgir.fence", attrs={"scope": _ir.attr.string(scope)})
+
+
+@builtin
+def fence_async_shared():
+    """`tlx.fence("async_shared")`."""
+    _ir.op("nvgir.fence", attrs={"scope": _ir.attr.string("async_shared")})
+
+
+def _special_register(name, dtype, what):
+    sem = _sem(what)
+    constraint = "=l" if dtype == _core.int64 else "=r"
+    width = "u64" if dtype == _core.int64 else "u32"
+    return sem.inline_asm("mov.%s $0, %%%s;" % (width, name), constraint, [],
+                          dtype, False, 1)
+
+
+@builtin
+def thread_id(axis):
+    """This thread's index in its program along `axis` (0, 1 or 2)."""
+    axis = _core._unwrap(axis)
+    if axis not in (0, 1, 2):
+        raise TridentUserError("tlx.thread_id: axis must be 0, 1 or 2, got "
+                               "%r" % (axis,))
+    return _special_register("tid." + "xyz"[axis], _core.int32,
+                             "tlx.thread_id")
+
+
+@builtin
+def clock64():
+    """The SM's 64-bit cycle counter (for timing inside a kernel)."""
+    return _special_register("clock64", _core.int64, "tlx.clock64")
+
+
+@builtin
+def cluster_cta_rank():
+    """This CTA's rank in its thread-block cluster (0 without clusters)."""
+    return _special_register("cluster_ctarank", _core.int32,
+                             "tlx.cluster_cta_rank")
+
+
+@builtin
+def cluster_size_1d():
+    """The number of CTAs in this CTA's cluster (1 without clusters)."""
+    return _special_register("cluster_nctarank", _core.int32,
+                             "tlx.cluster_size_1d")

@@ -130,6 +130,24 @@ def NVGIR_MBarrierExpectTxOp : NVGIR_Op<"mbarrier_expect_tx"> {
   }];
 }
 
+def NVGIR_FenceOp : NVGIR_Op<"fence"> {
+  let summary = "order memory accesses across threads or proxies";
+  let description = [{
+    `"gpu"` and `"sys"`: the thread's memory accesses before the fence are
+    ordered before those after it for every thread of the GPU (and the
+    host) (`fence.acq_rel.gpu` / `.sys`); `"async_shared"`: its generic
+    shared-memory writes before the fence are visible to asynchronous-proxy
+    operations after it (TMA stores, wgmma; `fence.proxy.async.shared::cta`).
+
+    ```mlir
+    nvgir.fence "async_shared"
+    ```
+  }];
+  let arguments = (ins StrAttr:$scope);
+  let assemblyFormat = "$scope attr-dict";
+  let hasVerifier = 1;
+}
+
 def NVGIR_TensorDesc : Type<
     CPred<"::mlir::isa<::trident::tir::TensorDescType>($_self)">,
     "tensor descriptor", "::trident::tir::TensorDescType">;
