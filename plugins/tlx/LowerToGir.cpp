@@ -11,6 +11,7 @@
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -117,6 +118,45 @@ bool afterBarrier(Operation *op) {
     return false;
   }
   return false;
+}
+
+/// The region whose warps run `op` together: the innermost partition or
+/// default region of a warp-specialized op around it, else the function.
+Region *groupRegion(Operation *op) {
+  for (Region *r = op->getParentRegion(); r; r = r->getParentRegion()) {
+    Operation *parent = r->getParentOp();
+    if (isa<tir::WarpPartitionsOp>(parent) ||
+        (isa<tir::WarpSpecializeOp>(parent) &&
+         r == &cast<tir::WarpSpecializeOp>(parent).getDefaultRegion()))
+      return r;
+    if (isa<func::FuncOp>(parent))
+      return r;
+  }
+  return nullptr;
+}
+
+/// Whether a warp of `op`'s group may read `ring` (registers or tensor
+/// cores), so that a copy into it must wait for the group's earlier reads:
+/// reads by other groups are ordered by the kernel's own barriers.
+bool groupReads(Operation *op, LocalAllocOp ring) {
+  Region *region = groupRegion(op);
+  if (!region)
+    return true;
+  bool reads = false;
+  region->walk([&](Operation *user) {
+    if (isa<tir::WarpPartitionsOp>(user))
+      return WalkResult::skip(); // other groups
+    SmallVector<Value> buffers;
+    if (auto dot = dyn_cast<AsyncDotOp>(user))
+      buffers = {dot.getA(), dot.getB()};
+    else if (auto load = dyn_cast<LocalLoadOp>(user))
+      buffers = {load.getBuffer()};
+    for (Value buffer : buffers)
+      if (isa<BufferType>(buffer.getType()) && ringOf(buffer) == ring)
+        reads = true;
+    return reads ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return reads;
 }
 
 struct LowerToGirPass
@@ -336,7 +376,7 @@ struct LowerToGirPass
         // The buffer may still be read by threads (or their tensor-core
         // operations) that have not reached this point: the program meets
         // at a barrier first, unless one already separates the two.
-        if (!afterBarrier(op))
+        if (groupReads(op, ringOf(copy.getBuffer())) && !afterBarrier(op))
           gir::BarrierOp::create(b, loc);
         nvgir::AsyncCopyOp::create(b, loc, copy.getPtr(),
                                    get(copy.getBuffer()), copy.getMask(),
@@ -374,7 +414,11 @@ struct LowerToGirPass
         });
       } else if (auto wait = dyn_cast<BarrierWaitOp>(op)) {
         guarded(b, loc, wait.getPred(), [&](OpBuilder &g) {
-          nvgir::MBarrierWaitOp::create(g, loc, bars, index, wait.getPhase());
+          // TLX kernels fence between proxies themselves (tlx.fence):
+          // the wait adds none.
+          auto w = nvgir::MBarrierWaitOp::create(g, loc, bars, index,
+                                                 wait.getPhase());
+          w.setUnfenced(true);
         });
       } else if (auto arrive = dyn_cast<BarrierArriveOp>(op)) {
         guarded(b, loc, arrive.getPred(), [&](OpBuilder &g) {
@@ -383,7 +427,7 @@ struct LowerToGirPass
         });
       } else if (auto copy = dyn_cast<AsyncDescriptorLoadOp>(op)) {
         // As for tlx.async_load: earlier reads of the buffer first.
-        if (!afterBarrier(op))
+        if (groupReads(op, ringOf(copy.getBuffer())) && !afterBarrier(op))
           gir::BarrierOp::create(b, loc);
         nvgir::TmaLoadOp::create(b, loc, copy.getDesc(), copy.getOffsets(),
                                  get(copy.getBuffer()), bars, index,

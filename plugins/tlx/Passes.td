@@ -20,8 +20,11 @@ def TlxLowerToGir : Pass<"tlx-lower-to-gir", "::mlir::ModuleOp"> {
       (earlier reads of the buffer finish before it, later reads see it),
       as Triton's barrier analysis places them for the same kernels;
     - `tlx.async_load` becomes `nvgir.async_copy` (gir-coalesce gives its
-      pointers the layout of a coalesced load), after a CTA barrier unless
-      one already separates it from earlier reads of shared memory;
+      pointers the layout of a coalesced load), after a CTA barrier when
+      the group of warps that runs it (a task, or the program) also reads
+      the ring, unless one already separates it from earlier reads of
+      shared memory (other groups' reads are ordered by the kernel's own
+      mbarriers);
       `tlx.async_commit_group` and `tlx.async_wait` become
       `nvgir.async_commit_group` and `nvgir.async_wait`;
     - `tlx.async_dot` becomes an asynchronous `nvgir.warpgroup_dot`, its
@@ -34,8 +37,9 @@ def TlxLowerToGir : Pass<"tlx-lower-to-gir", "::mlir::ModuleOp"> {
       `tlx.barrier_expect_bytes`, `tlx.barrier_arrive` and
       `tlx.barrier_wait` become `nvgir.mbarrier_expect_tx`,
       `nvgir.mbarrier_arrive` (the first thread of the group that runs
-      it) and `nvgir.mbarrier_wait`, inside an `scf.if` when they have a
-      predicate;
+      it) and an `unfenced` `nvgir.mbarrier_wait` (TLX kernels fence
+      between proxies with `tlx.fence`), inside an `scf.if` when they
+      have a predicate;
     - `tlx.async_descriptor_load` becomes an `nvgir.tma_load` marked
       `expected` (it completes the bytes announced to the barrier), after
       a CTA barrier as for `tlx.async_load`; a ring TMA writes takes the
