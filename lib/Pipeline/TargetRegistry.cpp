@@ -118,6 +118,7 @@ void addGPUIRLayouts(PassListBuilder &entries, StringRef convertOptions) {
   entries.add("convert-tir-to-gir", convertOptions);
   entries.add("gir-coalesce");
   entries.add("gir-dot-layouts");
+  entries.add("gir-split-columns");
   entries.add("gir-remove-layout-conversions");
   entries.add("canonicalize");
   entries.add("cse");

@@ -25,6 +25,7 @@
 // PIPE-NEXT:   convert-tir-to-gir {compute-capability=90}
 // PIPE-NEXT:   gir-coalesce
 // PIPE-NEXT:   gir-dot-layouts
+// PIPE-NEXT:   gir-split-columns
 // PIPE-NEXT:   gir-remove-layout-conversions
 // PIPE-NEXT:   canonicalize
 // PIPE-NEXT:   cse

@@ -203,6 +203,34 @@ struct ShapeMover {
   }
 };
 
+/// gir.extract_slice: each thread's registers of the block are some of
+/// its registers of the tile (the op's layout rule guarantees it).
+struct ExtractSlicePattern : LoweringPattern<gir::ExtractSliceOp> {
+  using LoweringPattern::LoweringPattern;
+
+  LogicalResult
+  matchAndRewrite(gir::ExtractSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LayoutMap> src = mapOf(op.getSrc().getType(), lc, op);
+    FailureOr<LayoutMap> dst = mapOf(op.getType(), lc, op);
+    if (failed(src) || failed(dst))
+      return failure();
+    std::optional<SmallVector<int64_t>> regs =
+        dst->registersFromBlock(*src, op.getOffsets());
+    if (!regs)
+      return op.emitOpError("cannot take the block from the threads' "
+                            "registers in these layouts");
+    SmallVector<Value> out;
+    for (int64_t r : *regs)
+      out.push_back(
+          vector::ExtractOp::create(rewriter, op.getLoc(), adaptor.getSrc(), r));
+    auto vecType =
+        cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
+    return success();
+  }
+};
+
 template <typename Op>
 struct ShapePattern : LoweringPattern<Op> {
   using LoweringPattern<Op>::LoweringPattern;
@@ -276,7 +304,8 @@ struct ShapePattern : LoweringPattern<Op> {
 void populateConvertLayoutPatterns(TypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    LoweringContext &ctx) {
-  patterns.add<ConvertLayoutPattern>(converter, patterns.getContext(), ctx);
+  patterns.add<ConvertLayoutPattern, ExtractSlicePattern>(
+      converter, patterns.getContext(), ctx);
   patterns.add<ShapePattern<tir::ReshapeOp>, ShapePattern<tir::TransOp>,
                ShapePattern<tir::JoinOp>, ShapePattern<tir::SplitOp>>(
       converter, patterns.getContext(), ctx);

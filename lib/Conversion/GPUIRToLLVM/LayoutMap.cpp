@@ -153,6 +153,40 @@ LayoutMap::registersFrom(const LayoutMap &src) const {
   return regs;
 }
 
+std::optional<SmallVector<int64_t>>
+LayoutMap::registersFromBlock(const LayoutMap &src,
+                              ArrayRef<int64_t> offsets) const {
+  // A thread's coordinates are its part XOR the register's. The same
+  // thread part in both maps, moving coordinates below this map's extents
+  // only, and offsets that are multiples of those extents: then adding an
+  // offset to the register part adds it to every thread's coordinates.
+  if (src.split != 1 || split != 1 || laneBases != src.laneBases ||
+      warpBases != src.warpBases || offsets.size() != blockShape.size())
+    return std::nullopt;
+  for (auto bases : {&laneBases, &warpBases})
+    for (const SmallVector<int64_t> &basis : *bases)
+      for (unsigned d = 0; d < basis.size(); ++d)
+        if (basis[d] >= blockShape[d])
+          return std::nullopt;
+  for (unsigned d = 0; d < offsets.size(); ++d)
+    if (offsets[d] % blockShape[d] != 0)
+      return std::nullopt;
+  std::map<SmallVector<int64_t>, int64_t> held;
+  for (int64_t r = 0; r < src.numRegisters(); ++r)
+    held.emplace(src.registerCoords(r), r);
+  SmallVector<int64_t> regs;
+  for (int64_t r = 0; r < numRegisters(); ++r) {
+    SmallVector<int64_t> c = registerCoords(r);
+    for (unsigned d = 0; d < c.size(); ++d)
+      c[d] += offsets[d];
+    auto it = held.find(c);
+    if (it == held.end())
+      return std::nullopt;
+    regs.push_back(it->second);
+  }
+  return regs;
+}
+
 bool LayoutMap::registersRunAlong(unsigned dim, int64_t v) const {
   int64_t regs = numRegisters();
   if (regs % v != 0)

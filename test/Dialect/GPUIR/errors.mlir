@@ -570,3 +570,22 @@ func.func @local_load_layout(%s: !gir.memdesc<256xf32, #gir.plain_shared<order =
   %t = gir.local_load %s : !gir.memdesc<256xf32, #gir.plain_shared<order = [0]>> -> tensor<256xf32>
   return %t : tensor<256xf32>
 }
+
+// -----
+
+#w = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 256>
+#w128 = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+func.func @slice_offset(%x: tensor<64x256xf32, #w>) {
+  // expected-error @+1 {{'gir.extract_slice' op offset 64 of dimension 1 must be a multiple of the block's extent (128) inside the tile (256)}}
+  %s = gir.extract_slice %x [0, 64] : tensor<64x256xf32, #w> -> tensor<64x128xf32, #w128>
+  return
+}
+
+// -----
+
+#w = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 256>
+func.func @slice_layout(%x: tensor<64x256xf32, #w>) {
+  // expected-error @+1 {{'gir.extract_slice' op result must have the operand's layout restricted to the block (#gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>)}}
+  %s = gir.extract_slice %x [0, 128] : tensor<64x256xf32, #w> -> tensor<64x128xf32, #w>
+  return
+}

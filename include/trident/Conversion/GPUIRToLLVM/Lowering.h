@@ -94,6 +94,12 @@ public:
   /// them): the conversion from `src` is a register permutation.
   std::optional<llvm::SmallVector<int64_t>>
   registersFrom(const LayoutMap &src) const;
+  /// The same for a block of `src`'s tile at `offsets` (each a multiple of
+  /// this map's extent): for each register of this map, the register of
+  /// `src` holding the element at its coordinates plus `offsets`.
+  std::optional<llvm::SmallVector<int64_t>>
+  registersFromBlock(const LayoutMap &src,
+                     llvm::ArrayRef<int64_t> offsets) const;
 
 private:
   gir::DistributedEncodingAttr layout;

@@ -148,3 +148,40 @@ LogicalResult LocalLoadOp::verify() {
            << dst;
   return success();
 }
+
+Attribute trident::gir::extractSliceLayout(Attribute encoding,
+                                           ArrayRef<int64_t> shape) {
+  auto wgmma = dyn_cast_or_null<WgmmaEncodingAttr>(encoding);
+  if (!wgmma || shape.size() != 2)
+    return {};
+  unsigned instrN = unsigned(std::min<int64_t>(wgmma.getInstrN(), shape[1]));
+  return WgmmaEncodingAttr::get(encoding.getContext(), wgmma.getWarpsPerCTA(),
+                                instrN, wgmma.getCtaSplit());
+}
+
+LogicalResult ExtractSliceOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getType());
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (src.getRank() != dst.getRank() ||
+      offsets.size() != size_t(src.getRank()))
+    return emitOpError("takes one offset per dimension of a tile of the "
+                       "result's rank");
+  for (unsigned d = 0; d < offsets.size(); ++d) {
+    int64_t n = dst.getDimSize(d);
+    if (offsets[d] < 0 || offsets[d] % n != 0 ||
+        offsets[d] + n > src.getDimSize(d))
+      return emitOpError("offset ")
+             << offsets[d] << " of dimension " << d
+             << " must be a multiple of the block's extent (" << n
+             << ") inside the tile (" << src.getDimSize(d) << ")";
+  }
+  if (src.getEncoding() || dst.getEncoding()) {
+    Attribute want = extractSliceLayout(src.getEncoding(), dst.getShape());
+    if (!want || dst.getEncoding() != want)
+      return emitOpError("result must have the operand's layout restricted "
+                         "to the block (")
+             << (want ? want : Attribute()) << "), got " << dst;
+  }
+  return success();
+}

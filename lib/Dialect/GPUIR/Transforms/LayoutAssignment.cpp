@@ -696,6 +696,23 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
       giveDefault(result);
     return success();
   }
+  if (auto slice = dyn_cast<gir::ExtractSliceOp>(op)) {
+    // The block keeps the threads' registers of the tile: the operand's
+    // layout restricted, when it has one (else the operand is converted
+    // into the accumulator layout the op was made for).
+    auto src = cast<RankedTensorType>(slice.getSrc().getType());
+    auto shape = cast<RankedTensorType>(slice.getType()).getShape();
+    Attribute layout = gir::extractSliceLayout(src.getEncoding(), shape);
+    if (!layout) {
+      unsigned warps[] = {numWarps, 1};
+      Attribute whole = gir::WgmmaEncodingAttr::get(
+          ctx, warps, unsigned(std::min<int64_t>(src.getDimSize(1), 256)));
+      convertOperand(op, 0, whole);
+      layout = gir::extractSliceLayout(whole, shape);
+    }
+    setResultLayout(slice.getResult(), layout);
+    return success();
+  }
   if (auto wait = dyn_cast<nvgir::WarpgroupWaitOp>(op)) {
     // Each result is its operand, handed back once the MMAs writing it
     // are done.

@@ -78,6 +78,13 @@ llvm::SmallVector<int64_t> getCTABlockShape(mlir::RankedTensorType type);
 DistributedEncodingAttr withCTASplit(DistributedEncodingAttr encoding,
                                      unsigned n);
 
+/// The layout of a block of `shape` taken out of a tile in `encoding` by
+/// gir.extract_slice, in which each thread holds some of its registers of
+/// the tile: a #gir.wgmma layout with instructions no wider than the block
+/// (the same warps and CTA split); null where no such layout is known.
+mlir::Attribute extractSliceLayout(mlir::Attribute encoding,
+                                   llvm::ArrayRef<int64_t> shape);
+
 } // namespace trident::gir
 
 #endif // TRIDENT_DIALECT_GPUIR_IR_GPUIR_H

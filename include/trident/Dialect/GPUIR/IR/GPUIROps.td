@@ -28,6 +28,31 @@ def GPUIR_ConvertLayoutOp : GPUIR_Op<"convert_layout",
   let hasFolder = 1;
 }
 
+def GPUIR_ExtractSliceOp : GPUIR_Op<"extract_slice",
+    [Pure, SameOperandsAndResultElementType]> {
+  let summary = "a static block of a tile, held by the threads that hold it";
+  let description = [{
+    The block of `src` that starts at `offsets` (each a multiple of the
+    result's extent along its dimension) and has the result's shape. The
+    result's layout is the operand's restricted to the block
+    (gir::extractSliceLayout: a `#gir.wgmma` layout with instructions no
+    wider than the block), so that each thread's elements of the block are
+    some of its registers of the operand: no data moves. Made by
+    gir-split-columns from the reshape / permute / split that kernels
+    write to take the halves of an accumulator.
+
+    ```mlir
+    %hi = gir.extract_slice %acc [0, 128] : tensor<64x256xf32, #gir.wgmma<warpsPerCTA = [4, 1], instrN = 256>> -> tensor<64x128xf32, #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $src $offsets attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_LocalAllocOp : GPUIR_Op<"local_alloc",
     [MemoryEffects<[MemAlloc<DefaultResource>]>,
      DeclareOpInterfaceMethods<GPUIR_SharedMemoryBuffer>]> {

@@ -65,6 +65,23 @@ def GPUIRSplitCTAs : Pass<"gir-split-ctas", "::mlir::ModuleOp"> {
   let dependentDialects = ["::trident::gir::GPUIRDialect"];
 }
 
+def GPUIRSplitColumns : Pass<"gir-split-columns", "::mlir::ModuleOp"> {
+  let summary = "Take the column halves of accumulators in registers";
+  let description = [{
+    Kernels split a 2-D tile `x` (M x N) into its left and right halves by
+    `tir.split(tir.trans(tir.reshape(x, [M, 2, N/2]), [0, 2, 1]))` (the
+    epilogue subtiling of GEMM kernels, Triton's tutorials among them).
+    Moved as written, each of the three ops goes through shared memory.
+    Where `x`
+    is a warpgroup MMA's accumulator (a `#gir.wgmma` layout), each
+    thread's elements of either half are some of its registers: the chain
+    becomes two `gir.extract_slice` ops of `x` (offsets [0, 0] and
+    [0, N/2]), and the layout passes after it carry the halves in the
+    accumulator's layout restricted to them.
+  }];
+  let dependentDialects = ["::trident::gir::GPUIRDialect"];
+}
+
 def GPUIRRemoveLayoutConversions
     : Pass<"gir-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Lay the other tiles out around the chosen layouts";
