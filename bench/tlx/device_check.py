@@ -282,12 +282,13 @@ def tma_gemm_check():
               % (flops / t * 1e-9, flops / r * 1e-9, r / t))
 
 
-def utlx_cooperative():
-    """uTLX's hopper-persistent-gemm-ws-cooperative.py as shipped (its
-    autotuned configs and host wrapper), imports changed: checked against
-    torch, then timed beside cuBLAS at the five GEMM shapes."""
-    mod = tutorial("hopper-persistent-gemm-ws-cooperative.py",
-                   ["matmul_tlx_ws_persistent", "alloc_fn"])
+def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
+                     label="utlx cooperative"):
+    """uTLX's hopper-persistent-gemm-ws-cooperative.py (or, with `name`,
+    the ping-pong one) as shipped (its autotuned configs and host wrapper),
+    imports changed: checked against torch, then timed beside cuBLAS at the
+    five GEMM shapes."""
+    mod = tutorial(name, ["matmul_tlx_ws_persistent", "alloc_fn"])
     if mod is None:
         return
     from triton.testing import do_bench
@@ -300,7 +301,7 @@ def utlx_cooperative():
         c = mod.matmul_tlx_ws_persistent(a, b)
         ref = a.float() @ b.float()
         rel = ((c.float() - ref).norm() / ref.norm()).item()
-        name = "utlx cooperative %dx%dx%d" % (m, n, k)
+        name = "%s %dx%dx%d" % (label, m, n, k)
         ok = rel < 1e-2
         print("%-34s %s  rel err %.2e" % (name, "PASS" if ok else "FAIL", rel))
         if not ok:
@@ -331,7 +332,10 @@ def main():
     for name, fn in (("gemm_pipelined", gemm_pipelined),
                      ("tma_gemm", tma_gemm_check),
                      ("ws_gemm", ws_gemm_check),
-                     ("utlx_cooperative", utlx_cooperative)):
+                     ("utlx_cooperative", utlx_cooperative),
+                     ("utlx_pingpong", lambda: utlx_cooperative(
+                         "hopper-persistent-gemm-ws-pingpong.py",
+                         "utlx ping-pong"))):
         try:
             fn()
         except Exception as e:  # a row with the error, not a crash

@@ -783,3 +783,43 @@ def test_fences_and_special_registers_ptx(plugin_dir):
               "fence.proxy.async.shared::cta"):
         assert counts[w] >= 1, out
     assert "scope must be 'gpu', 'sys' or 'async_shared', got 'cta'" in out
+
+
+def test_named_barriers_ptx_and_errors(plugin_dir):
+    # Two consumer replicas take turns at hardware barriers 9 and 10 (the
+    # ping-pong schedule); ids warp specialization takes are refused.
+    out = run_case(textwrap.dedent('''
+        @trident.jit
+        def turns(x_ptr, FIRST: tl.constexpr):
+            with tlx.async_tasks():
+                with tlx.async_task("default"):
+                    pass
+                with tlx.async_task(num_warps=4, replicate=2):
+                    cid: tl.constexpr = tlx.async_task_replica_id()
+                    if cid == 0:
+                        tlx.named_barrier_wait(FIRST, 256)
+                    else:
+                        tlx.named_barrier_arrive(FIRST, 256)
+                    tl.store(x_ptr + cid * 128 + tl.arange(0, 128),
+                             tl.full((128,), cid, tl.int32))
+
+        k = trident.compile(turns, signature={"x_ptr": "*i32"},
+                            constexprs={"FIRST": 9}, target="cuda:90a")
+        ptx = k.asm["ptx"]
+        print("SYNC", ptx.count("bar.sync 9, 256;"),
+              "ARRIVE", ptx.count("bar.arrive 9, 256;"))
+        try:
+            trident.compile(turns, signature={"x_ptr": "*i32"},
+                            constexprs={"FIRST": 2}, target="cuda:90a")
+        except Exception as e:
+            print("TAKEN", str(e).splitlines()[0])
+
+        @trident.jit
+        def odd_count(x_ptr):
+            tlx.named_barrier_wait(9, 100)
+        print("COUNT", error_of(odd_count, {"x_ptr": "*i32"}, {}))
+        '''), plugin_dir)
+    assert "SYNC 1 ARRIVE 1" in out, out
+    assert "uses named barrier 2, which warp specialization takes" in out, out
+    assert "arrive_count counts whole warps' threads (a multiple of 32), " \
+        "got 100" in out, out

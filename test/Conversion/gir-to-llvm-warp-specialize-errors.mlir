@@ -43,3 +43,16 @@ func.func @budget() attributes {tir.kernel} {
   }
   return
 }
+
+// -----
+
+// CHECK: error: 'nvgir.named_barrier' op uses named barrier 3, which warp specialization takes (0: the default group, 1: the join, 2-3: the partitions); use 4 to 15
+func.func @named_barrier_taken() attributes {tir.kernel} {
+  tir.warp_specialize() {
+  } partition num_warps(4) {
+    nvgir.named_barrier {id = 3 : i32, threads = 256 : i32}
+  } partition num_warps(4) {
+    nvgir.named_barrier {arrive, id = 3 : i32, threads = 256 : i32}
+  }
+  return
+}

@@ -20,6 +20,7 @@
 //   nvgir.mbarrier_alloc  8 bytes per barrier (at its planned offset),
 //                       mbarrier.init by thread 0, bar.sync
 //   nvgir.fence          fence.acq_rel.gpu/.sys, or the async-shared proxy fence
+//   nvgir.named_barrier  bar.sync / bar.arrive id, threads
 //   nvgir.async_copy_arrive / nvgir.mbarrier_wait
 //                       cp.async.mbarrier.arrive.noinc / a loop on
 //                       mbarrier.try_wait.parity, then a proxy fence
@@ -426,6 +427,25 @@ struct FencePattern : OpConversionPattern<nvgir::FenceOp> {
   }
 };
 
+struct NamedBarrierPattern : OpConversionPattern<nvgir::NamedBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::NamedBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string text = (op.getArrive() ? "bar.arrive " : "bar.sync ") +
+                       std::to_string(op.getId()) + ", " +
+                       std::to_string(op.getThreads()) + ";";
+    LLVM::InlineAsmOp::create(rewriter, op.getLoc(), TypeRange{},
+                              ValueRange{}, text, "",
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false,
+                              LLVM::tailcallkind::TailCallKind::None,
+                              LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct BarrierPattern : OpConversionPattern<gir::BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -463,7 +483,8 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
                LocalLoadPattern, LocalStorePattern>(
       converter, context, ctx);
   patterns.add<MemDescIndexPattern, MemDescTransPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
-               BarrierPattern, FencePattern, AsyncCopyArrivePattern,
+               BarrierPattern, FencePattern, NamedBarrierPattern,
+               AsyncCopyArrivePattern,
                MBarrierWaitPattern>(
       converter, context);
 }

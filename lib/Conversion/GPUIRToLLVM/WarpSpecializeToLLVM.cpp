@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "WarpSpecialize.h"
 
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Pipeline/TargetRegistry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -64,6 +65,22 @@ LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
     return ws.emitOpError("has ")
            << ws.getNumPartitions() << " partitions; at most "
            << kMaxPartitions << " fit in the GPU's 16 named barriers";
+  // The kernel's own named barriers must leave warp specialization's
+  // alone: 0 (the default group), 1 (the join), 2 + i (partition i).
+  WalkResult clash = fn.walk([&](nvgir::NamedBarrierOp bar) {
+    int64_t id = bar.getId();
+    if (id < 2 + int64_t(ws.getNumPartitions())) {
+      bar.emitOpError("uses named barrier ")
+          << id << ", which warp specialization takes (0: the default "
+          << "group, 1: the join, 2-" << 1 + ws.getNumPartitions()
+          << ": the partitions); use " << 2 + ws.getNumPartitions()
+          << " to 15";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (clash.wasInterrupted())
+    return failure();
   int64_t warps = ws.getTotalNumWarps(lc.numWarps);
   int64_t threads = warps * lc.threadsPerWarp;
   if (threads > limits.threadsPerProgram)

@@ -298,3 +298,19 @@ func.func @arrive_zero(%i: i32) {
   nvgir.mbarrier_arrive %bars[%i] {count = 0 : i32} : !nvgir.mbarriers<1>
   return
 }
+
+// -----
+
+func.func @named_barrier_id() {
+  // expected-error @+1 {{'nvgir.named_barrier' op names barrier 16; the GPU has named barriers 0 to 15}}
+  nvgir.named_barrier {id = 16 : i32, threads = 64 : i32}
+  return
+}
+
+// -----
+
+func.func @named_barrier_threads() {
+  // expected-error @+1 {{'nvgir.named_barrier' op counts whole warps: threads must be a multiple of 32 up to 1024, got 48}}
+  nvgir.named_barrier {id = 9 : i32, threads = 48 : i32}
+  return
+}

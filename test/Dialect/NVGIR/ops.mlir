@@ -63,3 +63,14 @@ func.func @fences_and_arrivals(%i: i32) {
   nvgir.mbarrier_expect_tx %bars[%i] {bytes = 64 : i32} : !nvgir.mbarriers<1>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @named_barriers
+// CHECK: nvgir.named_barrier {id = 9 : i32, threads = 256 : i32}
+// CHECK: nvgir.named_barrier {arrive, id = 10 : i32, threads = 256 : i32}
+func.func @named_barriers() {
+  nvgir.named_barrier {id = 9 : i32, threads = 256 : i32}
+  nvgir.named_barrier {arrive, id = 10 : i32, threads = 256 : i32}
+  return
+}

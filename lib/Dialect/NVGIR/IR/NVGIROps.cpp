@@ -174,3 +174,14 @@ LogicalResult FenceOp::verify() {
            << scope << "\"";
   return success();
 }
+
+LogicalResult NamedBarrierOp::verify() {
+  if (getId() > 15)
+    return emitOpError("names barrier ")
+           << getId() << "; the GPU has named barriers 0 to 15";
+  if (getThreads() % 32 != 0 || getThreads() > 1024)
+    return emitOpError("counts whole warps: threads must be a multiple of "
+                       "32 up to 1024, got ")
+           << getThreads();
+  return success();
+}

@@ -682,3 +682,32 @@ def cluster_size_1d():
     """The number of CTAs in this CTA's cluster (1 without clusters)."""
     return _special_register("cluster_nctarank", _core.int32,
                              "tlx.cluster_size_1d")
+
+
+def _named_barrier(bar, arrive_count, arrive, what):
+    bar = _core._unwrap(bar)
+    if isinstance(bar, bool) or not isinstance(bar, int) or not 0 <= bar <= 15:
+        raise TridentUserError("%s: the barrier is a constexpr id from 0 to "
+                               "15, got %r" % (what, bar))
+    n = _core._unwrap(arrive_count)
+    if isinstance(n, bool) or not isinstance(n, int) or n <= 0 or n % 32:
+        raise TridentUserError("%s: arrive_count counts whole warps' threads "
+                               "(a multiple of 32), got %r" % (what, n))
+    attrs = {"id": _ir.attr.i32(bar), "threads": _ir.attr.i32(n)}
+    if arrive:
+        attrs["arrive"] = _ir.attr.unit
+    _ir.op("nvgir.named_barrier", attrs=attrs)
+
+
+@builtin
+def named_barrier_wait(bar, arrive_count):
+    """Waits at hardware barrier `bar` until `arrive_count` threads
+    (waiting and arriving ones together) have reached it."""
+    _named_barrier(bar, arrive_count, False, "tlx.named_barrier_wait")
+
+
+@builtin
+def named_barrier_arrive(bar, arrive_count):
+    """Counts this warp's threads at hardware barrier `bar` (of
+    `arrive_count` threads in all) without waiting."""
+    _named_barrier(bar, arrive_count, True, "tlx.named_barrier_arrive")

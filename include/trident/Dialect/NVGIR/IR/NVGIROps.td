@@ -148,6 +148,30 @@ def NVGIR_FenceOp : NVGIR_Op<"fence"> {
   let hasVerifier = 1;
 }
 
+def NVGIR_NamedBarrierOp : NVGIR_Op<"named_barrier"> {
+  let summary = "wait or arrive at a hardware named barrier";
+  let description = [{
+    Named barrier `id` (0-15) completes when `threads` threads (a multiple
+    of 32) have reached it; a warp counts all its threads. Without
+    `arrive`, the threads wait for that (`bar.sync id, threads`); with it,
+    they count themselves and go on (`bar.arrive id, threads`): groups of
+    warps take turns this way (ping-pong schedules). Warp specialization
+    uses barrier 0 for the default group, 1 to join and 2 + i for
+    partition i: the lowering of a `tir.warp_specialize` refuses a kernel
+    whose named barriers take one of those.
+
+    ```mlir
+    nvgir.named_barrier {id = 9 : i32, threads = 256 : i32}
+    nvgir.named_barrier {arrive, id = 10 : i32, threads = 256 : i32}
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$id,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$threads,
+                       UnitAttr:$arrive);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 def NVGIR_TensorDesc : Type<
     CPred<"::mlir::isa<::trident::tir::TensorDescType>($_self)">,
     "tensor descriptor", "::trident::tir::TensorDescType">;
