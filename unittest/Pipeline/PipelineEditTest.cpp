@@ -105,7 +105,8 @@ TEST(PipelineEdit, Append) {
             "");
   EXPECT_EQ(ids(p, "gir"),
             (Ids{"convert-tir-to-gir", "gir-coalesce", "gir-dot-layouts",
-                 "gir-remove-layout-conversions", "canonicalize", "cse",
+                 "gir-split-columns", "gir-remove-layout-conversions",
+                 "canonicalize", "cse",
                  "gir-split-ctas",
                  "gir-pipeline", "canonicalize#pipelined", "cse#pipelined",
                  "p1"}));

@@ -360,7 +360,8 @@ std::vector<BadCase> badCases() {
        "plugin 'bad-pipeline-bad-edit': disable gir:no-such-entry (pipeline "
        "'bad-edit', target cuda:90a): no entry 'no-such-entry' in stage 'gir' (entries: "
        "convert-tir-to-gir, gir-coalesce, gir-dot-layouts, "
-       "gir-remove-layout-conversions, canonicalize, cse, gir-split-ctas, "
+       "gir-split-columns, gir-remove-layout-conversions, canonicalize, cse, "
+       "gir-split-ctas, "
        "gir-pipeline, "
        "canonicalize#pipelined, cse#pipelined)"},
       // DSL ops.
