@@ -33,6 +33,8 @@ import trident  # noqa: E402
 import trident.language as tl  # noqa: E402
 trident.load_plugin(PLUGIN)
 import trident.language.extra.tlx as tlx  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "python", "test"))
+from kernels import tlx_gemm  # noqa: E402  (needs the plugin loaded)
 
 FAILED = []
 
@@ -93,149 +95,39 @@ def gemm_pipelined():
     mod = tutorial("hopper_gemm_pipelined.py", ["matmul"])
     if mod is None:
         return
+    check_and_time("gemm_pipelined", lambda a, b, c: mod.matmul(a, b),
+                   GEMM_SHAPES, odd=False)
+
+
+def check_and_time(label, launch, shapes, odd=True):
+    """For each (m, n, k): fresh fp16 inputs, the output pre-filled with
+    NaN, `launch(a, b, c)` (returning the result, or None for `c`) checked
+    against torch in fp32 (relative error under 1e-2), then timed beside
+    torch.matmul (do_bench medians, three interleaved rounds, the middle
+    one). With `odd`, first a 1000x520x700 run (edges in every dimension),
+    checked only."""
     from triton.testing import do_bench
-    for m, n, k in ((4096, 4096, 4096), (8192, 8192, 8192),
-                    (8192, 8192, 1024)):
-        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
-        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
-        c = mod.matmul(a, b)
-        ref = a.float() @ b.float()
-        rel = ((c.float() - ref).norm() / ref.norm()).item()
-        ok = rel < 1e-2
-        print("%-34s %s  rel err %.2e" % ("gemm_pipelined %dx%dx%d" % (m, n, k),
-                                          "PASS" if ok else "FAIL", rel))
-        if not ok:
-            FAILED.append("gemm_pipelined")
-            continue
-        ours, cublas = [], []
-        for _ in range(3):
-            ours.append(do_bench(lambda: mod.matmul(a, b)))
-            cublas.append(do_bench(lambda: torch.matmul(a, b)))
-        t, r = sorted(ours)[1], sorted(cublas)[1]
-        flops = 2.0 * m * n * k
-        print("    trident %.0f TFLOP/s  cuBLAS %.0f TFLOP/s  ratio %.3f"
-              % (flops / t * 1e-9, flops / r * 1e-9, r / t))
-
-
-@trident.jit
-def tma_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
-             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-             STAGES: tl.constexpr):
-    # TMA copies into rings, one barrier per slot armed with the slot's
-    # bytes, asynchronous wgmma with one group in flight.
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    ring_a = tlx.local_alloc((BM, BK), tlx.dtype_of(a_desc), STAGES)
-    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_desc), STAGES)
-    full = tlx.alloc_barriers(STAGES, arrive_count=1)
-    steps = tl.cdiv(K, BK)
-    for s in tl.range(0, STAGES - 1):
-        bar = tlx.local_view(full, s)
-        tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2)
-        tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, s),
-                                  [pid_m * BM, s * BK], bar)
-        tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, s),
-                                  [s * BK, pid_n * BN], bar)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in tl.range(0, steps, num_stages=1):
-        slot = k % STAGES
-        tlx.barrier_wait(tlx.local_view(full, slot), (k // STAGES) & 1)
-        acc = tlx.async_dot(tlx.local_view(ring_a, slot),
-                            tlx.local_view(ring_b, slot), acc)
-        acc = tlx.async_dot_wait(1, acc)
-        nxt = k + STAGES - 1
-        bar = tlx.local_view(full, nxt % STAGES)
-        more = nxt < steps
-        tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2, pred=more)
-        tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, nxt % STAGES),
-                                  [pid_m * BM, nxt * BK], bar, pred=more)
-        tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, nxt % STAGES),
-                                  [nxt * BK, pid_n * BN], bar, pred=more)
-    acc = tlx.async_dot_wait(0, acc)
-    cm = pid_m * BM + tl.arange(0, BM)
-    cn = pid_n * BN + tl.arange(0, BN)
-    tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
-             acc.to(tlx.dtype_of(c_ptr)),
-             mask=(cm[:, None] < M) & (cn[None, :] < N))
-
-
-@trident.jit
-def ws_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
-            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-            STAGES: tl.constexpr):
-    HALF: tl.constexpr = BM // 2
-    ring_a = tlx.local_alloc((HALF, BK), tlx.dtype_of(a_desc), 2 * STAGES)
-    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_desc), STAGES)
-    full = tlx.alloc_barriers(STAGES, arrive_count=1)
-    empty = tlx.alloc_barriers(STAGES, arrive_count=2)
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    steps = tl.cdiv(K, BK)
-    with tlx.async_tasks():
-        with tlx.async_task("default"):
-            for k in range(0, steps):
-                slot = k % STAGES
-                tlx.barrier_wait(tlx.local_view(empty, slot),
-                                 ((k // STAGES) & 1) ^ 1)
-                bar = tlx.local_view(full, slot)
-                tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2)
-                tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, slot),
-                                          [pid_m * BM, k * BK], bar)
-                tlx.async_descriptor_load(
-                    a_desc, tlx.local_view(ring_a, slot + STAGES),
-                    [pid_m * BM + HALF, k * BK], bar)
-                tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, slot),
-                                          [k * BK, pid_n * BN], bar)
-        with tlx.async_task(num_warps=4, registers=232, replicate=2):
-            cid: tl.constexpr = tlx.async_task_replica_id()
-            acc = tl.zeros((HALF, BN), dtype=tl.float32)
-            for k in range(0, steps):
-                slot = k % STAGES
-                tlx.barrier_wait(tlx.local_view(full, slot), (k // STAGES) & 1)
-                acc = tlx.async_dot(tlx.local_view(ring_a, slot + cid * STAGES),
-                                    tlx.local_view(ring_b, slot), acc)
-                acc = tlx.async_dot_wait(0, acc)
-                tlx.barrier_arrive(tlx.local_view(empty, slot))
-            cm = pid_m * BM + cid * HALF + tl.arange(0, HALF)
-            cn = pid_n * BN + tl.arange(0, BN)
-            tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
-                     acc.to(tlx.dtype_of(c_ptr)),
-                     mask=(cm[:, None] < M) & (cn[None, :] < N))
-
-
-def ws_gemm_check():
-    """ws_gemm above: a TMA producer task and two 4-warp consumer replicas
-    (uTLX's cooperative structure, one tile per program), checked at an odd
-    shape and timed against cuBLAS."""
-    from triton.testing import do_bench
-    from trident.tools.tensor_descriptor import TensorDescriptor
-    for m, n, k in ((1000, 520, 700), (4096, 4096, 4096), (8192, 8192, 8192),
-                    (8192, 8192, 1024)):
+    odd_shape = (1000, 520, 700)
+    for m, n, k in ((odd_shape,) if odd else ()) + tuple(shapes):
         a = torch.randn(m, k, device="cuda", dtype=torch.float16)
         b = torch.randn(k, n, device="cuda", dtype=torch.float16)
         c = torch.full((m, n), float("nan"), device="cuda",
                        dtype=torch.float16)
-
-        def run():
-            da = TensorDescriptor(a, [m, k], [k, 1], [64, 64])
-            db = TensorDescriptor(b, [k, n], [n, 1], [64, 256])
-            grid = (trident.cdiv(m, 128), trident.cdiv(n, 256))
-            ws_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128, BN=256,
-                          BK=64, STAGES=3, num_warps=4)
-        run()
+        out = launch(a, b, c)
+        out = c if out is None else out
         ref = a.float() @ b.float()
-        rel = ((c.float() - ref).norm() / ref.norm()).item()
-        name = "ws_gemm %dx%dx%d" % (m, n, k)
+        rel = ((out.float() - ref).norm() / ref.norm()).item()
+        name = "%s %dx%dx%d" % (label, m, n, k)
         ok = rel < 1e-2
         print("%-34s %s  rel err %.2e" % (name, "PASS" if ok else "FAIL", rel))
         if not ok:
             FAILED.append(name)
             continue
-        if m < 4096:
+        if (m, n, k) == odd_shape:
             continue
         ours, cublas = [], []
         for _ in range(3):
-            ours.append(do_bench(run))
+            ours.append(do_bench(lambda: launch(a, b, c)))
             cublas.append(do_bench(lambda: torch.matmul(a, b)))
         t, r = sorted(ours)[1], sorted(cublas)[1]
         flops = 2.0 * m * n * k
@@ -244,42 +136,32 @@ def ws_gemm_check():
 
 
 def tma_gemm_check():
-    """tma_gemm above (written here, in uTLX's idiom) at an odd shape and
-    the GEMM shapes, against torch and cuBLAS."""
-    from triton.testing import do_bench
+    """tlx_gemm.tma_gemm (TMA into rings, mbarriers per slot)."""
     from trident.tools.tensor_descriptor import TensorDescriptor
-    for m, n, k in ((1000, 520, 700), (4096, 4096, 4096), (8192, 8192, 8192),
-                    (8192, 8192, 1024)):
-        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
-        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
-        c = torch.full((m, n), float("nan"), device="cuda",
-                       dtype=torch.float16)
 
-        def run():
-            da = TensorDescriptor(a, [m, k], [k, 1], [128, 64])
-            db = TensorDescriptor(b, [k, n], [n, 1], [64, 256])
-            grid = (trident.cdiv(m, 128), trident.cdiv(n, 256))
-            tma_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128, BN=256,
-                           BK=64, STAGES=3, num_warps=8)
-        run()
-        ref = a.float() @ b.float()
-        rel = ((c.float() - ref).norm() / ref.norm()).item()
-        name = "tma_gemm %dx%dx%d" % (m, n, k)
-        ok = rel < 1e-2
-        print("%-34s %s  rel err %.2e" % (name, "PASS" if ok else "FAIL", rel))
-        if not ok:
-            FAILED.append(name)
-            continue
-        if m < 4096:
-            continue
-        ours, cublas = [], []
-        for _ in range(3):
-            ours.append(do_bench(run))
-            cublas.append(do_bench(lambda: torch.matmul(a, b)))
-        t, r = sorted(ours)[1], sorted(cublas)[1]
-        flops = 2.0 * m * n * k
-        print("    trident %.0f TFLOP/s  cuBLAS %.0f TFLOP/s  ratio %.3f"
-              % (flops / t * 1e-9, flops / r * 1e-9, r / t))
+    def launch(a, b, c):
+        (m, k), n = a.shape, b.shape[1]
+        da = TensorDescriptor(a, [m, k], [k, 1], [128, 64])
+        db = TensorDescriptor(b, [k, n], [n, 1], [64, 256])
+        grid = (trident.cdiv(m, 128), trident.cdiv(n, 256))
+        tlx_gemm.tma_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128,
+                                BN=256, BK=64, STAGES=3, num_warps=8)
+    check_and_time("tma_gemm", launch, GEMM_SHAPES)
+
+
+def ws_gemm_check():
+    """tlx_gemm.ws_gemm: a TMA producer task and two 4-warp consumer
+    replicas (uTLX's cooperative structure, one tile per program)."""
+    from trident.tools.tensor_descriptor import TensorDescriptor
+
+    def launch(a, b, c):
+        (m, k), n = a.shape, b.shape[1]
+        da = TensorDescriptor(a, [m, k], [k, 1], [64, 64])
+        db = TensorDescriptor(b, [k, n], [n, 1], [64, 256])
+        grid = (trident.cdiv(m, 128), trident.cdiv(n, 256))
+        tlx_gemm.ws_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128,
+                               BN=256, BK=64, STAGES=3, num_warps=4)
+    check_and_time("ws_gemm", launch, GEMM_SHAPES)
 
 
 def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
@@ -291,30 +173,10 @@ def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
     mod = tutorial(name, ["matmul_tlx_ws_persistent", "alloc_fn"])
     if mod is None:
         return
-    from triton.testing import do_bench
     trident.set_allocator(mod.alloc_fn)
-    for m, n, k in ((4096, 4096, 4096), (8192, 8192, 8192),
-                    (16384, 8192, 8192), (8192, 8192, 1024),
-                    (65536, 1024, 1024)):
-        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
-        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
-        c = mod.matmul_tlx_ws_persistent(a, b)
-        ref = a.float() @ b.float()
-        rel = ((c.float() - ref).norm() / ref.norm()).item()
-        name = "%s %dx%dx%d" % (label, m, n, k)
-        ok = rel < 1e-2
-        print("%-34s %s  rel err %.2e" % (name, "PASS" if ok else "FAIL", rel))
-        if not ok:
-            FAILED.append(name)
-            continue
-        ours, cublas = [], []
-        for _ in range(3):
-            ours.append(do_bench(lambda: mod.matmul_tlx_ws_persistent(a, b)))
-            cublas.append(do_bench(lambda: torch.matmul(a, b)))
-        t, r = sorted(ours)[1], sorted(cublas)[1]
-        flops = 2.0 * m * n * k
-        print("    trident %.0f TFLOP/s  cuBLAS %.0f TFLOP/s  ratio %.3f"
-              % (flops / t * 1e-9, flops / r * 1e-9, r / t))
+    check_and_time(label, lambda a, b, c: mod.matmul_tlx_ws_persistent(a, b),
+                   GEMM_SHAPES[:2] + ((16384, 8192, 8192),) + GEMM_SHAPES[2:]
+                   + ((65536, 1024, 1024),), odd=False)
 
 
 def main():

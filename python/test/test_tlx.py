@@ -222,54 +222,11 @@ def test_ring_runs_on_the_gpu(plugin_dir):
     assert "MAXERR 0.0" in out, out
 
 
-# A pipelined GEMM in TLX's style (explicit ring, cp.async copies a few
-# K-steps ahead, asynchronous wgmma, one dot left in flight): what
-# uTLX's Hopper tutorials do, written here for the tests.
-GEMM_KERNEL = '''
-@trident.jit
-def gemm(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
-         BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-         STAGES: tl.constexpr):
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    rm = (pid_m * BM + tl.arange(0, BM)) % M
-    rn = (pid_n * BN + tl.arange(0, BN)) % N
-    rk = tl.arange(0, BK)
-    pa = a_ptr + rm[:, None] * lda + rk[None, :]
-    pb = b_ptr + rk[:, None] * ldb + rn[None, :]
-    ring_a = tlx.local_alloc((BM, BK), tlx.dtype_of(a_ptr), STAGES)
-    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_ptr), STAGES)
-    steps = tl.cdiv(K, BK)
-    for s in tl.range(0, STAGES - 1):
-        ta = tlx.async_load(pa, tlx.local_view(ring_a, s),
-                            mask=rk[None, :] < K - s * BK)
-        tb = tlx.async_load(pb, tlx.local_view(ring_b, s),
-                            mask=rk[:, None] < K - s * BK)
-        tlx.async_load_commit_group([ta, tb])
-        pa += BK
-        pb += BK * ldb
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in tl.range(0, steps, num_stages=1):
-        slot = k % STAGES
-        tlx.async_load_wait_group(STAGES - 2)
-        acc = tlx.async_dot(tlx.local_view(ring_a, slot),
-                            tlx.local_view(ring_b, slot), acc)
-        acc = tlx.async_dot_wait(1, acc)
-        nxt = k + STAGES - 1
-        ta = tlx.async_load(pa, tlx.local_view(ring_a, nxt % STAGES),
-                            mask=rk[None, :] < K - nxt * BK)
-        tb = tlx.async_load(pb, tlx.local_view(ring_b, nxt % STAGES),
-                            mask=rk[:, None] < K - nxt * BK)
-        tlx.async_load_commit_group([ta, tb])
-        pa += BK
-        pb += BK * ldb
-    acc = tlx.async_dot_wait(0, acc)
-    cm = pid_m * BM + tl.arange(0, BM)
-    cn = pid_n * BN + tl.arange(0, BN)
-    tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
-             acc.to(tlx.dtype_of(c_ptr)),
-             mask=(cm[:, None] < M) & (cn[None, :] < N))
-'''
+# GEMMs in TLX's style (python/test/kernels/tlx_gemm.py, shared with
+# bench/tlx/device_check.py): a pipelined one (explicit ring, cp.async
+# copies a few K-steps ahead, asynchronous wgmma, one dot left in flight),
+# what uTLX's Hopper tutorials do.
+GEMM_KERNEL = "from kernels.tlx_gemm import gemm\n"
 
 GEMM_SIG = ('{"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", '
             '"M": "i32", "N": "i32", "K": "i32", "lda": "i32", '
@@ -412,45 +369,7 @@ def test_pipelined_gemm_runs_on_the_gpu(plugin_dir):
 # The same GEMM with TMA copies announced to mbarriers (one barrier per
 # ring slot: the copy's bytes complete its phase), as uTLX's Hopper
 # kernels feed their dots.
-TMA_GEMM_KERNEL = '''
-@trident.jit
-def tma_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
-             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-             STAGES: tl.constexpr):
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    ring_a = tlx.local_alloc((BM, BK), tlx.dtype_of(a_desc), STAGES)
-    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_desc), STAGES)
-    full = tlx.alloc_barriers(STAGES, arrive_count=1)
-    steps = tl.cdiv(K, BK)
-    for s in tl.range(0, STAGES - 1):
-        bar = tlx.local_view(full, s)
-        tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2)
-        tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, s),
-                                  [pid_m * BM, s * BK], bar)
-        tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, s),
-                                  [s * BK, pid_n * BN], bar)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in tl.range(0, steps, num_stages=1):
-        slot = k % STAGES
-        tlx.barrier_wait(tlx.local_view(full, slot), (k // STAGES) & 1)
-        acc = tlx.async_dot(tlx.local_view(ring_a, slot),
-                            tlx.local_view(ring_b, slot), acc)
-        acc = tlx.async_dot_wait(1, acc)
-        nxt = k + STAGES - 1
-        bar = tlx.local_view(full, nxt % STAGES)
-        tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2, pred=nxt < steps)
-        tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, nxt % STAGES),
-                                  [pid_m * BM, nxt * BK], bar, pred=nxt < steps)
-        tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, nxt % STAGES),
-                                  [nxt * BK, pid_n * BN], bar, pred=nxt < steps)
-    acc = tlx.async_dot_wait(0, acc)
-    cm = pid_m * BM + tl.arange(0, BM)
-    cn = pid_n * BN + tl.arange(0, BN)
-    tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
-             acc.to(tlx.dtype_of(c_ptr)),
-             mask=(cm[:, None] < M) & (cn[None, :] < N))
-'''
+TMA_GEMM_KERNEL = "from kernels.tlx_gemm import tma_gemm\n"
 
 TMA_SIG = ('{"a_desc": "tensordesc<fp16[128,64]>", '
            '"b_desc": "tensordesc<fp16[64,256]>", "c_ptr": "*fp16", '
@@ -565,50 +484,7 @@ def test_barrier_mistakes_name_the_line(plugin_dir):
 # program's 4 warps) feeds the rings by TMA, two replicas of a 4-warp
 # consumer task each multiply half of the tile's rows; "full" barriers
 # count the copies' bytes, "empty" ones an arrival per consumer.
-WS_GEMM_KERNEL = '''
-@trident.jit
-def ws_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
-            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-            STAGES: tl.constexpr):
-    HALF: tl.constexpr = BM // 2
-    ring_a = tlx.local_alloc((HALF, BK), tlx.dtype_of(a_desc), 2 * STAGES)
-    ring_b = tlx.local_alloc((BK, BN), tlx.dtype_of(b_desc), STAGES)
-    full = tlx.alloc_barriers(STAGES, arrive_count=1)
-    empty = tlx.alloc_barriers(STAGES, arrive_count=2)
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    steps = tl.cdiv(K, BK)
-    with tlx.async_tasks():
-        with tlx.async_task("default"):
-            for k in range(0, steps):
-                slot = k % STAGES
-                tlx.barrier_wait(tlx.local_view(empty, slot),
-                                 ((k // STAGES) & 1) ^ 1)
-                bar = tlx.local_view(full, slot)
-                tlx.barrier_expect_bytes(bar, (BM * BK + BK * BN) * 2)
-                tlx.async_descriptor_load(a_desc, tlx.local_view(ring_a, slot),
-                                          [pid_m * BM, k * BK], bar)
-                tlx.async_descriptor_load(
-                    a_desc, tlx.local_view(ring_a, slot + STAGES),
-                    [pid_m * BM + HALF, k * BK], bar)
-                tlx.async_descriptor_load(b_desc, tlx.local_view(ring_b, slot),
-                                          [k * BK, pid_n * BN], bar)
-        with tlx.async_task(num_warps=4, registers=232, replicate=2):
-            cid: tl.constexpr = tlx.async_task_replica_id()
-            acc = tl.zeros((HALF, BN), dtype=tl.float32)
-            for k in range(0, steps):
-                slot = k % STAGES
-                tlx.barrier_wait(tlx.local_view(full, slot), (k // STAGES) & 1)
-                acc = tlx.async_dot(tlx.local_view(ring_a, slot + cid * STAGES),
-                                    tlx.local_view(ring_b, slot), acc)
-                acc = tlx.async_dot_wait(0, acc)
-                tlx.barrier_arrive(tlx.local_view(empty, slot))
-            cm = pid_m * BM + cid * HALF + tl.arange(0, HALF)
-            cn = pid_n * BN + tl.arange(0, BN)
-            tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
-                     acc.to(tlx.dtype_of(c_ptr)),
-                     mask=(cm[:, None] < M) & (cn[None, :] < N))
-'''
+WS_GEMM_KERNEL = "from kernels.tlx_gemm import ws_gemm\n"
 
 WS_SIG = ('{"a_desc": "tensordesc<fp16[64,64]>", '
           '"b_desc": "tensordesc<fp16[64,256]>", "c_ptr": "*fp16", '
