@@ -8,6 +8,7 @@
 #include "trident/Dialect/GPUIR/Transforms/Passes.h"
 
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -34,8 +35,8 @@ gir::WgmmaEncodingAttr accumulatorLayout(Value value) {
     Operation *def = value.getDefiningOp();
     if (auto convert = dyn_cast_or_null<gir::ConvertLayoutOp>(def))
       value = convert.getSrc();
-    else if (def && def->getName().getStringRef() == "nvgir.warpgroup_wait")
-      value = def->getOperand(cast<OpResult>(value).getResultNumber());
+    else if (auto wait = dyn_cast_or_null<nvgir::WarpgroupWaitOp>(def))
+      value = wait.getValues()[cast<OpResult>(value).getResultNumber()];
     else if (auto loop = dyn_cast_or_null<scf::ForOp>(def))
       value = loop.getYieldedValues()[cast<OpResult>(value).getResultNumber()];
     else
