@@ -34,7 +34,7 @@ import trident.language as tl  # noqa: E402
 trident.load_plugin(PLUGIN)
 import trident.language.extra.tlx as tlx  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "python", "test"))
-from kernels import tlx_gemm  # noqa: E402  (needs the plugin loaded)
+from kernels import tlx_kernels  # noqa: E402  (needs the plugin loaded)
 
 FAILED = []
 
@@ -46,34 +46,6 @@ def check(name, out, ref, tol=0.0):
     print("%-34s %s  max abs err %g" % (name, "PASS" if ok else "FAIL", err))
     if not ok:
         FAILED.append(name)
-
-
-@trident.jit
-def reverse_rows(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
-    # Row i of x goes to buffer i; buffer NUM-1-i comes back as row i of y.
-    offs = tl.arange(0, BLOCK)
-    bufs = tlx.local_alloc((BLOCK,), tl.float16, NUM)
-    for i in range(NUM):
-        tlx.local_store(tlx.local_view(bufs, i),
-                        tl.load(x_ptr + i * BLOCK + offs))
-    for i in range(NUM):
-        row = tlx.local_load(tlx.local_view(bufs, NUM - 1 - i))
-        tl.store(y_ptr + i * BLOCK + offs, row.to(tl.float32) * 2)
-
-
-@trident.jit
-def tile_sum(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
-    # NUM 2-D tiles through a ring of buffers, summed in fp32.
-    offs = tl.arange(0, BLOCK)
-    tile = offs[:, None] * BLOCK + offs[None, :]
-    bufs = tlx.local_alloc((BLOCK, BLOCK), tl.float16, NUM)
-    for i in range(NUM):
-        tlx.local_store(tlx.local_view(bufs, i),
-                        tl.load(x_ptr + i * BLOCK * BLOCK + tile))
-    acc = tl.zeros((BLOCK, BLOCK), tl.float32)
-    for i in range(NUM):
-        acc += tlx.local_load(tlx.local_view(bufs, i)).to(tl.float32)
-    tl.store(y_ptr + tile, acc)
 
 
 def tutorial(name, roots):
@@ -136,7 +108,7 @@ def check_and_time(label, launch, shapes, odd=True):
 
 
 def tma_gemm_check():
-    """tlx_gemm.tma_gemm (TMA into rings, mbarriers per slot)."""
+    """tlx_kernels.tma_gemm (TMA into rings, mbarriers per slot)."""
     from trident.tools.tensor_descriptor import TensorDescriptor
 
     def launch(a, b, c):
@@ -144,13 +116,13 @@ def tma_gemm_check():
         da = TensorDescriptor(a, [m, k], [k, 1], [128, 64])
         db = TensorDescriptor(b, [k, n], [n, 1], [64, 256])
         grid = (trident.cdiv(m, 128), trident.cdiv(n, 256))
-        tlx_gemm.tma_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128,
+        tlx_kernels.tma_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128,
                                 BN=256, BK=64, STAGES=3, num_warps=8)
     check_and_time("tma_gemm", launch, GEMM_SHAPES)
 
 
 def ws_gemm_check():
-    """tlx_gemm.ws_gemm: a TMA producer task and two 4-warp consumer
+    """tlx_kernels.ws_gemm: a TMA producer task and two 4-warp consumer
     replicas (uTLX's cooperative structure, one tile per program)."""
     from trident.tools.tensor_descriptor import TensorDescriptor
 
@@ -159,7 +131,7 @@ def ws_gemm_check():
         da = TensorDescriptor(a, [m, k], [k, 1], [64, 64])
         db = TensorDescriptor(b, [k, n], [n, 1], [64, 256])
         grid = (trident.cdiv(m, 128), trident.cdiv(n, 256))
-        tlx_gemm.ws_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128,
+        tlx_kernels.ws_gemm[grid](da, db, c, m, n, k, c.stride(0), BM=128,
                                BN=256, BK=64, STAGES=3, num_warps=4)
     check_and_time("ws_gemm", launch, GEMM_SHAPES)
 
@@ -182,13 +154,13 @@ def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
 def main():
     x = torch.randn(3 * 256, device="cuda", dtype=torch.float16)
     y = torch.full((3 * 256,), float("nan"), device="cuda")
-    reverse_rows[(1,)](x, y, BLOCK=256, NUM=3)
+    tlx_kernels.reverse_rows[(1,)](x, y, BLOCK=256, NUM=3)
     check("reverse_rows 3x256 fp16", y,
           x.double().view(3, 256).flip(0).reshape(-1) * 2)
 
     x = torch.randn(4 * 64 * 64, device="cuda", dtype=torch.float16)
     y = torch.full((64 * 64,), float("nan"), device="cuda")
-    tile_sum[(1,)](x, y, BLOCK=64, NUM=4)
+    tlx_kernels.tile_sum[(1,)](x, y, BLOCK=64, NUM=4)
     check("tile_sum 4x64x64 fp16", y,
           x.double().view(4, 64 * 64).sum(0), tol=1e-5)
     for name, fn in (("gemm_pipelined", gemm_pipelined),

@@ -167,20 +167,7 @@ def test_cpu_back_end_names_what_it_cannot_lower(plugin_dir):
     assert "'tlx.local_store' op convert-tir-to-cpu: cannot lower" in out
 
 
-RING_KERNEL = '''
-@trident.jit
-def reverse_rows(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
-    # Row i of x is stored in buffer i; buffer NUM-1-i is loaded back as
-    # row i of y (the rows come out reversed, each scaled by 2).
-    offs = tl.arange(0, BLOCK)
-    bufs = tlx.local_alloc((BLOCK,), tl.float16, NUM)
-    for i in range(NUM):
-        tlx.local_store(tlx.local_view(bufs, i),
-                        tl.load(x_ptr + i * BLOCK + offs))
-    for i in range(NUM):
-        row = tlx.local_load(tlx.local_view(bufs, NUM - 1 - i))
-        tl.store(y_ptr + i * BLOCK + offs, row.to(tl.float32) * 2)
-'''
+RING_KERNEL = "from kernels.tlx_kernels import reverse_rows\n"
 
 
 def test_cuda_lowering_builds_a_cubin(plugin_dir):
@@ -222,11 +209,11 @@ def test_ring_runs_on_the_gpu(plugin_dir):
     assert "MAXERR 0.0" in out, out
 
 
-# GEMMs in TLX's style (python/test/kernels/tlx_gemm.py, shared with
+# GEMMs in TLX's style (python/test/kernels/tlx_kernels.py, shared with
 # bench/tlx/device_check.py): a pipelined one (explicit ring, cp.async
 # copies a few K-steps ahead, asynchronous wgmma, one dot left in flight),
 # what uTLX's Hopper tutorials do.
-GEMM_KERNEL = "from kernels.tlx_gemm import gemm\n"
+GEMM_KERNEL = "from kernels.tlx_kernels import gemm\n"
 
 GEMM_SIG = ('{"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", '
             '"M": "i32", "N": "i32", "K": "i32", "lda": "i32", '
@@ -369,7 +356,7 @@ def test_pipelined_gemm_runs_on_the_gpu(plugin_dir):
 # The same GEMM with TMA copies announced to mbarriers (one barrier per
 # ring slot: the copy's bytes complete its phase), as uTLX's Hopper
 # kernels feed their dots.
-TMA_GEMM_KERNEL = "from kernels.tlx_gemm import tma_gemm\n"
+TMA_GEMM_KERNEL = "from kernels.tlx_kernels import tma_gemm\n"
 
 TMA_SIG = ('{"a_desc": "tensordesc<fp16[128,64]>", '
            '"b_desc": "tensordesc<fp16[64,256]>", "c_ptr": "*fp16", '
@@ -484,7 +471,7 @@ def test_barrier_mistakes_name_the_line(plugin_dir):
 # program's 4 warps) feeds the rings by TMA, two replicas of a 4-warp
 # consumer task each multiply half of the tile's rows; "full" barriers
 # count the copies' bytes, "empty" ones an arrival per consumer.
-WS_GEMM_KERNEL = "from kernels.tlx_gemm import ws_gemm\n"
+WS_GEMM_KERNEL = "from kernels.tlx_kernels import ws_gemm\n"
 
 WS_SIG = ('{"a_desc": "tensordesc<fp16[64,64]>", '
           '"b_desc": "tensordesc<fp16[64,256]>", "c_ptr": "*fp16", '

@@ -406,6 +406,14 @@ struct MBarrierWaitPattern : OpConversionPattern<nvgir::MBarrierWaitOp> {
   }
 };
 
+/// `text`, an instruction with no operands, as side-effecting assembly.
+void sideEffectAsm(OpBuilder &b, Location loc, const std::string &text) {
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{}, text, "",
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
 struct FencePattern : OpConversionPattern<nvgir::FenceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -415,12 +423,8 @@ struct FencePattern : OpConversionPattern<nvgir::FenceOp> {
     if (op.getScope() == "async_shared") {
       fenceAsyncShared(rewriter, loc);
     } else {
-      std::string text = ("fence.acq_rel." + op.getScope() + ";").str();
-      LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, ValueRange{},
-                                text, "", /*has_side_effects=*/true,
-                                /*is_align_stack=*/false,
-                                LLVM::tailcallkind::TailCallKind::None,
-                                LLVM::AsmDialectAttr(), ArrayAttr());
+      sideEffectAsm(rewriter, loc,
+                    ("fence.acq_rel." + op.getScope() + ";").str());
     }
     rewriter.eraseOp(op);
     return success();
@@ -432,15 +436,10 @@ struct NamedBarrierPattern : OpConversionPattern<nvgir::NamedBarrierOp> {
   LogicalResult
   matchAndRewrite(nvgir::NamedBarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::string text = (op.getArrive() ? "bar.arrive " : "bar.sync ") +
-                       std::to_string(op.getId()) + ", " +
-                       std::to_string(op.getThreads()) + ";";
-    LLVM::InlineAsmOp::create(rewriter, op.getLoc(), TypeRange{},
-                              ValueRange{}, text, "",
-                              /*has_side_effects=*/true,
-                              /*is_align_stack=*/false,
-                              LLVM::tailcallkind::TailCallKind::None,
-                              LLVM::AsmDialectAttr(), ArrayAttr());
+    sideEffectAsm(rewriter, op.getLoc(),
+                  (op.getArrive() ? "bar.arrive " : "bar.sync ") +
+                      std::to_string(op.getId()) + ", " +
+                      std::to_string(op.getThreads()) + ";");
     rewriter.eraseOp(op);
     return success();
   }

@@ -1,9 +1,11 @@
-"""GEMM kernels written in TLX's idiom (uTLX's Hopper tutorials): the
+"""Kernels written in TLX's idiom (uTLX's Hopper tutorials): the
 TLX plugin must be loaded before this module is imported
 (trident.load_plugin(".../libTlxPlugin.so")). Used by
 python/test/test_tlx.py (IR, PTX, and runs on a GPU) and by
 bench/tlx/device_check.py (checks and timings on the GPU machine).
 
+- reverse_rows, tile_sum: tiles stored into a ring of shared-memory
+  buffers and loaded back (rows reversed; tiles summed in fp32);
 - gemm: cp.async copies a few K-steps ahead into rings, asynchronous
   wgmma with one group in flight;
 - tma_gemm: the same fed by TMA, one mbarrier per ring slot armed with the
@@ -141,3 +143,31 @@ def ws_gemm(a_desc, b_desc, c_ptr, M, N, K, ldc,
             tl.store(c_ptr + cm[:, None] * ldc + cn[None, :],
                      acc.to(tlx.dtype_of(c_ptr)),
                      mask=(cm[:, None] < M) & (cn[None, :] < N))
+
+
+@trident.jit
+def reverse_rows(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
+    # Row i of x goes to buffer i; buffer NUM-1-i comes back as row i of y.
+    offs = tl.arange(0, BLOCK)
+    bufs = tlx.local_alloc((BLOCK,), tl.float16, NUM)
+    for i in range(NUM):
+        tlx.local_store(tlx.local_view(bufs, i),
+                        tl.load(x_ptr + i * BLOCK + offs))
+    for i in range(NUM):
+        row = tlx.local_load(tlx.local_view(bufs, NUM - 1 - i))
+        tl.store(y_ptr + i * BLOCK + offs, row.to(tl.float32) * 2)
+
+
+@trident.jit
+def tile_sum(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
+    # NUM 2-D tiles through a ring of buffers, summed in fp32.
+    offs = tl.arange(0, BLOCK)
+    tile = offs[:, None] * BLOCK + offs[None, :]
+    bufs = tlx.local_alloc((BLOCK, BLOCK), tl.float16, NUM)
+    for i in range(NUM):
+        tlx.local_store(tlx.local_view(bufs, i),
+                        tl.load(x_ptr + i * BLOCK * BLOCK + tile))
+    acc = tl.zeros((BLOCK, BLOCK), tl.float32)
+    for i in range(NUM):
+        acc += tlx.local_load(tlx.local_view(bufs, i)).to(tl.float32)
+    tl.store(y_ptr + tile, acc)
