@@ -22,6 +22,19 @@ using namespace trident;
 namespace trident::gir_to_llvm {
 namespace {
 
+/// Replaces `op` (one tile result) by registers `regs` of `src` (the
+/// lowered operand), in order: the thread already holds every element.
+void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
+                          Value src, ArrayRef<int64_t> regs,
+                          const TypeConverter &converter) {
+  SmallVector<Value> out;
+  for (int64_t r : regs)
+    out.push_back(vector::ExtractOp::create(rewriter, op->getLoc(), src, r));
+  auto vecType =
+      cast<VectorType>(converter.convertType(op->getResult(0).getType()));
+  rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
+}
+
 struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
   using LoweringPattern::LoweringPattern;
 
@@ -46,13 +59,8 @@ struct ConvertLayoutPattern : LoweringPattern<gir::ConvertLayoutOp> {
     // Every thread already holds the elements it gets: a permutation of
     // its registers, nothing through shared memory.
     if (std::optional<SmallVector<int64_t>> regs = dst->registersFrom(*src)) {
-      SmallVector<Value> out;
-      for (int64_t r : *regs)
-        out.push_back(
-            vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(), r));
-      auto vecType =
-          cast<VectorType>(getTypeConverter()->convertType(op.getType()));
-      rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
+      replaceWithRegisters(rewriter, op, adaptor.getSrc(), *regs,
+                           *getTypeConverter());
       return success();
     }
     Type element = op.getType().getElementType();
@@ -220,13 +228,8 @@ struct ExtractSlicePattern : LoweringPattern<gir::ExtractSliceOp> {
     if (!regs)
       return op.emitOpError("cannot take the block from the threads' "
                             "registers in these layouts");
-    SmallVector<Value> out;
-    for (int64_t r : *regs)
-      out.push_back(
-          vector::ExtractOp::create(rewriter, op.getLoc(), adaptor.getSrc(), r));
-    auto vecType =
-        cast<VectorType>(getTypeConverter()->convertType(op.getType()));
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, out);
+    replaceWithRegisters(rewriter, op, adaptor.getSrc(), *regs,
+                         *getTypeConverter());
     return success();
   }
 };
