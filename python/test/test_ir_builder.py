@@ -274,3 +274,54 @@ def test_region_scope_copies_build_the_body_per_copy():
                         constexprs={"BLOCK": 16, "N": 3}, target="cpu",
                         until_stage="tir")
     assert k.source_ir.count("scf.execute_region") == 3
+
+
+class restoring(scoped):
+    """A region scope after which names it rebinds get their earlier
+    values back (as TLX's sibling tasks need)."""
+
+    _restore_names = True
+
+
+@trident.jit
+def restored_after_region(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    y = tl.load(x_ptr + offs)
+    with restoring():
+        y = y + 1                # seen inside the region only
+        tl.store(x_ptr + BLOCK + offs, y)
+    with restoring():
+        tl.store(x_ptr + 2 * BLOCK + offs, y + 10)   # the earlier y
+    tl.store(x_ptr + offs, y)
+
+
+@trident.jit
+def new_name_in_restoring_region(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    with restoring():
+        z = tl.load(x_ptr + offs)
+    tl.store(x_ptr + offs, z)
+
+
+def test_restoring_region_scope_gives_names_back():
+    x = np.zeros(3 * 16, dtype=np.int32)
+    x[:16] = np.arange(16)
+    restored_after_region[(1,)](x, BLOCK=16)
+    np.testing.assert_array_equal(x[:16], np.arange(16))
+    np.testing.assert_array_equal(x[16:32], np.arange(16) + 1)
+    np.testing.assert_array_equal(x[32:], np.arange(16) + 10)
+    # A name first bound in the region still does not leave it.
+    with pytest.raises(trident.CompilationError,
+                       match="'z' was assigned inside the 'with scoped\\(\\)'"):
+        new_name_in_restoring_region[(1,)](np.zeros(16, np.int32), BLOCK=16)
+
+
+def test_value_methods_refuse_bad_registrations():
+    from trident._errors import TridentUserError
+    with pytest.raises(TridentUserError, match="must spell a "
+                       "dialect type"):
+        ir.value_methods("tensor<", __getitem__=lambda v, i: v)
+    with pytest.raises(TridentUserError, match="not a method name"):
+        ir.value_methods("!mine.ring<", _hidden=lambda v: v)
+    with pytest.raises(TridentUserError, match="must be callable"):
+        ir.value_methods("!mine.ring<", __getitem__=3)

@@ -686,3 +686,42 @@ def test_named_barriers_ptx_and_errors(plugin_dir):
     assert "uses named barrier 2, which warp specialization takes" in out, out
     assert "arrive_count counts whole warps' threads (a multiple of 32), " \
         "got 100" in out, out
+
+
+TLX_IDIOMS = '''
+from trident.language.extra.tlx.warp_spec import get_bufidx_phase
+
+@trident.jit
+def idioms(x_ptr, y_ptr, n, BLOCK: tl.constexpr, NBUF: tl.constexpr):
+    bufs = tlx.local_alloc((BLOCK,), tl.float32, NBUF)
+    fulls = tlx.alloc_barriers(num_barriers=NBUF, arrive_count=1)
+    count = 0
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            for i in range(0, n):
+                slot, phase = get_bufidx_phase(count, NBUF)
+                tlx.barrier_wait(fulls[slot], phase)
+                tl.store(y_ptr + tl.arange(0, BLOCK), tlx.local_load(bufs[slot]))
+                count += 1
+        with tlx.async_task(num_warps=4):
+            for i in range(0, n):   # count is 0 again here, as in TLX
+                slot, phase = get_bufidx_phase(count, NBUF)
+                tlx.local_store(bufs[slot], tl.load(x_ptr + tl.arange(0, BLOCK)))
+                tlx.barrier_arrive(fulls[slot])
+                count += 1
+
+print(front_end_ir(idioms, {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32"},
+                   dict(BLOCK=128, NBUF=2)))
+'''
+
+
+def test_ring_subscripts_and_sibling_tasks(plugin_dir):
+    # `ring[i]` is tlx.local_view for buffers and barriers; each task
+    # starts from the names bound before the tasks (`count` rebinds in the
+    # default task, the other sees 0); tlx.warp_spec's helper is there.
+    out = run_case(TLX_IDIOMS, plugin_dir)
+    assert out.count("tlx.barrier_view") == 2, out
+    assert out.count("tlx.local_view") == 2, out
+    assert out.count("tlx.async_task attributes") == 2, out
+    # Each task's loop carries its own count from the constant 0.
+    assert out.count("scf.for") == 2, out

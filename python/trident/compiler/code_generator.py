@@ -1151,7 +1151,8 @@ class CodeGenerator(ast.NodeVisitor):
         `with`'s remaining items) is built inside the block `_begin()`
         returns, `cm._copies()` times (each build sees `cm._copy`, its
         index, and starts from the names bound before the `with`); names
-        assigned there do not leave it."""
+        assigned there do not leave it (with `cm._restore_names`, a name
+        bound before the `with` gets its earlier value back after it)."""
         from ..language.ir import Block
         what = cm._describe()
         before = dict(self.scope)
@@ -1181,8 +1182,10 @@ class CodeGenerator(ast.NodeVisitor):
             assigned.update(name for name, value in self.scope.items()
                             if before.get(name, _MISSING) is not value)
         self.scope = before
+        restore = bool(getattr(cm, "_restore_names", False))
         for name in assigned:
-            self.scope[name] = _RegionLocal(what, line)
+            if not (restore and name in before):
+                self.scope[name] = _RegionLocal(what, line)
 
     def _visit_with_items(self, items, node):
         if not items:

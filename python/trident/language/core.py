@@ -658,7 +658,21 @@ class tensor:
         return _sem().logical_or(self, o)
 
     def __getitem__(self, slices):
+        method = _value_method(self, "__getitem__")
+        if method is not None:
+            return method(self, slices)
         return _sem().subscript(self, slices)
+
+    def __getattr__(self, name):
+        # Only reached for names a tensor does not have: a method a plugin
+        # gave the values of its own types (trident.language.ir.
+        # value_methods), else the usual AttributeError.
+        if not name.startswith("_"):
+            method = _value_method(self, name)
+            if method is not None:
+                return lambda *args, **kwargs: method(self, *args, **kwargs)
+        raise AttributeError("'%s' of type %r has no attribute '%s'" % (
+            type(self).__name__, self.__dict__.get("type"), name))
 
     @property
     def T(self):
@@ -667,6 +681,24 @@ class tensor:
     def to(self, dtype, fp_downcast_rounding=None, bitcast=False):
         return _sem().cast(self, _unwrap(dtype), bitcast=_unwrap(bitcast),
                            rounding=_unwrap(fp_downcast_rounding))
+
+
+# Methods a plugin gives the values of its own IR types, by the longest
+# prefix of the type's spelling: {"!tlx.buffers<": {"__getitem__": fn}}.
+# Filled through trident.language.ir.value_methods.
+_VALUE_METHODS = {}
+
+
+def _value_method(value, name):
+    ty = value.__dict__.get("type")
+    if not isinstance(ty, ir_type) or not _VALUE_METHODS:
+        return None
+    best = None
+    for prefix, methods in _VALUE_METHODS.items():
+        if ty.name.startswith(prefix) and name in methods and \
+                (best is None or len(prefix) > len(best[0])):
+            best = (prefix, methods[name])
+    return best[1] if best else None
 
 
 def _tensor_method(fn, name=None):

@@ -29,7 +29,7 @@ from . import core as _core
 from .core import _sem, _unwrap, tensor
 
 __all__ = ["Op", "attr", "attr_pairs", "insert_at_end", "op",
-           "region_scope", "type", "type_text"]
+           "region_scope", "type", "type_text", "value_methods"]
 
 
 # ---------------------------------------------------------------------------
@@ -53,6 +53,31 @@ def type_text(ty):
         raise TridentUserError("a type is needed, got %r" % (ty,))
     sem = _sem("ir.type_text")
     return sem.builder.type_str(sem.type_of(ty))
+
+
+def value_methods(type_prefix, **methods):
+    """Gives the values of the IR types spelled `type_prefix`... methods a
+    kernel can call on them: `__getitem__` (for `value[i]`) and any public
+    name (for `value.name(...)`), each `fn(value, *args)` run while the
+    kernel compiles, like a @builtin. The longest matching prefix wins;
+    registering a prefix again replaces its methods.
+
+        ir.value_methods("!myplugin.ring<", __getitem__=slot)
+    """
+    prefix = str(type_prefix)
+    if not prefix.startswith("!") or "." not in prefix:
+        raise TridentUserError("value_methods: the prefix must spell a "
+                               "dialect type (\"!dialect.name...\"), got %r"
+                               % (prefix,))
+    for name, fn in methods.items():
+        if name != "__getitem__" and (name.startswith("_") or
+                                      not name.isidentifier()):
+            raise TridentUserError("value_methods: %r is not a method name "
+                                   "a kernel can call" % (name,))
+        if not callable(fn):
+            raise TridentUserError("value_methods: %s must be callable, got "
+                                   "%r" % (name, fn))
+    _core._VALUE_METHODS[prefix] = dict(methods)
 
 
 # ---------------------------------------------------------------------------
@@ -244,7 +269,9 @@ class region_scope:
 
     Names assigned in the body stay in it: a value made in a region cannot
     be used after it, and a later use of such a name is an error that says
-    so. `return` inside the body is an error. `with scope as x` binds what
+    so. A scope with `_restore_names = True` gives a name that was bound
+    before the `with` its earlier value back after it instead (Triton's
+    sub-regions behave so: sibling tasks each start from the same names). `return` inside the body is an error. `with scope as x` binds what
     `_as()` returns (the scope itself unless overridden).
 
     A scope whose `_copies()` returns n > 1 has its body built n times,
@@ -255,6 +282,7 @@ class region_scope:
     """
 
     _copy = 0
+    _restore_names = False
 
     def _copies(self):
         """How many times the body is built (1 unless overridden)."""

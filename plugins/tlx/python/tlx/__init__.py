@@ -111,6 +111,12 @@ def local_view(buffers, index):
                   results=[one]).result
 
 
+# `ring[i]` is `tlx.local_view(ring, i)`, for buffers and barriers alike,
+# as TLX kernels write it (`q_fulls[cid]`).
+_ir.value_methods("!tlx.buffers<", __getitem__=local_view)
+_ir.value_methods("!tlx.barriers<", __getitem__=local_view)
+
+
 @builtin
 def local_load(buffer):
     """The tile held in `buffer`."""
@@ -499,6 +505,8 @@ class async_tasks(_ir.region_scope):
     tlx.async_task(...)` blocks), which run at the same time on separate
     groups of warps."""
 
+    _restore_names = True
+
     def __init__(self, *args, exclusive=False, no_ending_cluster_sync=False,
                  mbarrier_try_wait_suspend_ns=None, **kwargs):
         if args or kwargs:
@@ -539,7 +547,11 @@ class async_task(_ir.region_scope):
     """`with tlx.async_task("default"):` runs its body on the program's own
     warps; `with tlx.async_task(num_warps=4, registers=232, replicate=2):`
     on `num_warps` warps of its own (per replica), each thread with at
-    most `registers` registers."""
+    most `registers` registers. Each task starts from the names bound
+    before `tlx.async_tasks()`: what one task rebinds, the next does not
+    see (as in TLX)."""
+
+    _restore_names = True
 
     def __init__(self, *args, num_warps=None, num_regs=None, registers=None,
                  replicate=1, warp_group_start_id=None):
