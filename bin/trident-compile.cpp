@@ -9,7 +9,9 @@
 #include "trident/Compiler/ArtifactCache.h"
 #include "trident/Compiler/Compiler.h"
 #include "trident/Plugin/PluginManager.h"
+#include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Target/NVIDIA/KernelMetadata.h"
+#include "trident/Target/NVIDIA/NVIDIA.h"
 #include "trident/Tools/ToolSupport.h"
 #include "trident/Support/Guard.h"
 
@@ -57,6 +59,12 @@ static cl::opt<bool>
     printStages("print-stages",
                 cl::desc("Print the IR after every stage that runs"),
                 cl::cat(category));
+static cl::opt<int64_t> debugBarriers(
+    "debug-barriers",
+    cl::desc("On cuda targets: a barrier wait that has not completed after "
+             "this many milliseconds prints what waits on what and where, "
+             "then traps (gir-bound-barrier-waits; 0: off)"),
+    cl::value_desc("ms"), cl::init(0), cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
@@ -247,8 +255,17 @@ int main(int argc, char **argv) {
       return 0;
   }
 
+  SmallVector<trident::PipelineEdit> edits;
+  if (debugBarriers < 0) {
+    errs() << "trident-compile: --debug-barriers takes a number of "
+              "milliseconds (0: off), not "
+           << debugBarriers << "\n";
+    return 1;
+  }
+  if (debugBarriers > 0 && StringRef(targetSpec).starts_with("cuda"))
+    edits.push_back(trident::nvidia::boundBarrierWaitsEdit(debugBarriers));
   Expected<trident::Pipeline> pipeline =
-      compiler.buildPipeline(targetSpec, pipelineName);
+      compiler.buildPipeline(targetSpec, pipelineName, edits);
   if (!pipeline) {
     trident::reportErrors(pipeline.takeError());
     return 1;

@@ -1,6 +1,10 @@
 """On the GPU machine: the TLX plugin's kernels run and match torch.
 
-    python3 bench/tlx/device_check.py
+    python3 bench/tlx/device_check.py [NAME...]
+
+NAMEs pick checks (rings, gemm_pipelined, tma_gemm, ws_gemm,
+utlx_cooperative, utlx_pingpong, utlx_vector_add, hopper_fa_ws,
+hopper_fa_ws_pipelined, ...); none runs them all.
 
 Trident comes from this checkout's build when there is one, else from the
 archive of bench/pack_runtime.sh (carried in .dev/), unpacked as
@@ -151,7 +155,96 @@ def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
                    + ((65536, 1024, 1024),), odd=False)
 
 
+# uTLX's Hopper attention tutorials: (file, kernel) and the head dims the
+# tutorial's configs allow (BLOCK_N <= HEAD_DIM: 128 only, except the
+# persistent one's).
+FA_TUTORIALS = (
+    ("hopper_fa_ws.py", "_attn_fwd_ws"),
+    ("hopper_fa_ws_pipelined.py", "_attn_fwd_ws_pipelined"),
+    ("hopper_fa_ws_pipelined_pingpong.py", "_attn_fwd_ws_pipelined_pingpong"),
+    ("hopper_fa_ws_pipelined_pingpong_persistent.py",
+     "_attn_fwd_ws_pipelined_pingpong_persistent"),
+)
+# (Z, H, N_CTX, HEAD_DIM): the first checked only, the rest timed too.
+FA_SHAPES = ((1, 4, 1024, 128), (4, 32, 1024, 128), (4, 32, 4096, 128),
+             (1, 32, 16384, 128))
+
+
+def utlx_attention(name, kernel):
+    """A uTLX Hopper attention tutorial as shipped (autotuned configs, its
+    host `attention`), fp16, non-causal: checked against torch's attention
+    in fp32 (relative error under 1e-2), timed beside torch's
+    scaled_dot_product_attention in fp16."""
+    from triton.testing import do_bench
+    mod = tutorial(name, ["attention", kernel])
+    if mod is None:
+        return
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    for i, (z, h, n, d) in enumerate(FA_SHAPES):
+        q, k, v = (torch.randn(z, h, n, d, device="cuda",
+                               dtype=torch.float16) for _ in range(3))
+        scale = d ** -0.5
+        out = mod.attention(q, k, v, scale)
+        ref = sdpa(q.float(), k.float(), v.float(), scale=scale)
+        rel = ((out.float() - ref).norm() / ref.norm()).item()
+        label = "%s %dx%dx%dx%d" % (name[:-3], z, h, n, d)
+        ok = rel < 1e-2 and not torch.isnan(out).any()
+        print("%-34s %s  rel err %.2e" % (label, "PASS" if ok else "FAIL",
+                                           rel))
+        if not ok:
+            FAILED.append(label)
+            continue
+        if i == 0:
+            continue
+        ours, ref_t = [], []
+        for _ in range(3):
+            ours.append(do_bench(lambda: mod.attention(q, k, v, scale)))
+            ref_t.append(do_bench(lambda: sdpa(q, k, v, scale=scale)))
+        t, r = sorted(ours)[1], sorted(ref_t)[1]
+        flops = 4.0 * z * h * n * n * d
+        print("    trident %.0f TFLOP/s  SDPA %.0f TFLOP/s  ratio %.3f"
+              % (flops / t * 1e-9, flops / r * 1e-9, r / t))
+
+
+def utlx_vector_add():
+    """vector-add2.py: two adds, one in the default task and one in a
+    4-warp task, at the tutorial's size (98432), fp32."""
+    mod = tutorial("vector-add2.py", ["add2_warp_specialized"])
+    if mod is None:
+        return
+    x, y, a, b = (torch.rand(98432, device="cuda") for _ in range(4))
+    o1, o2 = mod.add2_warp_specialized(x, y, a, b)
+    check("utlx vector-add2 ws (x + y)", o1, x.double() + y.double(), 1e-6)
+    check("utlx vector-add2 ws (a + b)", o2, a.double() + b.double(), 1e-6)
+
+
 def main():
+    only = sys.argv[1:]
+    if not only or "rings" in only:
+        rings()
+    checks = [("gemm_pipelined", gemm_pipelined),
+              ("tma_gemm", tma_gemm_check),
+              ("ws_gemm", ws_gemm_check),
+              ("utlx_cooperative", utlx_cooperative),
+              ("utlx_pingpong", lambda: utlx_cooperative(
+                  "hopper-persistent-gemm-ws-pingpong.py",
+                  "utlx ping-pong")),
+              ("utlx_vector_add", utlx_vector_add)]
+    checks += [(f[:-3], (lambda f=f, k=k: utlx_attention(f, k)))
+               for f, k in FA_TUTORIALS]
+    for name, fn in checks:
+        if only and name not in only:
+            continue
+        try:
+            fn()
+        except Exception as e:  # a row with the error, not a crash
+            print("%s FAIL  %s: %s" % (name, type(e).__name__,
+                                       str(e).splitlines()[0][:300]))
+            FAILED.append(name)
+    return 1 if FAILED else 0
+
+
+def rings():
     x = torch.randn(3 * 256, device="cuda", dtype=torch.float16)
     y = torch.full((3 * 256,), float("nan"), device="cuda")
     tlx_kernels.reverse_rows[(1,)](x, y, BLOCK=256, NUM=3)
@@ -163,20 +256,6 @@ def main():
     tlx_kernels.tile_sum[(1,)](x, y, BLOCK=64, NUM=4)
     check("tile_sum 4x64x64 fp16", y,
           x.double().view(4, 64 * 64).sum(0), tol=1e-5)
-    for name, fn in (("gemm_pipelined", gemm_pipelined),
-                     ("tma_gemm", tma_gemm_check),
-                     ("ws_gemm", ws_gemm_check),
-                     ("utlx_cooperative", utlx_cooperative),
-                     ("utlx_pingpong", lambda: utlx_cooperative(
-                         "hopper-persistent-gemm-ws-pingpong.py",
-                         "utlx ping-pong"))):
-        try:
-            fn()
-        except Exception as e:  # a row with the error, not a crash
-            print("%s FAIL  %s: %s" % (name, type(e).__name__,
-                                       str(e).splitlines()[0][:300]))
-            FAILED.append(name)
-    return 1 if FAILED else 0
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 #include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Plugin/PluginManager.h"
 #include "trident/Target/CPU/CPU.h"
+#include "trident/Target/NVIDIA/NVIDIA.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1314,6 +1315,8 @@ KernelBuilder::compile(StringRef target, StringRef pipelineName,
   SmallVector<PipelineEdit> edits;
   if (options.cpuBoundsCheck && target.starts_with("cpu"))
     edits.push_back(cpu::boundsCheckEdit());
+  if (options.barrierTimeoutMs > 0 && target.starts_with("cuda"))
+    edits.push_back(nvidia::boundBarrierWaitsEdit(options.barrierTimeoutMs));
   Expected<Pipeline> pipeline =
       compiler->buildPipeline(target, pipelineName, edits);
   if (!pipeline) {

@@ -548,17 +548,18 @@ END_METHOD
 PyObject *makeArtifact(std::unique_ptr<trident::Artifact> artifact);
 
 // compile(target, pipeline, until_stage, num_warps, num_stages, num_ctas,
-//         bounds_check)
+//         bounds_check, barrier_timeout_ms)
 //   -> (stages: list of (stage, format, data), pipeline text, fingerprint,
 //       metadata json text, artifact or None)
 BUILDER_METHOD(compile)
-  CHECK(7);
+  CHECK(8);
   std::string target = a.s(0), pipeline = a.s(1), until = a.s(2);
   CompileOptions options;
   options.numWarps = int(a.i(3));
   options.numStages = int(a.i(4));
   options.numCtas = int(a.i(5));
   options.cpuBoundsCheck = a.i(6) != 0;
+  options.barrierTimeoutMs = a.i(7);
   if (!a.ok)
     return nullptr;
   std::unique_ptr<CompileResult> r;

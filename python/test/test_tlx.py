@@ -8,6 +8,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 PRELUDE = '''
@@ -725,3 +727,98 @@ def test_ring_subscripts_and_sibling_tasks(plugin_dir):
     assert out.count("tlx.async_task attributes") == 2, out
     # Each task's loop carries its own count from the constant 0.
     assert out.count("scf.for") == 2, out
+
+
+DEADLOCKS = '''
+@trident.jit
+def never_arrived(y_ptr):
+    bars = tlx.alloc_barriers(num_barriers=2, arrive_count=1)
+    tlx.barrier_wait(bars[1], 0)   # nobody arrives: waits forever
+    tl.store(y_ptr, 1.0)
+
+@trident.jit
+def consumer_waits_forever(y_ptr):
+    fulls = tlx.alloc_barriers(num_barriers=1, arrive_count=1)
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            tl.store(y_ptr, 1.0)            # the producer forgets to arrive
+        with tlx.async_task(num_warps=4):
+            tlx.barrier_wait(fulls[0], 0)   # waits forever
+            tl.store(y_ptr + 1, 2.0)
+'''
+
+
+def test_debug_barriers_bound_the_waits(plugin_dir):
+    # With TRIDENT_DEBUG_BARRIERS, every barrier wait reads %globaltimer and
+    # traps past the bound, after printing what waits (region, barrier,
+    # phase) and where (the kernel's line); without it, a plain wait.
+    code = DEADLOCKS + textwrap.dedent('''
+        sig = {"y_ptr": "*fp32"}
+        plain = trident.compile(never_arrived, signature=sig,
+                                target="cuda:90a")
+        print("PLAIN", plain.asm["ptx"].count("%globaltimer"))
+        os.environ["TRIDENT_DEBUG_BARRIERS"] = "1"
+        os.environ["TRIDENT_DEBUG_BARRIERS_MS"] = "200"
+        for fn in (never_arrived, consumer_waits_forever):
+            k = trident.compile(fn, signature=sig, target="cuda:90a")
+            ptx = k.asm["ptx"]
+            print("TIMER", fn.__name__, ptx.count("%globaltimer") > 0,
+                  ptx.count("trap;") > 0)
+            print("PIPE", "gir-bound-barrier-waits {timeout-ms=200}" in
+                  k.pipeline)
+            fmt = [l for l in ptx.splitlines() if "timed out" in l or
+                   "__trident_printf" in l and "global" in l]
+            print("FMT", fn.__name__, len(fmt) > 0)
+            print("LLIR", fn.__name__, k.asm["llir"].count("timed out after 200 ms"))
+        os.environ["TRIDENT_DEBUG_BARRIERS_MS"] = "0"
+        try:
+            trident.compile(never_arrived, signature=sig, target="cuda:90a")
+        except Exception as e:
+            print("BADMS", e)
+        ''')
+    out = run_case(code, plugin_dir)
+    assert "PLAIN 0" in out, out
+    for fn in ("never_arrived", "consumer_waits_forever"):
+        assert "TIMER %s True True" % fn in out, out
+        assert "LLIR %s 1" % fn in out, out
+    assert out.count("PIPE True") == 2, out
+    assert "TRIDENT_DEBUG_BARRIERS_MS must be a positive number of " \
+        "milliseconds, got 0" in out, out
+
+
+def test_debug_barriers_report_deadlocks_on_the_gpu(plugin_dir):
+    import torch
+    if not torch.cuda.is_available():
+        pytest.skip("LOUD SKIP: no CUDA GPU here; the deadlock reports run "
+                    "only on the GPU machine (their PTX is checked above)")
+    for fn, waiter, text in (
+            ("never_arrived", "the program", "tlx.barrier_wait(bars[1], 0)"),
+            ("consumer_waits_forever", "partition 0",
+             "tlx.barrier_wait(fulls[0], 0)")):
+        code = DEADLOCKS + textwrap.dedent('''
+            import torch
+            os.environ["TRIDENT_DEBUG_BARRIERS"] = "1"
+            os.environ["TRIDENT_DEBUG_BARRIERS_MS"] = "300"
+            y = torch.zeros(2, device="cuda")
+            try:
+                %s[(1,)](y)
+                torch.cuda.synchronize()
+                print("NO ERROR")
+            except Exception as e:
+                print("RAISED", type(e).__name__)
+            ''' % fn)
+        env = dict(os.environ, PLUGIN_DIR=plugin_dir)
+        path = os.path.join(HERE, "_tlx_deadlock_%d.py" % os.getpid())
+        with open(path, "w") as f:
+            f.write(PRELUDE + code)
+        try:
+            r = subprocess.run([sys.executable, path], env=env,
+                               capture_output=True, text=True, timeout=120)
+        finally:
+            os.unlink(path)
+        out = r.stdout + r.stderr
+        line = line_of(code, text)
+        assert "barrier wait timed out after 300 ms: barrier " in out, out
+        assert "(%s) at %s:%d" % (waiter, os.path.basename(path), line) \
+            in out, out
+        assert "NO ERROR" not in out, out

@@ -79,6 +79,15 @@ KNOBS = [
          "access raises an error naming its source line (slow; a debug "
          "mode; set it before a kernel's first launch)", in_cache_key=True,
          kind="bool"),
+    Knob("TRIDENT_DEBUG_BARRIERS", False,
+         "compile GPU kernels so that a barrier wait (mbarrier) that does not "
+         "complete within TRIDENT_DEBUG_BARRIERS_MS prints the barrier, its "
+         "phase, the block, the warp and its region, and the wait's source "
+         "line, then traps: a hang becomes a failed launch (a debug mode)",
+         in_cache_key=True, kind="bool"),
+    Knob("TRIDENT_DEBUG_BARRIERS_MS", 1000,
+         "the bound of TRIDENT_DEBUG_BARRIERS, in milliseconds",
+         in_cache_key=True, kind="int"),
     Knob("TRIDENT_LIBCUDA", None,
          "the CUDA driver library to load (default libcuda.so.1)"),
     Knob("TRIDENT_LIBRARY", None,

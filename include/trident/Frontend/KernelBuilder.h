@@ -65,6 +65,10 @@ struct CompileOptions {
   /// On a cpu target: check each memory access against the launch's
   /// buffers (cpu-bounds-check; ignored on other targets).
   bool cpuBoundsCheck = false;
+  /// When positive: a barrier wait that has not completed after this many
+  /// milliseconds reports itself and traps (gir-bound-barrier-waits on
+  /// GPU targets).
+  int64_t barrierTimeoutMs = 0;
 };
 
 class KernelBuilder {

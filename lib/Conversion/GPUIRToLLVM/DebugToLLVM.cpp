@@ -97,6 +97,77 @@ Value globalString(OpBuilder &rewriter, Location loc, ModuleOp module,
   return LLVM::AddressOfOp::create(rewriter, loc, global);
 }
 
+} // namespace
+
+/// The file and line of `loc` (the innermost call site's, for code inlined
+/// from other functions).
+std::pair<std::string, unsigned> fileAndLine(Location loc) {
+  std::pair<std::string, unsigned> out = {"<unknown>", 0};
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      out = {f.getFilename().str(), f.getLine()};
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return out;
+}
+
+static LLVM::LLVMFuncOp vprintfDecl(OpBuilder &rewriter, Location loc,
+                             ModuleOp module) {
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
+    return f;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
+  return LLVM::LLVMFuncOp::create(
+      rewriter, loc, "vprintf",
+      LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptr, ptr}));
+}
+
+void emitPrintf(OpBuilder &rewriter, Location loc,
+                                      Operation *op, StringRef format,
+                                      ArrayRef<Value> values, Value cond) {
+  MLIRContext *ctx = rewriter.getContext();
+  ModuleOp module = op->getParentOfType<ModuleOp>();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  SmallVector<Type> fields;
+  for (Value v : values)
+    fields.push_back(v.getType());
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value buffer;
+  if (!values.empty()) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
+    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                         rewriter.getI64IntegerAttr(1));
+    buffer = LLVM::AllocaOp::create(rewriter, loc, ptr, structType, one,
+                                    /*alignment=*/8);
+  }
+  auto emit = [&](OpBuilder &b, Location l) {
+    for (auto [i, v] : llvm::enumerate(values)) {
+      Value field = LLVM::GEPOp::create(
+          b, l, ptr, structType, buffer,
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+      LLVM::StoreOp::create(b, l, v, field);
+    }
+    Value args = buffer ? buffer : LLVM::ZeroOp::create(b, l, ptr).getResult();
+    LLVM::CallOp::create(b, l, vprintfDecl(rewriter, l, module),
+                         ValueRange{globalString(b, l, module, format), args});
+  };
+  if (!cond) {
+    emit(rewriter, loc);
+    return;
+  }
+  scf::IfOp::create(rewriter, loc, cond, [&](OpBuilder &b, Location l) {
+    emit(b, l);
+    scf::YieldOp::create(b, l);
+  });
+}
+
+namespace {
+
 struct PrintPattern : LoweringPattern<tir::PrintOp> {
   using LoweringPattern::LoweringPattern;
 
@@ -105,58 +176,9 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
     return gir_to_llvm::globalString(rewriter, loc, lc.module, text);
   }
 
-  LLVM::LLVMFuncOp vprintf(ConversionPatternRewriter &rewriter,
-                           Location loc) const {
-    ModuleOp module = lc.module;
-    if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
-      return f;
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-    return LLVM::LLVMFuncOp::create(
-        rewriter, loc, "vprintf",
-        LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptr, ptr}));
-  }
-
-  /// vprintf(format, &{values...}) under `cond` (null: always). The
-  /// argument buffer is an alloca at the top of the function.
   void print(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
              StringRef format, ArrayRef<Value> values, Value cond) const {
-    MLIRContext *ctx = rewriter.getContext();
-    Type ptr = LLVM::LLVMPointerType::get(ctx);
-    SmallVector<Type> fields;
-    for (Value v : values)
-      fields.push_back(v.getType());
-    auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
-    Value buffer;
-    if (!values.empty()) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      auto fn = op->getParentOfType<FunctionOpInterface>();
-      rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
-      Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                           rewriter.getI64IntegerAttr(1));
-      buffer = LLVM::AllocaOp::create(rewriter, loc, ptr, structType, one,
-                                      /*alignment=*/8);
-    }
-    auto emit = [&](OpBuilder &b, Location l) {
-      for (auto [i, v] : llvm::enumerate(values)) {
-        Value field = LLVM::GEPOp::create(
-            b, l, ptr, structType, buffer,
-            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
-        LLVM::StoreOp::create(b, l, v, field);
-      }
-      Value args = buffer ? buffer : LLVM::ZeroOp::create(b, l, ptr).getResult();
-      LLVM::CallOp::create(b, l, vprintf(rewriter, l),
-                           ValueRange{globalString(rewriter, l, format), args});
-    };
-    if (!cond) {
-      emit(rewriter, loc);
-      return;
-    }
-    scf::IfOp::create(rewriter, loc, cond, [&](OpBuilder &b, Location l) {
-      emit(b, l);
-      scf::YieldOp::create(b, l);
-    });
+    emitPrintf(rewriter, loc, op, format, values, cond);
   }
 
   LogicalResult
@@ -235,20 +257,6 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
     return success();
   }
 };
-
-/// The file and line of `loc` (the innermost call site's, for code inlined
-/// from other functions).
-std::pair<std::string, unsigned> fileAndLine(Location loc) {
-  std::pair<std::string, unsigned> out = {"<unknown>", 0};
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
-      out = {f.getFilename().str(), f.getLine()};
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return out;
-}
 
 /// tir.assert: a thread any of whose elements of the condition is false
 /// calls CUDA's __assertfail(message, file, line, function, 1), which

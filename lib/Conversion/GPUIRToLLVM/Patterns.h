@@ -57,6 +57,17 @@ void populateConvertLayoutPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    LoweringContext &ctx);
 /// tir.print: vprintf calls.
+/// vprintf(format, values...) at the builder's point, under `cond` (null:
+/// always); `op` is the op being lowered (its function gets the argument
+/// buffer).
+void emitPrintf(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op,
+                llvm::StringRef format, mlir::ArrayRef<mlir::Value> values,
+                mlir::Value cond);
+
+/// The file and line of `loc` (the innermost call site's, for code inlined
+/// from other functions).
+std::pair<std::string, unsigned> fileAndLine(mlir::Location loc);
+
 void populateDebugPatterns(mlir::TypeConverter &converter,
                            mlir::RewritePatternSet &patterns,
                            LoweringContext &ctx);

@@ -389,16 +389,95 @@ struct AsyncCopyArrivePattern : OpConversionPattern<nvgir::AsyncCopyArriveOp> {
   }
 };
 
+/// %globaltimer, nanoseconds.
+Value globalTimer(OpBuilder &b, Location loc) {
+  return LLVM::InlineAsmOp::create(
+             b, loc, b.getI64Type(), ValueRange{},
+             "mov.u64 $0, %globaltimer;", "=l", /*has_side_effects=*/true,
+             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+/// A wait on the barrier at `address` for the phase of parity `phase` that
+/// gives up after `ms` milliseconds: lane 0 of each waiting warp prints
+/// what waits on what and where, then the thread traps (the launch fails
+/// with an error instead of hanging).
+void boundedWait(ConversionPatternRewriter &rewriter, nvgir::MBarrierWaitOp op,
+                 Value address, Value index, Value phase, int64_t ms) {
+  Location loc = op.getLoc();
+  Type i32 = rewriter.getI32Type();
+  Value shared = LLVM::PtrToIntOp::create(rewriter, loc, i32, address);
+  Value start = globalTimer(rewriter, loc);
+  auto [file, line] = gir_to_llvm::fileAndLine(loc);
+  std::string waiter = op.getWaiter().value_or("the program").str();
+  std::string format =
+      "trident: barrier wait timed out after " + std::to_string(ms) +
+      " ms: barrier %d (shared memory 0x%x) waits for the end of its phase "
+      "of parity %d; block (%d, %d, %d), warp %d (" + waiter + ") at " + file +
+      ":" + std::to_string(line) + "\n";
+  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{}, ValueRange{});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *before = rewriter.createBlock(&loop.getBefore());
+    Value done = LLVM::InlineAsmOp::create(
+                     rewriter, loc, i32, ValueRange{shared, phase},
+                     "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta."
+                     "b64 p, [$1], $2, 1000000;\nselp.u32 $0, 1, 0, p;\n}",
+                     "=r,r,r,~{memory}", /*has_side_effects=*/true,
+                     /*is_align_stack=*/false,
+                     LLVM::tailcallkind::TailCallKind::None,
+                     LLVM::AsmDialectAttr(), ArrayAttr())
+                     .getResult(0);
+    Value waiting = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::eq, done,
+                                          i32Const(rewriter, loc, 0));
+    scf::IfOp::create(rewriter, loc, waiting, [&](OpBuilder &b, Location l) {
+      Value elapsed =
+          arith::SubIOp::create(b, l, globalTimer(b, l), start);
+      Value over = arith::CmpIOp::create(
+          b, l, arith::CmpIPredicate::ugt, elapsed,
+          arith::ConstantOp::create(b, l, b.getI64IntegerAttr(ms * 1000000)));
+      scf::IfOp::create(b, l, over, [&](OpBuilder &b2, Location l2) {
+        Value tid = NVVM::ThreadIdXOp::create(b2, l2, i32);
+        Value warp = arith::DivUIOp::create(b2, l2, tid, i32Const(b2, l2, 32));
+        Value lane = arith::RemUIOp::create(b2, l2, tid, i32Const(b2, l2, 32));
+        Value lane0 = arith::CmpIOp::create(b2, l2, arith::CmpIPredicate::eq,
+                                            lane, i32Const(b2, l2, 0));
+        Value values[] = {index,
+                          shared,
+                          phase,
+                          NVVM::BlockIdXOp::create(b2, l2, i32),
+                          NVVM::BlockIdYOp::create(b2, l2, i32),
+                          NVVM::BlockIdZOp::create(b2, l2, i32),
+                          warp};
+        gir_to_llvm::emitPrintf(b2, l2, op, format, values, lane0);
+        LLVM::Trap::create(b2, l2);
+        scf::YieldOp::create(b2, l2);
+      });
+      scf::YieldOp::create(b, l);
+    });
+    scf::ConditionOp::create(rewriter, loc, waiting, ValueRange{});
+    rewriter.createBlock(&loop.getAfter());
+    scf::YieldOp::create(rewriter, loc);
+  }
+}
+
 struct MBarrierWaitPattern : OpConversionPattern<nvgir::MBarrierWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(nvgir::MBarrierWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    NVVM::MBarrierTryWaitParityOp::create(
-        rewriter, loc,
-        barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
-        adaptor.getPhase(), i32Const(rewriter, loc, 0x989680));
+    Value address =
+        barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex());
+    if (std::optional<int64_t> ms = op.getTimeoutMs())
+      boundedWait(rewriter, op, address, adaptor.getIndex(), adaptor.getPhase(),
+                  *ms);
+    else
+      NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, address,
+                                            adaptor.getPhase(),
+                                            i32Const(rewriter, loc, 0x989680));
     if (!op.getAsyncWrites() && !op.getUnfenced())
       fenceAsyncShared(rewriter, loc);
     rewriter.eraseOp(op);

@@ -5,7 +5,9 @@
 // steps (Compiler/TranslationStep.h, registered in Registration.cpp).
 //
 //===----------------------------------------------------------------------===//
+#include "trident/Pipeline/PipelineEdit.h"
 #include "trident/Pipeline/TargetRegistry.h"
+#include "trident/Target/NVIDIA/NVIDIA.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -91,6 +93,19 @@ TargetBackend nvidia::targetBackend() {
   b.fillStage = fillStage;
   b.limits = limits;
   return b;
+}
+
+PipelineEdit nvidia::boundBarrierWaitsEdit(int64_t timeoutMs) {
+  PipelineEdit edit;
+  edit.kind = PipelineEdit::Kind::InsertBefore;
+  edit.target = "cuda";
+  edit.stage = "llir";
+  edit.anchor = "convert-gir-to-llvm";
+  PassEntry entry;
+  entry.pass = "gir-bound-barrier-waits";
+  entry.options = "timeout-ms=" + std::to_string(timeoutMs);
+  edit.passes.push_back(entry);
+  return edit;
 }
 
 } // namespace trident

@@ -370,13 +370,28 @@ def validate_options(num_warps, num_stages, num_ctas):
             "them on sm_90 or newer), got %d" % num_ctas)
 
 
+def debug_barriers_ms():
+    """The bound of barrier waits the knobs ask for (0: none)."""
+    from ..knobs import knobs
+    if not knobs.debug_barriers:
+        return 0
+    ms = knobs.debug_barriers_ms
+    if ms <= 0:
+        raise TridentUserError("TRIDENT_DEBUG_BARRIERS_MS must be a positive "
+                               "number of milliseconds, got %d" % ms)
+    return ms
+
+
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             num_stages=3, num_ctas=1, pipeline=None, attrs=None,
-            until_stage=None, bounds_check=None):
+            until_stage=None, bounds_check=None, barrier_timeout_ms=None):
     """Compiles `fn` for `target` ("cuda:90a", "cuda:80", "cpu", ...) and
     returns a CompiledKernel with every stage's output. `bounds_check`
     (default: the knob TRIDENT_CPU_BOUNDS_CHECK) compiles a cpu target's
-    kernel with a check of every memory access (docs/cpu.md)."""
+    kernel with a check of every memory access (docs/cpu.md).
+    `barrier_timeout_ms` (default: TRIDENT_DEBUG_BARRIERS_MS when the knob
+    TRIDENT_DEBUG_BARRIERS is set, else 0: off) makes a GPU barrier wait
+    that takes longer report itself and trap (docs/debugging.md)."""
     from .. import _pipelines
     target = normalize_target(target)
     signature = dict(signature or {})
@@ -401,9 +416,12 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         if bounds_check is None:
             from ..knobs import knobs
             bounds_check = knobs.cpu_bounds_check
+        if barrier_timeout_ms is None:
+            barrier_timeout_ms = debug_barriers_ms()
         stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
             target, pipeline, stage, num_warps, num_stages, num_ctas,
-            1 if bounds_check and kind == "cpu" else 0)
+            1 if bounds_check and kind == "cpu" else 0,
+            int(barrier_timeout_ms))
     except _C.Error as e:
         raise _backend_error(fn, target, str(e)) from None
     asm = {}

@@ -367,7 +367,10 @@ class JITFunction:
             _pipelines._check(self.pipeline)
         from ..knobs import knobs
         checked = target.startswith("cpu") and knobs.cpu_bounds_check
-        key = (target, pipeline, checked, num_warps, num_stages, num_ctas,
+        from ..compiler.compiler import debug_barriers_ms
+        bounded = 0 if target.startswith("cpu") else debug_barriers_ms()
+        key = (target, pipeline, checked, bounded, num_warps, num_stages,
+               num_ctas,
                tuple(sorted((k, str(v)) for k, v in signature.items())),
                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
                tuple(sorted(attrs)))

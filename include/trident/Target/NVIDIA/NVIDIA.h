@@ -44,6 +44,7 @@ class DialectRegistry;
 
 namespace trident {
 struct Target;
+struct PipelineEdit;
 }
 
 namespace trident::nvidia {
@@ -56,6 +57,12 @@ void registerNVIDIAPasses();
 /// The translation steps translate-to-llvmir, llc-nvptx and ptxas. Safe to
 /// call more than once.
 void registerNVIDIATranslationSteps();
+
+/// The pipeline edit that bounds every barrier wait of a cuda target's
+/// kernels (TRIDENT_DEBUG_BARRIERS, trident-compile --debug-barriers):
+/// gir-bound-barrier-waits{timeout-ms=ms} right before convert-gir-to-llvm
+/// in stage llir.
+PipelineEdit boundBarrierWaitsEdit(int64_t timeoutMs);
 
 /// "sm_90a" for cuda:90a and so on; an error for other targets.
 llvm::Expected<std::string> smArchOf(const Target &target);

@@ -82,6 +82,26 @@ def GPUIRSplitColumns : Pass<"gir-split-columns", "::mlir::ModuleOp"> {
   let dependentDialects = ["::trident::gir::GPUIRDialect"];
 }
 
+def GPUIRBoundBarrierWaits
+    : Pass<"gir-bound-barrier-waits", "::mlir::ModuleOp"> {
+  let summary = "Report barrier waits that do not complete, then trap";
+  let description = [{
+    A debugging aid for kernels that hang (`TRIDENT_DEBUG_BARRIERS=1`,
+    `trident-compile --debug-barriers`): every `nvgir.mbarrier_wait` gets
+    `timeout_ms` and `waiter` (the region of a `tir.warp_specialize` it is
+    in: "the default region", "partition 1", ..., or "the program"). A
+    wait still incomplete after `timeout-ms` milliseconds prints the
+    barrier's index and shared-memory address, the phase it waits for, the
+    block, the warp and the waiter, with the wait's source line, once per
+    warp, then traps: the launch fails with a message instead of hanging.
+  }];
+  let options = [
+    Option<"timeoutMs", "timeout-ms", "int64_t", /*default=*/"1000",
+           "milliseconds a barrier wait may take before it is reported">,
+  ];
+  let dependentDialects = ["::trident::nvgir::NVGIRDialect"];
+}
+
 def GPUIRRemoveLayoutConversions
     : Pass<"gir-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Lay the other tiles out around the chosen layouts";

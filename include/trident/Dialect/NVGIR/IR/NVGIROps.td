@@ -223,9 +223,24 @@ def NVGIR_MBarrierWaitOp : NVGIR_Op<"mbarrier_wait"> {
     phase's copies wrote is read by generic-proxy loads only (rings read
     back into registers), or gir-pipeline was asked for no fence after
     cp.async (`fence-copies=false`, as Triton's pipeliner emits them).
+
+    With `timeout_ms` (set by gir-bound-barrier-waits, a debugging aid), a
+    wait that has not completed after that many milliseconds prints the
+    barrier, the phase, the block, the warp, `waiter` (which region of the
+    program waits) and the op's source line, then traps, instead of
+    hanging.
   }];
   let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index, I32:$phase,
-                       UnitAttr:$async_writes, UnitAttr:$unfenced);
+                       UnitAttr:$async_writes, UnitAttr:$unfenced,
+                       OptionalAttr<I64Attr>:$timeout_ms,
+                       OptionalAttr<StrAttr>:$waiter);
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$barriers, "::mlir::Value":$index,
+                   "::mlir::Value":$phase), [{
+      build($_builder, $_state, barriers, index, phase, false, false,
+            nullptr, nullptr);
+    }]>
+  ];
   let assemblyFormat = [{
     $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
   }];
