@@ -27,6 +27,8 @@ BoundsChecker::BoundsChecker(ArrayRef<BufferExtent> extents,
 
 void BoundsChecker::bind(BoundsChecker *checker) { boundChecker = checker; }
 
+BoundsChecker *BoundsChecker::current() { return boundChecker; }
+
 std::optional<std::string> BoundsChecker::report() {
   std::lock_guard<std::mutex> lock(mutex);
   if (!violated)

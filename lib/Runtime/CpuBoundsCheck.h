@@ -34,6 +34,8 @@ public:
   /// Makes this checker the one that the hook uses on this thread (null:
   /// none, the hook then lets every access through).
   static void bind(BoundsChecker *checker);
+  /// The checker bound on this thread, or null.
+  static BoundsChecker *current();
 
   /// The first violation's report, if there was one.
   std::optional<std::string> report();

@@ -1,5 +1,6 @@
 //===- CpuFaultGuard.cpp - Catching a kernel's faults on its thread -------===//
 #include "CpuFaultGuard.h"
+#include "CpuTasks.h"
 
 #include <algorithm>
 #include <csetjmp>
@@ -139,11 +140,13 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
       pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
     }
     currentFrame = outer;
-    currentProgramId = outerProgram;
     fault.signal = frame.signal;
     fault.address = frame.address;
     fault.code = frame.code;
     fault.program = p;
+    // The program's partitions (threads of its own) end with it.
+    abandonProgramTasks(fault);
+    currentProgramId = outerProgram;
     return false;
   }
   currentFrame = &frame;
@@ -156,6 +159,48 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
   currentFrame = outer;
   currentProgramId = outerProgram;
   return true;
+}
+
+bool runCallGuarded(void (*fn)(void *), void *arg, int64_t program,
+                    ProgramFault &fault) {
+  (void)altStack.memory;
+  Frame frame;
+  Frame *outer = currentFrame;
+  int64_t outerProgram = currentProgramId;
+  if (sigsetjmp(frame.env, /*savemask=*/0) != 0) {
+    if (frame.signal > 0) {
+      sigset_t set;
+      sigemptyset(&set);
+      sigaddset(&set, frame.signal);
+      pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+    }
+    currentFrame = outer;
+    currentProgramId = outerProgram;
+    fault.signal = frame.signal;
+    fault.address = frame.address;
+    fault.code = frame.code;
+    fault.program = program;
+    return false;
+  }
+  currentFrame = &frame;
+  currentProgramId = program;
+  fn(arg);
+  currentFrame = outer;
+  currentProgramId = outerProgram;
+  return true;
+}
+
+void failCurrentProgram(const ProgramFault &fault) {
+  Frame *f = currentFrame;
+  if (!f)
+    return;
+  currentFrame = nullptr;
+  f->signal = fault.signal;
+  f->address = fault.address;
+  f->code = fault.code;
+  // (The signal is not blocked on this thread: the fault path's unblock
+  // is harmless.)
+  siglongjmp(f->env, 3);
 }
 
 int64_t currentProgram() { return currentFrame ? currentProgramId : -1; }

@@ -51,6 +51,17 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
                         int64_t end, int32_t nx, int32_t ny, int32_t nz,
                         const std::atomic<bool> &stop, ProgramFault &fault);
 
+/// Runs `fn(arg)` on this thread under the guard as part of program
+/// instance `program` (a partition of it, on a thread of its own). Returns
+/// false, with `fault` filled, if it faulted or was stopped.
+bool runCallGuarded(void (*fn)(void *), void *arg, int64_t program,
+                    ProgramFault &fault);
+
+/// Ends the program instance this thread runs under the guard with
+/// `fault` (a partition's, reported by the program's own thread). Returns
+/// if there is no guard.
+void failCurrentProgram(const ProgramFault &fault);
+
 /// The linear id of the program instance this thread runs under the guard,
 /// or -1.
 int64_t currentProgram();

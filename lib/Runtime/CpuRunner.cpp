@@ -4,6 +4,7 @@
 
 #include "CpuBoundsCheck.h"
 #include "CpuFaultGuard.h"
+#include "CpuTasks.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -55,6 +56,17 @@ extern "C" void tridentCpuAssertFail(const char *message, const char *file,
                             .str();
   assertState.failed = true;
 }
+} // namespace
+
+void reportKernelError(const std::string &message) {
+  std::lock_guard<std::mutex> lock(assertState.mutex);
+  if (assertState.failed)
+    return;
+  assertState.message = message;
+  assertState.failed = true;
+}
+
+namespace {
 /// With TRIDENT_PERF_MAP set, every function the JIT links is appended to
 /// /tmp/perf-<pid>.map ("address size name", perf's format for JIT code), so
 /// that `perf record` / `perf report` name the kernels' code.
@@ -177,6 +189,26 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
             {orc::ExecutorAddr::fromPtr(&tridentCpuAssertFail), callable}},
            {mangle("__trident_cpu_check_access"),
             {orc::ExecutorAddr::fromPtr(&tridentCpuCheckAccess), callable}},
+           // Warp-specialized regions and the barriers between them.
+           {mangle("__trident_cpu_task_start"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuTaskStart), callable}},
+           {mangle("__trident_cpu_task_join"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuTaskJoin), callable}},
+           {mangle("__trident_cpu_mbarrier_init"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuMbarrierInit), callable}},
+           {mangle("__trident_cpu_mbarrier_arrive"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuMbarrierArrive), callable}},
+           {mangle("__trident_cpu_mbarrier_expect_tx"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuMbarrierExpectTx), callable}},
+           {mangle("__trident_cpu_mbarrier_complete_tx"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuMbarrierCompleteTx),
+             callable}},
+           {mangle("__trident_cpu_mbarrier_wait"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuMbarrierWait), callable}},
+           {mangle("__trident_cpu_scratch_alloc"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuScratchAlloc), callable}},
+           {mangle("__trident_cpu_scratch_free"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuScratchFree), callable}},
            // bf16 conversions that LLVM leaves to compiler-rt on CPUs
            // without bf16 instructions (a bf16 constant, say), which this
            // process's libgcc may not have.
@@ -346,7 +378,8 @@ Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
   if (checker)
     if (std::optional<std::string> report = checker->report())
       return createStringError("kernel '" + kernelInfo.name + "': " + *report);
-  if (firstFault) {
+  // A program stopped by a hook (signal 0) has reported why.
+  if (firstFault && (firstFault->signal != 0 || !assertState.failed)) {
     int64_t p = firstFault->program;
     return createStringError(
         "kernel '" + kernelInfo.name + "' crashed: " +

@@ -68,4 +68,24 @@ def TlxLowerTasks : Pass<"tlx-lower-tasks", "::mlir::ModuleOp"> {
   let dependentDialects = ["::trident::tir::TileIRDialect"];
 }
 
+def TlxLowerToCpu : Pass<"tlx-lower-to-cpu", "::mlir::ModuleOp"> {
+  let summary = "TLX ops onto the CPU target: real copies, threads, barriers";
+  let description = [{
+    On the CPU target a program is one thread and each of its TLX tasks
+    (a partition of `tir.warp_specialize`) another: rings of buffers and
+    barriers are memory of the program (the runtime's scratch memory,
+    zeroed, freed at the end of the block that allocates them), a buffer
+    is a pointer into it with its shape and strides (`tlx.local_trans`
+    permutes them), `tlx.local_load` / `tlx.local_store` and the
+    asynchronous copies are loads and stores that complete at once
+    (masked-off elements of `tlx.async_load` are 0), `tlx.async_dot` is
+    `tir.dot` of the buffers' tiles, and barriers are the runtime's
+    mbarriers (`__trident_cpu_mbarrier_*`: arrival and byte counts per
+    phase, waits on a phase's parity; `TRIDENT_DEBUG_BARRIERS` bounds the
+    waits). Commit and wait groups have nothing left to wait for.
+  }];
+  let dependentDialects = ["::trident::tir::TileIRDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif

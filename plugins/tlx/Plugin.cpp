@@ -32,6 +32,9 @@ const TridentPassInfo kPasses[] = {
      []() -> Pass * { return createTlxLowerToGir().release(); }},
     {"tlx-lower-tasks", "TLX tasks onto the core's warp-specialized regions",
      []() -> Pass * { return createTlxLowerTasks().release(); }},
+    {"tlx-lower-to-cpu", "TLX ops onto the CPU target (threads, memory, "
+                         "the runtime's barriers)",
+     []() -> Pass * { return createTlxLowerToCpu().release(); }},
 };
 
 // On CUDA, TLX ops become core GPU IR as soon as their tiles have layouts;
@@ -39,8 +42,15 @@ const TridentPassInfo kPasses[] = {
 // tir stage's clean-ups (which then see partitions isolated from above).
 const TridentPassRef kLower[] = {{"tlx-lower-to-gir", nullptr, nullptr}};
 const TridentPassRef kTasks[] = {{"tlx-lower-tasks", nullptr, nullptr}};
+// On the CPU, tasks become threads (the core runs each partition of a
+// warp-specialized region on one) and TLX ops plain tile IR and calls of
+// the runtime's barriers, before descriptors are lowered.
+const TridentPassRef kCpu[] = {{"tlx-lower-tasks", nullptr, nullptr},
+                               {"tlx-lower-to-cpu", nullptr, nullptr}};
 const TridentPipelineEdit kEdits[] = {
     {TRIDENT_EDIT_INSERT_AFTER, "cuda", "tir", "inline", kTasks, 1, nullptr,
+     nullptr},
+    {TRIDENT_EDIT_INSERT_AFTER, "cpu", "tir", "inline", kCpu, 2, nullptr,
      nullptr},
     {TRIDENT_EDIT_INSERT_AFTER, "cuda", "gir", "convert-tir-to-gir", kLower, 1,
      nullptr, nullptr},

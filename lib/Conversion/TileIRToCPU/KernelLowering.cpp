@@ -509,6 +509,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     return success();
   if (auto asmOp = dyn_cast<tir::InlineAsmElementwiseOp>(op))
     return lowerInlineAsm(asmOp);
+  if (auto ws = dyn_cast<tir::WarpSpecializeOp>(op))
+    return lowerWarpSpecialize(ws);
   if (auto ext = dyn_cast<tir::ExternElementwiseOp>(op))
     return lowerExtern(ext);
   if (auto load = dyn_cast<tir::LoadOp>(op))

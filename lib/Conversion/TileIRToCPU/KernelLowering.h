@@ -50,6 +50,23 @@ namespace trident::cpu {
 /// "f32", "bf16", ...). Empty for types a kernel argument cannot have.
 std::string argKindOf(mlir::Type type);
 
+/// The attribute of a tir.warp_specialize whose partitions
+/// outlinePartitions moved into functions: their entries (one !llvm.ptr
+/// argument, the slots of their arguments), in partition order.
+inline constexpr llvm::StringLiteral kPartitionEntries = "cpu.partition_entries";
+
+/// Moves the partition regions of every tir.warp_specialize of `kernel`
+/// into functions of their own (`<kernel>__partition<k>`, taking the
+/// captures), returned in order, and records them on the op
+/// (kPartitionEntries names each one's entry, made by buildPartitionEntry
+/// once it is lowered). The partitions' regions are left empty.
+llvm::SmallVector<mlir::func::FuncOp> outlinePartitions(mlir::func::FuncOp kernel);
+
+/// The entry of a lowered partition function `lowered` (its captures then
+/// the six program-id arguments): `<name>__entry(!llvm.ptr slots)`, which
+/// reads each argument from an 8-byte slot and calls it.
+mlir::func::FuncOp buildPartitionEntry(mlir::func::FuncOp lowered);
+
 /// How many element computations of `v` its users cause per element, seen
 /// through cheap lazy users (anything above 1 means "repeated"; users in
 /// another region than `home`, and broadcasts, count as repeating).
@@ -232,6 +249,10 @@ private:
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
   mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op);
+  /// The partitions on threads of their own (started through the
+  /// runtime, with their captures and this program's ids), the default
+  /// region here, then a join of each (see outlinePartitions).
+  mlir::LogicalResult lowerWarpSpecialize(tir::WarpSpecializeOp op);
   mlir::LogicalResult lowerGenericRegionOp(mlir::Operation *op);
   mlir::LogicalResult lowerScalarOp(mlir::Operation *op);
   /// Inside a reduction's combine region, marks `op`'s floating-point

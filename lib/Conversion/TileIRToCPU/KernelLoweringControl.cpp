@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -260,6 +261,147 @@ LogicalResult KernelLowering::lowerWhile(scf::WhileOp op) {
     else
       scalars.map(op.getResult(i), loop.getResult(s++));
   }
+  return success();
+}
+
+} // namespace trident::cpu
+
+//===----------------------------------------------------------------------===//
+// Warp specialization: a thread per partition
+//===----------------------------------------------------------------------===//
+
+namespace trident::cpu {
+
+namespace {
+
+/// The runtime's function `name` of type `type`, declared in `module` once.
+func::FuncOp runtimeFunction(ModuleOp module, StringRef name,
+                             FunctionType type) {
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToStart(module.getBody());
+  auto f = func::FuncOp::create(b, module.getLoc(), name, type);
+  f.setPrivate();
+  return f;
+}
+
+} // namespace
+
+SmallVector<func::FuncOp> outlinePartitions(func::FuncOp kernel) {
+  SmallVector<func::FuncOp> outlined;
+  SmallVector<tir::WarpSpecializeOp> ops;
+  kernel.walk([&](tir::WarpSpecializeOp op) { ops.push_back(op); });
+  OpBuilder b(kernel);
+  for (tir::WarpSpecializeOp op : ops) {
+    SmallVector<Attribute> entries;
+    for (Region &region : op.getPartitionRegions()) {
+      std::string name = (kernel.getSymName() + "__partition" +
+                          Twine(outlined.size()))
+                             .str();
+      auto fn = func::FuncOp::create(
+          b, op.getLoc(), name,
+          FunctionType::get(kernel.getContext(),
+                            region.front().getArgumentTypes(), {}));
+      fn.setPrivate();
+      fn.getBody().takeBody(region);
+      Operation *yield = fn.getBody().front().getTerminator();
+      OpBuilder yb(yield);
+      func::ReturnOp::create(yb, yield->getLoc());
+      yield->erase();
+      entries.push_back(FlatSymbolRefAttr::get(kernel.getContext(),
+                                               name + "__entry"));
+      outlined.push_back(fn);
+    }
+    op->setAttr(kPartitionEntries, ArrayAttr::get(kernel.getContext(), entries));
+  }
+  return outlined;
+}
+
+func::FuncOp buildPartitionEntry(func::FuncOp lowered) {
+  MLIRContext *ctx = lowered.getContext();
+  Location l = lowered.getLoc();
+  OpBuilder b(ctx);
+  b.setInsertionPointAfter(lowered);
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  auto entry = func::FuncOp::create(
+      b, l, (lowered.getSymName() + "__entry").str(),
+      FunctionType::get(ctx, {ptr}, {}));
+  entry.setPrivate();
+  Block *block = entry.addEntryBlock();
+  b.setInsertionPointToStart(block);
+  SmallVector<Value> args;
+  for (auto [i, t] : llvm::enumerate(lowered.getArgumentTypes())) {
+    Value slot = LLVM::GEPOp::create(b, l, ptr, b.getI64Type(),
+                                     block->getArgument(0),
+                                     ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    args.push_back(LLVM::LoadOp::create(b, l, t, slot));
+  }
+  func::CallOp::create(b, l, lowered, args);
+  func::ReturnOp::create(b, l);
+  return entry;
+}
+
+LogicalResult KernelLowering::lowerWarpSpecialize(tir::WarpSpecializeOp op) {
+  auto entries = op->getAttrOfType<ArrayAttr>(kPartitionEntries);
+  if (!entries)
+    return op.emitOpError("convert-tir-to-cpu: the partitions were not "
+                          "outlined (internal error)");
+  MLIRContext *ctx = op.getContext();
+  ModuleOp module = dst->getParentOfType<ModuleOp>();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i64 = b.getI64Type();
+  auto entryType = FunctionType::get(ctx, {ptr}, {});
+  func::FuncOp start = runtimeFunction(
+      module, "__trident_cpu_task_start",
+      FunctionType::get(ctx, {entryType, ptr, i64}, {ptr}));
+  func::FuncOp join = runtimeFunction(module, "__trident_cpu_task_join",
+                                      FunctionType::get(ctx, {ptr}, {}));
+  // Each partition's arguments, one 8-byte slot each: the captures, then
+  // this program's ids and grid (the runtime copies them).
+  SmallVector<Value> values;
+  for (Value c : op.getCaptures()) {
+    if (isTile(c.getType()))
+      return op.emitOpError("convert-tir-to-cpu: a partition captures a "
+                            "tile; partitions take scalars and pointers");
+    values.push_back(scalar(c));
+  }
+  for (int i = 0; i < 3; ++i)
+    values.push_back(programId[i]);
+  for (int i = 0; i < 3; ++i)
+    values.push_back(numPrograms[i]);
+  Value slots;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&dst.getBody().front());
+    Value n = LLVM::ConstantOp::create(b, curLoc, i64,
+                                       b.getI64IntegerAttr(values.size()));
+    slots = LLVM::AllocaOp::create(b, curLoc, ptr, i64, n, /*alignment=*/8);
+  }
+  for (auto [i, v] : llvm::enumerate(values)) {
+    Value slot = LLVM::GEPOp::create(b, curLoc, ptr, i64, slots,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    LLVM::StoreOp::create(b, curLoc, v, slot);
+  }
+  Value bytes = LLVM::ConstantOp::create(
+      b, curLoc, i64, b.getI64IntegerAttr(8 * values.size()));
+  SmallVector<Value> handles;
+  for (Attribute a : entries) {
+    Value fn = func::ConstantOp::create(b, curLoc, entryType,
+                                        cast<FlatSymbolRefAttr>(a));
+    handles.push_back(func::CallOp::create(b, curLoc, start,
+                                           ValueRange{fn, slots, bytes})
+                          .getResult(0));
+  }
+  pushScope();
+  LogicalResult r =
+      lowerBlock(op.getDefaultRegion().front(), /*stopAtTerminator=*/true);
+  popScope();
+  if (failed(r))
+    return failure();
+  curLoc = op.getLoc();
+  for (Value h : handles)
+    func::CallOp::create(b, curLoc, join, ValueRange{h});
   return success();
 }
 

@@ -214,15 +214,6 @@ struct ConvertTileIRToCPUPass
           << static_cast<unsigned>(vectorBits);
       return signalPassFailure();
     }
-    // A CPU program is one thread: there are no warps to specialize.
-    WalkResult ws = module.walk([](tir::WarpSpecializeOp op) {
-      op.emitOpError("runs regions on separate groups of GPU warps; the cpu "
-                     "target runs a program on one thread and has no warps "
-                     "(compile for cuda)");
-      return WalkResult::interrupt();
-    });
-    if (ws.wasInterrupted())
-      return signalPassFailure();
     if (failed(refuseRank0Tiles(module)))
       return signalPassFailure();
     // Nothing here reads the axis hints, and lowered operations (of other
@@ -243,6 +234,14 @@ struct ConvertTileIRToCPUPass
       if (failed(float8::checkArithmetic(kernel, "convert-tir-to-cpu")))
         return signalPassFailure();
       float8::expandCasts(kernel);
+      // Warp-specialized regions: the default region runs on the
+      // program's thread, each partition on a thread of its own.
+      for (func::FuncOp part : cpu::outlinePartitions(kernel)) {
+        cpu::KernelLowering partLowering(part, stackBytes, lanesBits());
+        if (failed(partLowering.run()))
+          return signalPassFailure();
+        cpu::buildPartitionEntry(partLowering.lowered());
+      }
       cpu::KernelLowering lowering(kernel, stackBytes, lanesBits());
       if (failed(lowering.run()))
         return signalPassFailure();
