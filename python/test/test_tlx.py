@@ -153,20 +153,121 @@ def test_mistakes_name_the_line(plugin_dir):
     assert "reuse= is not supported by this version" in lines["REUSE"]
 
 
-def test_cpu_back_end_names_what_it_cannot_lower(plugin_dir):
-    # No lowering of tlx ops exists for the CPU yet: compiling for it says
-    # so at the op's line rather than failing somewhere below.
-    out = run_case('''
-        @trident.jit
-        def keep(x_ptr):
-            b = tlx.local_view(tlx.local_alloc((16,), tl.float32, 1), 0)
-            tlx.local_store(b, tl.load(x_ptr + tl.arange(0, 16)))
-        try:
-            trident.compile(keep, signature={"x_ptr": "*fp32"}, target="cpu")
-        except Exception as e:
-            print("ERR", e)
-        ''', plugin_dir)
-    assert "'tlx.local_store' op convert-tir-to-cpu: cannot lower" in out
+CPU_RUNS = '''
+import numpy as np
+import torch
+from trident.tools.tensor_descriptor import TensorDescriptor
+from kernels import tlx_kernels as K
+
+@trident.jit
+def masked_copy(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    bufs = tlx.local_alloc((BLOCK,), tl.float32, 1)
+    buf = bufs[0]
+    tlx.local_store(buf, tl.full((BLOCK,), 7.0, tl.float32))  # garbage
+    offs = tl.arange(0, BLOCK)
+    t = tlx.async_load(x_ptr + offs, buf, mask=offs < n)
+    tlx.async_load_commit_group([t])
+    tlx.async_load_wait_group(0)
+    tl.store(y_ptr + offs, tlx.local_load(buf))
+
+@trident.jit
+def dot_from_registers(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                       K: tl.constexpr):
+    rm, rn, rk = tl.arange(0, M), tl.arange(0, N), tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])       # registers
+    bufs = tlx.local_alloc((K, N), tl.float16, 1)
+    tlx.local_store(bufs[0], tl.load(b_ptr + rk[:, None] * N + rn[None, :]))
+    acc = tlx.async_dot(a, bufs[0], tl.zeros((M, N), tl.float32))
+    acc = tlx.async_dot_wait(0, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+@trident.jit
+def producer_consumer(x_ptr, y_ptr, n, BLOCK: tl.constexpr, NBUF: tl.constexpr):
+    # A ring passed from a 4-warp producer task to the default task through
+    # "full" and "empty" barriers, n tiles through NBUF slots.
+    bufs = tlx.local_alloc((BLOCK,), tl.float32, NBUF)
+    fulls = tlx.alloc_barriers(num_barriers=NBUF, arrive_count=1)
+    empties = tlx.alloc_barriers(num_barriers=NBUF, arrive_count=1)
+    offs = tl.arange(0, BLOCK)
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            for i in range(0, n):
+                slot = i % NBUF
+                phase = (i // NBUF) & 1
+                tlx.barrier_wait(fulls[slot], phase)
+                v = tlx.local_load(bufs[slot])
+                tlx.barrier_arrive(empties[slot])
+                tl.store(y_ptr + i * BLOCK + offs, v * 2.0)
+        with tlx.async_task(num_warps=4):
+            for i in range(0, n):
+                slot = i % NBUF
+                phase = ((i // NBUF) & 1) ^ 1
+                tlx.barrier_wait(empties[slot], phase)
+                tlx.local_store(bufs[slot], tl.load(x_ptr + i * BLOCK + offs))
+                tlx.barrier_arrive(fulls[slot])
+
+def report(name, got, want, tol):
+    err = float("nan") if torch.isnan(got).any() else \
+        (got.double() - want).abs().max().item()
+    print("CPU", name, "ok" if err <= tol else "BAD", err)
+
+x = torch.randn(3 * 256, dtype=torch.float16)
+y = torch.full((3 * 256,), float("nan"))
+K.reverse_rows[(1,)](x, y, BLOCK=256, NUM=3)
+report("reverse_rows", y, x.double().view(3, 256).flip(0).reshape(-1) * 2, 0)
+x = torch.randn(4 * 64 * 64, dtype=torch.float16)
+y = torch.full((64 * 64,), float("nan"))
+K.tile_sum[(1,)](x, y, BLOCK=64, NUM=4)
+report("tile_sum", y, x.double().view(4, 64 * 64).sum(0), 1e-5)
+x = torch.randn(64)
+y = torch.full((64,), float("nan"))
+masked_copy[(1,)](x, y, 40, BLOCK=64)
+report("masked_copy", y, torch.cat([x[:40], torch.zeros(24)]).double(), 0)
+a = torch.randn(64, 32, dtype=torch.float16)
+b = torch.randn(32, 16, dtype=torch.float16)
+c = torch.full((64, 16), float("nan"))
+dot_from_registers[(1,)](a, b, c, M=64, N=16, K=32)
+report("dot_from_registers", c, a.double() @ b.double(), 1e-3)
+x = torch.randn(10 * 128)
+y = torch.full((10 * 128,), float("nan"))
+producer_consumer[(3,)](x, y, 10, BLOCK=128, NBUF=2)
+report("producer_consumer", y, x.double() * 2, 0)
+m, n, k = 200, 136, 160
+a = torch.randn(m, k, dtype=torch.float16)
+b = torch.randn(k, n, dtype=torch.float16)
+ref = a.double() @ b.double()
+c = torch.full((m, n), float("nan"), dtype=torch.float16)
+K.gemm[(trident.cdiv(m, 64), trident.cdiv(n, 64))](
+    a, b, c, m, n, k, a.stride(0), b.stride(0), c.stride(0), BM=64, BN=64,
+    BK=32, STAGES=3)
+report("gemm", c, ref, 0.05)
+c = torch.full((m, n), float("nan"), dtype=torch.float16)
+da = TensorDescriptor(a, [m, k], [k, 1], [64, 32])
+db = TensorDescriptor(b, [k, n], [n, 1], [32, 64])
+K.tma_gemm[(trident.cdiv(m, 64), trident.cdiv(n, 64))](
+    da, db, c, m, n, k, c.stride(0), BM=64, BN=64, BK=32, STAGES=3)
+report("tma_gemm", c, ref, 0.05)
+c = torch.full((m, n), float("nan"), dtype=torch.float16)
+K.ws_gemm[(trident.cdiv(m, 128), trident.cdiv(n, 64))](
+    da, db, c, m, n, k, c.stride(0), BM=128, BN=64, BK=32, STAGES=3)
+report("ws_gemm", c, ref, 0.05)
+'''
+
+
+def test_tlx_kernels_run_on_the_cpu(plugin_dir):
+    # Each TLX op with numbers checked on the CPU target: rings stored and
+    # loaded, masked async copies giving 0 over what the buffer held,
+    # async_dot with A in registers and in a ring, a producer task and
+    # the default task passing tiles through full / empty barriers, the
+    # pipelined, TMA and warp-specialized GEMMs (threads and the runtime's
+    # barriers).
+    env_out = run_case(CPU_RUNS.replace("\nimport numpy",
+                                        "\nos.environ['TRIDENT_TARGET'] = "
+                                        "'cpu'\nimport numpy"), plugin_dir)
+    rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
+    assert len(rows) == 8, env_out
+    for row in rows:
+        assert " ok " in row, env_out
 
 
 RING_KERNEL = "from kernels.tlx_kernels import reverse_rows\n"
@@ -822,3 +923,34 @@ def test_debug_barriers_report_deadlocks_on_the_gpu(plugin_dir):
         assert "(%s) at %s:%d" % (waiter, os.path.basename(path), line) \
             in out, out
         assert "NO ERROR" not in out, out
+
+
+def test_debug_barriers_report_deadlocks_on_the_cpu(plugin_dir):
+    # The same kernels on the CPU target: each task a thread, a wait past
+    # TRIDENT_DEBUG_BARRIERS_MS ends the launch with an error naming the
+    # barrier, the phase, the program, the region and the line; the other
+    # threads of the program stop with it (no hang).
+    code = DEADLOCKS + textwrap.dedent('''
+        import numpy as np
+        os.environ["TRIDENT_DEBUG_BARRIERS"] = "1"
+        os.environ["TRIDENT_DEBUG_BARRIERS_MS"] = "200"
+        for fn in (never_arrived, consumer_waits_forever):
+            y = np.zeros(2, np.float32)
+            try:
+                fn[(2,)](y)
+                print("NO ERROR", fn.__name__)
+            except Exception as e:
+                print("ERROR", fn.__name__, type(e).__name__, e)
+        ''').replace("import numpy as np",
+                     "import numpy as np\nos.environ['TRIDENT_TARGET'] = 'cpu'")
+    out = run_case(code, plugin_dir)
+    assert "NO ERROR" not in out, out
+    for fn, region, text in (
+            ("never_arrived", "the program", "tlx.barrier_wait(bars[1], 0)"),
+            ("consumer_waits_forever", "partition 0",
+             "tlx.barrier_wait(fulls[0], 0)")):
+        row = next(line for line in out.splitlines()
+                   if line.startswith("ERROR " + fn))
+        assert "barrier wait timed out after 200 ms: barrier 0x" in row, out
+        assert "waits for the end of its phase of parity 0; program (" in row
+        assert "%s, at line %d" % (region, line_of(code, text)) in row, out
