@@ -74,16 +74,6 @@ func.func @extern_signatures(%p: !tir.ptr<f32>, %x: f32, %y: f64) attributes {ti
 
 // -----
 
-func.func @warp_specialized(%p: !tir.ptr<i32>) attributes {tir.kernel} {
-  // expected-error @+1 {{runs regions on separate groups of GPU warps; the cpu target runs a program on one thread and has no warps (compile for cuda)}}
-  tir.warp_specialize(%p : !tir.ptr<i32>) {
-  } partition num_warps(1) (%p0: !tir.ptr<i32>) {
-  }
-  return
-}
-
-// -----
-
 // Rank-0 tiles are scalars by now (tir-rank0-to-scalars, stage tir).
 // expected-error @+1 {{'func.func' op convert-tir-to-cpu: has a rank-0 tile ('tensor<f32>'), which the CPU lowering takes as a scalar: tir-rank0-to-scalars (stage 'tir') turns it into one}}
 func.func @rank0_argument(%t: tensor<f32>) attributes {tir.kernel} {

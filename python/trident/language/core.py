@@ -684,7 +684,7 @@ class tensor:
 
 
 # Methods a plugin gives the values of its own IR types, by the longest
-# prefix of the type's spelling: {"!tlx.buffers<": {"__getitem__": fn}}.
+# prefix of the type's spelling: {"!myplugin.ring<": {"__getitem__": fn}}.
 # Filled through trident.language.ir.value_methods.
 _VALUE_METHODS = {}
 
