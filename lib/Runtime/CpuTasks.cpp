@@ -26,12 +26,21 @@ namespace {
 
 struct Task;
 
-/// The partitions a program instance has started and not yet joined.
+/// A hardware barrier of the program (bar.sync / bar.arrive id): threads
+/// arrived in this generation, and the generation.
+struct NamedBarrier {
+  int64_t arrived = 0;
+  std::atomic<int64_t> generation{0};
+};
+
+/// The partitions a program instance has started and not yet joined, and
+/// its hardware barriers.
 struct ProgramTasks {
   std::atomic<bool> abandon{false};
   std::mutex mutex;
   std::vector<Task *> live;
   int started = 0;
+  NamedBarrier named[16];
 };
 
 struct Task {
@@ -253,4 +262,37 @@ extern "C" int64_t tridentCpuScratchAlloc(int64_t bytes) {
 extern "C" int32_t tridentCpuScratchFree(int64_t addr) {
   std::free(reinterpret_cast<void *>(addr));
   return 0;
+}
+
+extern "C" void tridentCpuNamedBarrier(int32_t id, int32_t threads,
+                                       int32_t group, int32_t arriveOnly) {
+  // One CPU thread stands for `group` GPU threads; a barrier of no more
+  // threads than that is this thread alone.
+  if (group >= threads || !currentTasks || id < 0 || id >= 16)
+    return;
+  NamedBarrier &bar = currentTasks->named[id];
+  int64_t generation;
+  {
+    std::lock_guard<std::mutex> lock(currentTasks->mutex);
+    generation = bar.generation.load(std::memory_order_relaxed);
+    bar.arrived += group;
+    if (bar.arrived >= threads) {
+      bar.arrived = 0;
+      bar.generation.store(generation + 1, std::memory_order_release);
+      return;
+    }
+  }
+  if (arriveOnly)
+    return;
+  for (unsigned spins = 0;
+       bar.generation.load(std::memory_order_acquire) == generation; ++spins) {
+    if (currentTasks->abandon.load(std::memory_order_relaxed))
+      stopCurrentProgram();
+    if (spins < 64)
+      continue;
+    if (spins < 1024)
+      sched_yield();
+    else
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
 }

@@ -21,6 +21,10 @@
 // TRIDENT_DEBUG_BARRIERS_MS ends the program with an error naming the
 // barrier, the parity, the program (x, y, z), the region and the line.
 //
+// Hardware barriers among groups of threads (nvgir.named_barrier:
+// bar.sync / bar.arrive of `threads` GPU threads) count each arriving CPU
+// thread as the GPU threads of its region (__trident_cpu_named_barrier).
+//
 // When one thread of a program faults or stops, the others' waits end and
 // the program reports the first failure; a program's partitions are
 // joined before it ends, whatever happens.
@@ -57,6 +61,8 @@ int32_t tridentCpuMbarrierExpectTx(int64_t addr, int32_t bytes);
 int32_t tridentCpuMbarrierCompleteTx(int64_t addr, int32_t bytes);
 int32_t tridentCpuMbarrierWait(int64_t addr, int32_t parity, int32_t line,
                                int32_t x, int32_t y, int32_t z);
+void tridentCpuNamedBarrier(int32_t id, int32_t threads, int32_t group,
+                            int32_t arriveOnly);
 int64_t tridentCpuScratchAlloc(int64_t bytes);
 int32_t tridentCpuScratchFree(int64_t addr);
 }

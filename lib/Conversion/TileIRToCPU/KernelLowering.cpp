@@ -1,5 +1,6 @@
 //===- KernelLowering.cpp - Buffers, lazy tiles and the walk ---------------===//
 #include "KernelLowering.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "../FloatStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -511,6 +512,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     return lowerInlineAsm(asmOp);
   if (auto ws = dyn_cast<tir::WarpSpecializeOp>(op))
     return lowerWarpSpecialize(ws);
+  if (isa<nvgir::NamedBarrierOp>(op))
+    return lowerNamedBarrier(op);
   if (auto ext = dyn_cast<tir::ExternElementwiseOp>(op))
     return lowerExtern(ext);
   if (auto load = dyn_cast<tir::LoadOp>(op))

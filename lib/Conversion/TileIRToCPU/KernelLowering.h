@@ -54,6 +54,9 @@ std::string argKindOf(mlir::Type type);
 /// outlinePartitions moved into functions: their entries (one !llvm.ptr
 /// argument, the slots of their arguments), in partition order.
 inline constexpr llvm::StringLiteral kPartitionEntries = "cpu.partition_entries";
+/// The attribute of an nvgir.named_barrier: how many GPU threads the CPU
+/// thread that runs it stands for (its region's warps * 32).
+inline constexpr llvm::StringLiteral kGroupThreads = "cpu.group_threads";
 
 /// Moves the partition regions of every tir.warp_specialize of `kernel`
 /// into functions of their own (`<kernel>__partition<k>`, taking the
@@ -253,6 +256,9 @@ private:
   /// runtime, with their captures and this program's ids), the default
   /// region here, then a join of each (see outlinePartitions).
   mlir::LogicalResult lowerWarpSpecialize(tir::WarpSpecializeOp op);
+  /// A hardware barrier among groups of threads: the runtime's, counting
+  /// each arriving thread of the program as the group it stands for.
+  mlir::LogicalResult lowerNamedBarrier(mlir::Operation *op);
   mlir::LogicalResult lowerGenericRegionOp(mlir::Operation *op);
   mlir::LogicalResult lowerScalarOp(mlir::Operation *op);
   /// Inside a reduction's combine region, marks `op`'s floating-point

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
+#include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -293,6 +294,22 @@ SmallVector<func::FuncOp> outlinePartitions(func::FuncOp kernel) {
   SmallVector<tir::WarpSpecializeOp> ops;
   kernel.walk([&](tir::WarpSpecializeOp op) { ops.push_back(op); });
   OpBuilder b(kernel);
+  // The threads each region's one CPU thread stands for, for the named
+  // barriers in it (counts of GPU threads).
+  int32_t defaultWarps = 4;
+  if (auto m = kernel->getParentOfType<ModuleOp>())
+    if (auto w = m->getAttrOfType<IntegerAttr>("tir.num_warps"))
+      defaultWarps = int32_t(w.getInt());
+  auto markGroup = [&](Region &region, int32_t warps) {
+    region.walk([&](nvgir::NamedBarrierOp nb) {
+      nb->setAttr(kGroupThreads, b.getI32IntegerAttr(warps * 32));
+    });
+  };
+  for (tir::WarpSpecializeOp op : ops) {
+    markGroup(op.getDefaultRegion(), defaultWarps);
+    for (auto [j, region] : llvm::enumerate(op.getPartitionRegions()))
+      markGroup(region, op.getPartitionNumWarps()[j]);
+  }
   for (tir::WarpSpecializeOp op : ops) {
     SmallVector<Attribute> entries;
     for (Region &region : op.getPartitionRegions()) {
@@ -340,6 +357,26 @@ func::FuncOp buildPartitionEntry(func::FuncOp lowered) {
   func::CallOp::create(b, l, lowered, args);
   func::ReturnOp::create(b, l);
   return entry;
+}
+
+LogicalResult KernelLowering::lowerNamedBarrier(Operation *op) {
+  auto nb = cast<nvgir::NamedBarrierOp>(op);
+  MLIRContext *ctx = op->getContext();
+  ModuleOp module = dst->getParentOfType<ModuleOp>();
+  Type i32 = b.getI32Type();
+  func::FuncOp hook = runtimeFunction(
+      module, "__trident_cpu_named_barrier",
+      FunctionType::get(ctx, {i32, i32, i32, i32}, {}));
+  // Outside warp specialization the program's one thread is all of them.
+  auto group = op->getAttrOfType<IntegerAttr>(kGroupThreads);
+  int64_t groupThreads = group ? group.getInt() : nb.getThreads();
+  auto c = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, curLoc, v, 32).getResult();
+  };
+  func::CallOp::create(b, curLoc, hook,
+                       ValueRange{c(nb.getId()), c(nb.getThreads()),
+                                  c(groupThreads), c(nb.getArrive() ? 1 : 0)});
+  return success();
 }
 
 LogicalResult KernelLowering::lowerWarpSpecialize(tir::WarpSpecializeOp op) {

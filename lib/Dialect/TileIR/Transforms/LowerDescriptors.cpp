@@ -121,10 +121,49 @@ struct TileIRLowerDescriptorsPass
     }
   }
 
+  /// A descriptor made outside a warp-specialized region and captured by
+  /// its partitions is captured as what makes it (base, shape, strides) and
+  /// made again at the start of each partition, whose block loads and
+  /// stores then lower like the others.
+  static void sinkIntoPartitions(WarpSpecializeOp ws) {
+    for (unsigned i = 0; i < ws.getCaptures().size(); ++i) {
+      auto make = ws.getCaptures()[i].getDefiningOp<MakeTensorDescOp>();
+      if (!make)
+        continue;
+      SmallVector<Value> parts{make.getBase()};
+      parts.append(make.getShape().begin(), make.getShape().end());
+      parts.append(make.getStrides().begin(), make.getStrides().end());
+      SmallVector<Value> captures(ws.getCaptures());
+      captures.erase(captures.begin() + i);
+      captures.append(parts);
+      ws->setOperands(captures);
+      for (Region &region : ws.getPartitionRegions()) {
+        Block &block = region.front();
+        SmallVector<Value> args;
+        for (Value p : parts)
+          args.push_back(block.addArgument(p.getType(), make.getLoc()));
+        OpBuilder b = OpBuilder::atBlockBegin(&block);
+        unsigned rank = make.getShape().size();
+        Value made = MakeTensorDescOp::create(
+            b, make.getLoc(), make.getType(), args[0],
+            ArrayRef<Value>(args).slice(1, rank),
+            ArrayRef<Value>(args).slice(1 + rank, rank));
+        block.getArgument(i).replaceAllUsesWith(made);
+        block.eraseArgument(i);
+      }
+      if (make->use_empty())
+        make->erase();
+      --i;
+    }
+  }
+
   void runOnOperation() override {
     if (expandArguments)
       getOperation()->walk(
           [](func::FuncOp fn) { expandKernelArguments(fn); });
+    if (!keepTma)
+      getOperation()->walk(
+          [](WarpSpecializeOp ws) { sinkIntoPartitions(ws); });
     SmallVector<Operation *> accesses;
     // Tile IR only: a block that already has a layout (GPU IR) is left to
     // the GPU IR lowerings.
