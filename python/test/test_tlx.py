@@ -206,6 +206,24 @@ def producer_consumer(x_ptr, y_ptr, n, BLOCK: tl.constexpr, NBUF: tl.constexpr):
                 tlx.local_store(bufs[slot], tl.load(x_ptr + i * BLOCK + offs))
                 tlx.barrier_arrive(fulls[slot])
 
+@trident.jit
+def turns(y_ptr, n):
+    # Two consumer replicas take turns through hardware barriers 9 and 10
+    # (the ping-pong schedule): each turn records the shared count it saw.
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            pass
+        with tlx.async_task(num_warps=4, replicate=2):
+            cid: tl.constexpr = tlx.async_task_replica_id()
+            if cid == 1:
+                tlx.named_barrier_arrive(9, 256)
+            for i in range(0, n):
+                tlx.named_barrier_wait(9 + cid, 256)
+                v = tl.load(y_ptr)
+                tl.store(y_ptr, v + 1)
+                tl.store(y_ptr + 1 + 2 * i + cid, v)
+                tlx.named_barrier_arrive(10 - cid, 256)
+
 def report(name, got, want, tol):
     err = float("nan") if torch.isnan(got).any() else \
         (got.double() - want).abs().max().item()
@@ -232,6 +250,9 @@ x = torch.randn(10 * 128)
 y = torch.full((10 * 128,), float("nan"))
 producer_consumer[(3,)](x, y, 10, BLOCK=128, NBUF=2)
 report("producer_consumer", y, x.double() * 2, 0)
+y = torch.zeros(1 + 2 * 20, dtype=torch.int32)
+turns[(1,)](y, 20)
+report("turns", y[1:], torch.arange(40, dtype=torch.float64), 0)
 m, n, k = 200, 136, 160
 a = torch.randn(m, k, dtype=torch.float16)
 b = torch.randn(k, n, dtype=torch.float16)
@@ -258,14 +279,15 @@ def test_tlx_kernels_run_on_the_cpu(plugin_dir):
     # Each TLX op with numbers checked on the CPU target: rings stored and
     # loaded, masked async copies giving 0 over what the buffer held,
     # async_dot with A in registers and in a ring, a producer task and
-    # the default task passing tiles through full / empty barriers, the
+    # the default task passing tiles through full / empty barriers, two
+    # replicas taking turns through named barriers, the
     # pipelined, TMA and warp-specialized GEMMs (threads and the runtime's
     # barriers).
     env_out = run_case(CPU_RUNS.replace("\nimport numpy",
                                         "\nos.environ['TRIDENT_TARGET'] = "
                                         "'cpu'\nimport numpy"), plugin_dir)
     rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
-    assert len(rows) == 8, env_out
+    assert len(rows) == 9, env_out
     for row in rows:
         assert " ok " in row, env_out
 
