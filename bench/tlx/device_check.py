@@ -65,6 +65,10 @@ def tutorial(name, roots):
     return loader.load(path, roots, "trident")
 
 
+# The GEMM shapes of DESIGN.md's anchors (m, n, k).
+GEMM_SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024))
+
+
 def gemm_pipelined():
     """hopper_gemm_pipelined.py as shipped: fp16 in, fp32 accumulate, fp16
     out, against torch in fp32, then timed beside cuBLAS."""

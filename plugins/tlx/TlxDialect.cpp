@@ -9,6 +9,7 @@
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -124,9 +125,32 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Ops
 //===----------------------------------------------------------------------===//
 
+/// An index known at compile time must pick one of `count` slots.
+static LogicalResult indexInRange(Operation *op, Value index, int64_t count,
+                                  StringRef what) {
+  APInt v;
+  if (!matchPattern(index, m_ConstantInt(&v)))
+    return success();
+  int64_t i = v.getSExtValue();
+  if (i < 0 || i >= count)
+    return op->emitOpError("index ")
+           << i << " is out of range: the " << what << " has " << count
+           << (count == 1 ? " slot" : " slots") << " (0 to " << count - 1
+           << ")";
+  return success();
+}
+
+LogicalResult BarrierViewOp::verify() {
+  return indexInRange(*this, getIndex(), getBarriers().getType().getCount(),
+                      "tlx.alloc_barriers");
+}
+
 LogicalResult LocalViewOp::verify() {
   BuffersType ring = getBuffers().getType();
   BufferType one = getType();
+  if (failed(indexInRange(*this, getIndex(), ring.getCount(),
+                          "tlx.local_alloc ring")))
+    return failure();
   if (ring.getShape() != one.getShape() ||
       ring.getElementType() != one.getElementType())
     return emitOpError("gives a buffer of the ring's tile (")

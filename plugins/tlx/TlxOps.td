@@ -250,6 +250,7 @@ def Tlx_BarrierViewOp : Tlx_Op<"barrier_view", [Pure]> {
   let assemblyFormat = [{
     $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
   }];
+  let hasVerifier = 1;
 }
 
 def Tlx_BarrierExpectBytesOp : Tlx_Op<"barrier_expect_bytes"> {

@@ -886,7 +886,7 @@ def test_debug_barriers_bound_the_waits(plugin_dir):
             k = trident.compile(fn, signature=sig, target="cuda:90a")
             ptx = k.asm["ptx"]
             print("TIMER", fn.__name__, ptx.count("%globaltimer") > 0,
-                  ptx.count("trap;") > 0)
+                  ptx.count("__assertfail") > 0)
             print("PIPE", "gir-bound-barrier-waits {timeout-ms=200}" in
                   k.pipeline)
             fmt = [l for l in ptx.splitlines() if "timed out" in l or
@@ -976,3 +976,29 @@ def test_debug_barriers_report_deadlocks_on_the_cpu(plugin_dir):
         assert "barrier wait timed out after 200 ms: barrier 0x" in row, out
         assert "waits for the end of its phase of parity 0; program (" in row
         assert "%s, at line %d" % (region, line_of(code, text)) in row, out
+
+
+def test_index_out_of_range_names_the_line(plugin_dir):
+    code = textwrap.dedent('''
+        @trident.jit
+        def ring_index(x_ptr):
+            bufs = tlx.local_alloc((16,), tl.float32, 2)
+            tlx.local_store(bufs[2], tl.load(x_ptr + tl.arange(0, 16)))
+
+        @trident.jit
+        def barrier_index(x_ptr):
+            bars = tlx.alloc_barriers(num_barriers=3, arrive_count=1)
+            tlx.barrier_arrive(bars[-1])
+
+        print("RING", error_of(ring_index, {"x_ptr": "*fp32"}, {}))
+        print("BARS", error_of(barrier_index, {"x_ptr": "*fp32"}, {}))
+        ''')
+    out = run_case(code, plugin_dir)
+    ring = next(l for l in out.splitlines() if l.startswith("RING"))
+    bars = next(l for l in out.splitlines() if l.startswith("BARS"))
+    assert "index 2 is out of range: the tlx.local_alloc ring has 2 slots " \
+        "(0 to 1)" in ring, out
+    assert "_tlx_case_%d.py:%d" % (os.getpid(), line_of(
+        code, "tlx.local_store(bufs[2]")) in ring, out
+    assert "index -1 is out of range: the tlx.alloc_barriers has 3 slots" \
+        in bars, out

@@ -7,6 +7,7 @@ errors for what cannot work. Runs on the H200 are section 10 of
 bench/device_runtime.py."""
 import re
 
+import numpy as np
 import pytest
 
 import trident
@@ -122,8 +123,11 @@ def ws_cpu(x_ptr):
     tl.warp_specialize([(_touch, (x_ptr,)), (_touch, (x_ptr + 1,))], [1])
 
 
-def test_cpu_target_refuses():
-    with pytest.raises(trident.CompilationError) as e:
-        trident.compile(ws_cpu, signature={"x_ptr": "*fp32"}, target="cpu")
-    assert "the cpu target runs a program on one thread and has no warps" \
-        in str(e.value)
+def test_cpu_target_runs_each_partition_on_a_thread():
+    # On the CPU the default partition runs on the program's thread and
+    # the worker on a thread of its own; both stores land.
+    x = np.zeros(2, np.float32)
+    k = trident.compile(ws_cpu, signature={"x_ptr": "*fp32"}, target="cpu")
+    assert "__trident_cpu_task_start" in k.asm["cir"]
+    ws_cpu[(3,)](x)
+    np.testing.assert_array_equal(x, [1.0, 1.0])

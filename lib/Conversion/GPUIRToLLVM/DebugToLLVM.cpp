@@ -166,6 +166,30 @@ void emitPrintf(OpBuilder &rewriter, Location loc,
   });
 }
 
+void emitAssertFail(OpBuilder &b, Location loc, Operation *op,
+                    StringRef message, StringRef file, unsigned line,
+                    StringRef function) {
+  ModuleOp module = op->getParentOfType<ModuleOp>();
+  LLVM::LLVMFuncOp decl = module.lookupSymbol<LLVM::LLVMFuncOp>("__assertfail");
+  if (!decl) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    MLIRContext *ctx = b.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    decl = LLVM::LLVMFuncOp::create(
+        b, loc, "__assertfail",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                    {ptr, ptr, b.getI32Type(), ptr,
+                                     b.getI64Type()}));
+  }
+  Value args[] = {globalString(b, loc, module, message),
+                  globalString(b, loc, module, file),
+                  arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(line)),
+                  globalString(b, loc, module, function),
+                  arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1))};
+  LLVM::CallOp::create(b, loc, decl, args);
+}
+
 namespace {
 
 struct PrintPattern : LoweringPattern<tir::PrintOp> {

@@ -64,6 +64,14 @@ void emitPrintf(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op,
                 llvm::StringRef format, mlir::ArrayRef<mlir::Value> values,
                 mlir::Value cond);
 
+/// CUDA's __assertfail(message, file, line, function, 1) at the builder's
+/// point: the driver reports the block, the thread and the message (with
+/// what the kernel printed before) and the launch fails.
+void emitAssertFail(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::Operation *op, llvm::StringRef message,
+                    llvm::StringRef file, unsigned line,
+                    llvm::StringRef function);
+
 /// The file and line of `loc` (the innermost call site's, for code inlined
 /// from other functions).
 std::pair<std::string, unsigned> fileAndLine(mlir::Location loc);

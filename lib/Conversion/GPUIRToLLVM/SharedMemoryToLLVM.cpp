@@ -452,7 +452,15 @@ void boundedWait(ConversionPatternRewriter &rewriter, nvgir::MBarrierWaitOp op,
                           NVVM::BlockIdZOp::create(b2, l2, i32),
                           warp};
         gir_to_llvm::emitPrintf(b2, l2, op, format, values, lane0);
-        LLVM::Trap::create(b2, l2);
+        // An assertion, not a bare trap: the driver then prints what the
+        // kernel printed, and the launch fails with cudaErrorAssert.
+        std::string function = "<kernel>";
+        if (auto fn = op->getParentOfType<FunctionOpInterface>())
+          function = fn.getName().str();
+        gir_to_llvm::emitAssertFail(
+            b2, l2, op,
+            "barrier wait timed out (" + waiter + "; TRIDENT_DEBUG_BARRIERS)",
+            file, line, function);
         scf::YieldOp::create(b2, l2);
       });
       scf::YieldOp::create(b, l);
