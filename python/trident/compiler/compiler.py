@@ -391,7 +391,7 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     kernel with a check of every memory access (docs/cpu.md).
     `barrier_timeout_ms` (default: TRIDENT_DEBUG_BARRIERS_MS when the knob
     TRIDENT_DEBUG_BARRIERS is set, else 0: off) makes a GPU barrier wait
-    that takes longer report itself and trap (docs/debugging.md)."""
+    that takes longer report itself and fail the launch (docs/python.md, knobs)."""
     from .. import _pipelines
     target = normalize_target(target)
     signature = dict(signature or {})
