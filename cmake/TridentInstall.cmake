@@ -62,9 +62,11 @@ else()
 endif()
 
 # The example plugins with their Python modules (<dir>/python/<name>/).
-install(TARGETS ${TRIDENT_EXAMPLE_PLUGINS} LIBRARY DESTINATION ${plugin_dir})
-install(DIRECTORY ${PROJECT_BINARY_DIR}/plugins/python DESTINATION ${plugin_dir}
-  PATTERN __pycache__ EXCLUDE)
+if(TRIDENT_BUILD_PLUGINS)
+  install(TARGETS ${TRIDENT_EXAMPLE_PLUGINS} LIBRARY DESTINATION ${plugin_dir})
+  install(DIRECTORY ${PROJECT_BINARY_DIR}/plugins/python DESTINATION ${plugin_dir}
+    PATTERN __pycache__ EXCLUDE)
+endif()
 
 if(TRIDENT_BUNDLE_PTXAS)
   foreach(f bin/ptxas nvvm/libdevice/libdevice.10.bc)
@@ -91,9 +93,11 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/cmake/TridentConfigVersio
   VERSION ${PROJECT_VERSION} COMPATIBILITY ExactVersion)
 # For plugin authors: the template of an out-of-tree plugin and the example
 # plugins' sources (share/trident/template, share/trident/examples).
-install(DIRECTORY plugins/template plugins/examples
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/trident
-  PATTERN __pycache__ EXCLUDE)
+if(TRIDENT_BUILD_PLUGINS)
+  install(DIRECTORY plugins/template plugins/examples
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/trident
+    PATTERN __pycache__ EXCLUDE)
+endif()
 install(FILES
   ${PROJECT_BINARY_DIR}/cmake/TridentConfig.cmake
   ${PROJECT_BINARY_DIR}/cmake/TridentConfigVersion.cmake
