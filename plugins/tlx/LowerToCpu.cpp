@@ -102,6 +102,25 @@ private:
   DenseMap<Value, CpuBuffer> buffers; // tlx.buffer values
   DenseMap<Value, CpuBuffer> rings;   // tlx.buffers values (shape of one)
   DenseMap<Value, Value> barriers;    // tlx.barrier(s) values -> i64 address
+  DenseSet<Value> perThread;          // those of tlx.alloc_warp_barrier
+
+  /// The GPU threads the CPU thread running `op` stands for: its
+  /// partition's warps, else the program's, times 32.
+  int64_t groupThreads(Operation *op) {
+    for (Region *r = op->getParentRegion(); r; r = r->getParentRegion()) {
+      Operation *parent = r->getParentOp();
+      if (auto parts = dyn_cast<tir::WarpPartitionsOp>(parent)) {
+        auto ws = cast<tir::WarpSpecializeOp>(parts->getParentOp());
+        return int64_t(ws.getPartitionNumWarps()[ws.getPartitionIndex(r)]) *
+               32;
+      }
+    }
+    int64_t warps = 4;
+    if (auto m = op->getParentOfType<ModuleOp>())
+      if (auto w = m->getAttrOfType<IntegerAttr>("tir.num_warps"))
+        warps = w.getInt();
+    return warps * 32;
+  }
   SmallVector<Operation *> dead;
 
   Value i32(Location loc, int64_t v) {
@@ -240,6 +259,8 @@ LogicalResult Lowering::lower(Operation *op) {
           rings[arg] = {arg, rings[capture].shape, rings[capture].strides};
         else
           barriers[arg] = arg;
+        if (perThread.contains(capture))
+          perThread.insert(arg);
         arg.setType(lowered.getType());
       }
       ws->setOperand(i, lowered);
@@ -363,6 +384,8 @@ LogicalResult Lowering::lower(Operation *op) {
            {at, i32(loc, alloc.getArriveCount())});
     }
     barriers[alloc.getResult()] = addr;
+    if (alloc.getPerThread())
+      perThread.insert(alloc.getResult());
     dead.push_back(op);
     return success();
   }
@@ -375,6 +398,8 @@ LogicalResult Lowering::lower(Operation *op) {
     Value offset =
         arith::MulIOp::create(b, loc, index, i64(loc, kBarrierBytes));
     barriers[view.getResult()] = arith::AddIOp::create(b, loc, *base, offset);
+    if (perThread.contains(view.getBarriers()))
+      perThread.insert(view.getResult());
     dead.push_back(op);
     return success();
   }
@@ -396,9 +421,13 @@ LogicalResult Lowering::lower(Operation *op) {
     FailureOr<Value> bar = barrierOf(op, arrive.getBarrier());
     if (failed(bar))
       return failure();
+    // On a barrier that counts threads (tlx.alloc_warp_barrier), this CPU
+    // thread arrives for every thread of its group.
+    int64_t count = arrive.getCount();
+    if (perThread.contains(arrive.getBarrier()))
+      count *= groupThreads(op);
     guarded(loc, arrive.getPred(), [&] {
-      hook(loc, "__trident_cpu_mbarrier_arrive",
-           {*bar, i32(loc, arrive.getCount())});
+      hook(loc, "__trident_cpu_mbarrier_arrive", {*bar, i32(loc, count)});
     });
     op->erase();
     return success();

@@ -69,6 +69,16 @@ LocalAllocOp ringOf(Value buffer) {
   return {};
 }
 
+/// Whether barrier `bar` (a tlx.barrier_view) is one of a
+/// tlx.alloc_warp_barrier's, whose arrivals count threads.
+bool isPerThread(Value bar) {
+  auto view = bar.getDefiningOp<BarrierViewOp>();
+  if (!view)
+    return false;
+  auto alloc = throughCaptures(view.getBarriers()).getDefiningOp<AllocBarriersOp>();
+  return alloc && alloc.getPerThread();
+}
+
 /// Makes the warp-specialized ops that capture `value` (a TLX ring or
 /// barriers) capture `lowered` instead, their partitions' arguments
 /// retyped to match.
@@ -421,9 +431,12 @@ struct LowerToGirPass
           w.setUnfenced(true);
         });
       } else if (auto arrive = dyn_cast<BarrierArriveOp>(op)) {
+        bool perThread = isPerThread(arrive.getBarrier());
         guarded(b, loc, arrive.getPred(), [&](OpBuilder &g) {
-          nvgir::MBarrierArriveOp::create(g, loc, bars, index,
-                                          arrive.getCount());
+          auto a = nvgir::MBarrierArriveOp::create(g, loc, bars, index,
+                                                   arrive.getCount());
+          if (perThread)
+            a.setPerThread(true);
         });
       } else if (auto copy = dyn_cast<AsyncDescriptorLoadOp>(op)) {
         // As for tlx.async_load: earlier reads of the buffer first.

@@ -236,9 +236,12 @@ def Tlx_AllocBarriersOp : Tlx_Op<"alloc_barriers", [
   let summary = "Allocate and initialize barriers in shared memory";
   let description = [{
     `count` mbarriers, each completing a phase when `arrive_count`
-    arrivals (and the bytes announced to it) have come.
+    arrivals (and the bytes announced to it) have come. With `per_thread`
+    (tlx.alloc_warp_barrier), tlx.barrier_arrive on them is an arrival of
+    every thread of the arriving group, not one per group.
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$arrive_count);
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$arrive_count,
+                       UnitAttr:$per_thread);
   let results = (outs Tlx_BarriersType:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }

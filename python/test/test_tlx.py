@@ -182,12 +182,17 @@ def dot_from_registers(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 @trident.jit
-def producer_consumer(x_ptr, y_ptr, n, BLOCK: tl.constexpr, NBUF: tl.constexpr):
+def producer_consumer(x_ptr, y_ptr, n, BLOCK: tl.constexpr, NBUF: tl.constexpr,
+                      WARP_BARRIER: tl.constexpr = False):
     # A ring passed from a 4-warp producer task to the default task through
-    # "full" and "empty" barriers, n tiles through NBUF slots.
+    # "full" and "empty" barriers, n tiles through NBUF slots (the "empty"
+    # ones counting every thread of the default task with WARP_BARRIER).
     bufs = tlx.local_alloc((BLOCK,), tl.float32, NBUF)
     fulls = tlx.alloc_barriers(num_barriers=NBUF, arrive_count=1)
-    empties = tlx.alloc_barriers(num_barriers=NBUF, arrive_count=1)
+    if WARP_BARRIER:
+        empties = tlx.alloc_warp_barrier(num_barriers=NBUF, num_warps=4)
+    else:
+        empties = tlx.alloc_barriers(num_barriers=NBUF, arrive_count=1)
     offs = tl.arange(0, BLOCK)
     with tlx.async_tasks():
         with tlx.async_task("default"):
@@ -250,6 +255,16 @@ x = torch.randn(10 * 128)
 y = torch.full((10 * 128,), float("nan"))
 producer_consumer[(3,)](x, y, 10, BLOCK=128, NBUF=2)
 report("producer_consumer", y, x.double() * 2, 0)
+y = torch.full((10 * 128,), float("nan"))
+producer_consumer[(3,)](x, y, 10, BLOCK=128, NBUF=2, WARP_BARRIER=True)
+report("producer_consumer warp barrier", y, x.double() * 2, 0)
+ptx = trident.compile(producer_consumer, target="cuda:90a",
+                      signature={"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32"},
+                      constexprs=dict(BLOCK=128, NBUF=2, WARP_BARRIER=True)
+                      ).asm["ptx"]
+print("WARPBAR", ptx.count("mbarrier.init.shared.b64"),
+      sum("mbarrier.init" in l and l.rstrip().endswith(", 128;")
+          for l in ptx.splitlines()))
 y = torch.zeros(1 + 2 * 20, dtype=torch.int32)
 turns[(1,)](y, 20)
 report("turns", y[1:], torch.arange(40, dtype=torch.float64), 0)
@@ -287,7 +302,9 @@ def test_tlx_kernels_run_on_the_cpu(plugin_dir):
                                         "\nos.environ['TRIDENT_TARGET'] = "
                                         "'cpu'\nimport numpy"), plugin_dir)
     rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
-    assert len(rows) == 9, env_out
+    assert len(rows) == 10, env_out
+    # The warp barriers count the default task's 128 threads.
+    assert "WARPBAR 4 2" in env_out, env_out
     for row in rows:
         assert " ok " in row, env_out
 

@@ -213,10 +213,13 @@ struct MBarrierArrivePattern : OpConversionPattern<nvgir::MBarrierArriveOp> {
     Location loc = op.getLoc();
     Value bar =
         barrierAt(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex());
-    auto first = scf::IfOp::create(rewriter, loc, isThreadZero(rewriter, loc),
-                                   /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(first.thenBlock());
+    if (!op.getPerThread()) {
+      auto first = scf::IfOp::create(rewriter, loc,
+                                     isThreadZero(rewriter, loc),
+                                     /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(first.thenBlock());
+    }
     Value count = op.getCount() == 1
                       ? Value()
                       : i32Const(rewriter, loc, int64_t(op.getCount()));

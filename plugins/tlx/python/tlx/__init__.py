@@ -418,6 +418,22 @@ def alloc_barriers(num_barriers, arrive_count=1):
 
 
 @builtin
+def alloc_warp_barrier(num_barriers, num_warps=1, num_arrivals=1):
+    """`num_barriers` barriers whose arrivals count threads: a phase
+    completes when every thread of `num_warps` warps has arrived
+    `num_arrivals` times (tlx.barrier_arrive on them is an arrival of each
+    thread that runs it, with no synchronization of the group first)."""
+    n = _const_int(num_barriers, "tlx.alloc_warp_barrier: num_barriers", 1)
+    warps = _const_int(num_warps, "tlx.alloc_warp_barrier: num_warps", 1)
+    times = _const_int(num_arrivals, "tlx.alloc_warp_barrier: num_arrivals",
+                       1)
+    return _ir.op("tlx.alloc_barriers",
+                  results=[_ir.type("!tlx.barriers<%d>" % n)],
+                  attrs={"arrive_count": _ir.attr.i32(warps * 32 * times),
+                         "per_thread": _ir.attr.unit}).result
+
+
+@builtin
 def barrier_expect_bytes(bar, size, pred=None):
     """Arrives on `bar` (one thread of the group) announcing `size` bytes
     that TMA copies naming `bar` will bring."""

@@ -96,7 +96,9 @@ def NVGIR_MBarrierArriveOp : NVGIR_Op<"mbarrier_arrive"> {
     `barriers[index]`, `count` times (`mbarrier.arrive`, release at CTA
     scope): a group says once that it is done with what the barrier guards
     (the tensor cores' reads of a buffer, awaited by the group before it
-    arrives). An op whose barriers count one arrival per group.
+    arrives). An op whose barriers count one arrival per group. With
+    `per_thread`, every thread of the group arrives (`count` times each),
+    for barriers that count threads.
 
     ```mlir
     nvgir.mbarrier_arrive %bars[%i] {count = 1 : i32} : !nvgir.mbarriers<3>
@@ -104,7 +106,8 @@ def NVGIR_MBarrierArriveOp : NVGIR_Op<"mbarrier_arrive"> {
   }];
   let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index,
                        DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
-                                         "1">:$count);
+                                         "1">:$count,
+                       UnitAttr:$per_thread);
   let assemblyFormat = [{
     $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
   }];
