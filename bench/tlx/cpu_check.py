@@ -113,6 +113,15 @@ CHECKS = {
         ["matmul_tlx_ws_persistent", "alloc_fn"],
         lambda mod, a, b: mod.matmul_tlx_ws_persistent(a, b),
         ((256, 256, 128),)),
+    "gemm_ws": lambda: gemm(
+        "hopper_gemm_ws.py", ["matmul", "alloc_fn"],
+        lambda mod, a, b: mod.matmul(a, b), ((256, 256, 128),)),
+    "gemm_ws_warp_barrier": lambda: gemm(
+        "hopper_gemm_ws.py", ["matmul", "alloc_fn"],
+        lambda mod, a, b: mod.matmul(a, b, config=dict(
+            BM=128, BN=128, BK=64, GROUP_SIZE_M=8, NUM_STAGES=2,
+            NUM_MMA_WARPS=8, NUM_MMA_GROUPS=2, EPILOGUE_SUBTILE=True,
+            NUM_CTAS=1, USE_WARP_BARRIER=True)), ((256, 256, 128),)),
     "fa_ws": lambda: attention("hopper_fa_ws.py", "_attn_fwd_ws"),
     "fa_ws_pipelined": lambda: attention("hopper_fa_ws_pipelined.py",
                                          "_attn_fwd_ws_pipelined"),

@@ -154,6 +154,25 @@ def test_autotune_passes_over_configs_that_do_not_compile(rng):
         none[(1,)](x, y, n=3)
 
 
+def test_clusters_are_refused_by_name_and_passed_over(rng):
+    # TLX's configs carry ctas_per_cga (thread-block clusters); one of
+    # (1, 1, 1) is a plain launch, a larger one is refused by name, and an
+    # autotuner passes over such configs.
+    configs = [trident.Config({"BLOCK": 64}, ctas_per_cga=(2, 1, 1)),
+               trident.Config({"BLOCK": 64}, ctas_per_cga=(1, 1, 1))]
+    tuned = trident.autotune(configs, key=["n"])(rows_up_to_64)
+    x = rng.random((3, 64)).astype(np.float32)
+    y = np.full_like(x, np.nan)
+    tuned[(1,)](x, y, n=3)
+    np.testing.assert_array_equal(y, 2 * x)
+    assert tuned.best_config is configs[1]
+    with pytest.raises(trident.UnsupportedLaunchOption,
+                       match=r"rows_up_to_64: thread-block clusters "
+                             r"\(ctas_per_cga=\(2, 1, 1\)\) are not "
+                             r"supported by Trident yet"):
+        rows_up_to_64[(1,)](x, y, n=3, BLOCK=64, ctas_per_cga=(2, 1, 1))
+
+
 def test_autotuned_and_heuristic_launches_take_the_fast_launcher(rng,
                                                                    monkeypatch):
     # Once a config is chosen, an autotuned (or heuristics-wrapped) kernel

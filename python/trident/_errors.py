@@ -68,6 +68,12 @@ class CompilationOutOfResources(CompilationError, OutOfResources):
     (there at load time), so that an autotuner passes over the config."""
 
 
+class UnsupportedLaunchOption(CompilationError):
+    """A launch option Trident does not support yet (thread-block clusters
+    through `ctas_per_cga`): an autotuner passes over configs that ask for
+    it; a direct launch raises it."""
+
+
 class KernelError(RuntimeError):
     """A kernel failed while it ran: a tl.device_assert that did not hold
     (the message names the kernel, its file:line and the program id), or

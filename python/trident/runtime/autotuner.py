@@ -6,7 +6,8 @@ import builtins
 import time
 
 from .._errors import (CompilationError, CompileTimeAssertionFailure,
-                       OutOfResources, PTXASError, TridentUserError)
+                       OutOfResources, PTXASError, TridentUserError,
+                       UnsupportedLaunchOption)
 from .jit import JITFunction
 
 
@@ -14,18 +15,24 @@ class Config:
     """Meta-parameters (`kwargs`) and launch options of one candidate."""
 
     def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1,
-                 maxnreg=None, pre_hook=None):
+                 maxnreg=None, pre_hook=None, ctas_per_cga=None):
         self.kwargs = dict(kwargs)
         self.num_warps = num_warps
         self.num_stages = num_stages
         self.num_ctas = num_ctas
         self.maxnreg = maxnreg
         self.pre_hook = pre_hook
+        # Thread-block clusters of programs (TLX's configs): each program a
+        # CTA of a cluster of this shape.
+        self.ctas_per_cga = None if ctas_per_cga is None else \
+            tuple(int(c) for c in ctas_per_cga)
 
     def all_kwargs(self):
         out = dict(self.kwargs)
         out.update(num_warps=self.num_warps, num_stages=self.num_stages,
                    num_ctas=self.num_ctas)
+        if self.ctas_per_cga is not None:
+            out["ctas_per_cga"] = self.ctas_per_cga
         return out
 
     def __repr__(self):
@@ -224,7 +231,7 @@ class Autotuner(KernelInterface):
                         try:
                             timings[c] = self._bench(c, args, kwargs, grid)
                         except (CompileTimeAssertionFailure, OutOfResources,
-                                PTXASError) as e:
+                                PTXASError, UnsupportedLaunchOption) as e:
                             timings[c] = float("inf")
                             failed[c] = e
                     if len(failed) == len(configs):

@@ -323,8 +323,16 @@ class JITFunction:
             raise self._host_error(e) from None
 
     def _run(self, *args, grid, num_warps=None, num_stages=None,
-             num_ctas=None, warmup=False, **kwargs):
+             num_ctas=None, warmup=False, ctas_per_cga=None, **kwargs):
         from . import driver
+        if ctas_per_cga is not None and \
+                any(int(c) != 1 for c in ctas_per_cga):
+            from .._errors import UnsupportedLaunchOption
+            raise UnsupportedLaunchOption(
+                "%s: thread-block clusters (ctas_per_cga=%s) are not "
+                "supported by Trident yet; launch with ctas_per_cga=(1, 1, 1) "
+                "(an autotuner passes over such configs)"
+                % (self.__name__, tuple(ctas_per_cga)))
         # A launch option that is also a parameter (softmax's num_stages:
         # tl.constexpr) is both, as in Triton.
         for name, value in (("num_warps", num_warps),
