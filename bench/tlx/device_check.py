@@ -222,6 +222,20 @@ def utlx_vector_add():
     check("utlx vector-add2 ws (a + b)", o2, a.double() + b.double(), 1e-6)
 
 
+def tma_scale_check():
+    """tlx_kernels.tma_scale: a TMA copy into a swizzled buffer, read into
+    registers, doubled, stored into another swizzled buffer and out by a
+    TMA store (200x136 fp16, edges in both dimensions)."""
+    from trident.tools.tensor_descriptor import TensorDescriptor
+    x = torch.randn(200, 136, device="cuda", dtype=torch.float16)
+    y = torch.full((200, 136), float("nan"), device="cuda",
+                   dtype=torch.float16)
+    tlx_kernels.tma_scale[(4, 3)](
+        TensorDescriptor(x, [200, 136], [136, 1], [64, 64]),
+        TensorDescriptor(y, [200, 136], [136, 1], [64, 64]), BM=64, BN=64)
+    check("tma_scale 200x136 fp16", y, 2 * x.double())
+
+
 def main():
     only = sys.argv[1:]
     if not only or "rings" in only:
@@ -233,7 +247,8 @@ def main():
               ("utlx_pingpong", lambda: utlx_cooperative(
                   "hopper-persistent-gemm-ws-pingpong.py",
                   "utlx ping-pong")),
-              ("utlx_vector_add", utlx_vector_add)]
+              ("utlx_vector_add", utlx_vector_add),
+              ("tma_scale", tma_scale_check)]
     checks += [(f[:-3], (lambda f=f, k=k: utlx_attention(f, k)))
                for f, k in FA_TUTORIALS]
     for name, fn in checks:

@@ -465,6 +465,19 @@ LogicalResult Lowering::lower(Operation *op) {
     op->erase();
     return success();
   }
+  if (auto store = dyn_cast<AsyncDescriptorStoreOp>(op)) {
+    FailureOr<CpuBuffer> buf = bufferOf(op, store.getBuffer());
+    if (failed(buf))
+      return failure();
+    tir::DescriptorStoreOp::create(b, loc, store.getDesc(),
+                                   loadBuffer(loc, *buf), store.getOffsets());
+    op->erase();
+    return success();
+  }
+  if (isa<AsyncDescriptorStoreWaitOp>(op)) {
+    op->erase();
+    return success();
+  }
   (void)ctx;
   return op->emitOpError("tlx-lower-to-cpu: this TLX op has no CPU lowering "
                          "yet");

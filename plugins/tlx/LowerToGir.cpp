@@ -219,31 +219,43 @@ struct LowerToGirPass
     });
     if (walk.wasInterrupted())
       return failure();
-    walk = module.walk([&](AsyncDescriptorLoadOp copy) -> WalkResult {
-      LocalAllocOp ring = ringOf(copy.getBuffer());
-      if (!ring || copy.getBuffer().getDefiningOp<LocalTransOp>())
-        return copy.emitOpError("writes a buffer that is not a "
-                                "tlx.local_view of a tlx.local_alloc");
-      auto desc = cast<tir::TensorDescType>(copy.getDesc().getType());
+    walk = module.walk([&](Operation *copy) -> WalkResult {
+      Value buffer, descValue;
+      if (auto load = dyn_cast<AsyncDescriptorLoadOp>(copy)) {
+        buffer = load.getBuffer();
+        descValue = load.getDesc();
+      } else if (auto store = dyn_cast<AsyncDescriptorStoreOp>(copy)) {
+        buffer = store.getBuffer();
+        descValue = store.getDesc();
+      } else {
+        return WalkResult::advance();
+      }
+      LocalAllocOp ring = ringOf(buffer);
+      if (!ring || buffer.getDefiningOp<LocalTransOp>())
+        return copy->emitOpError("copies a buffer that is not a "
+                                 "tlx.local_view of a tlx.local_alloc");
+      auto desc = cast<tir::TensorDescType>(descValue.getType());
       std::string why;
       FailureOr<nvgir::TmaBlockLayout> l = nvgir::getTmaBlockLayout(desc, &why);
       if (failed(l))
-        return copy.emitOpError("cannot copy ") << desc << " with TMA: " << why;
-      Attribute layout = l->sharedEncoding(copy.getContext());
+        return copy->emitOpError("cannot copy ") << desc << " with TMA: " << why;
+      Attribute layout = l->sharedEncoding(copy->getContext());
       if (!layout)
-        return copy.emitOpError("copies into TLX buffers only 2-D blocks "
+        return copy->emitOpError("copies into TLX buffers only 2-D blocks "
                                 "TMA swizzles (8 or more rows of 32, 64 or "
                                 "128 bytes), got ")
                << desc;
       auto [it, fresh] = tmaRings.try_emplace(ring, layout);
       if (!fresh && it->second != layout)
-        return copy.emitOpError("writes the ring in another layout (")
+        return copy->emitOpError("writes the ring in another layout (")
                << layout << ") than an earlier copy (" << it->second << ")";
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
       return failure();
-    // Registers move to and from plain buffers only for now.
+    // Registers move to and from swizzled buffers of two dimensions (the
+    // core's local loads and stores know that layout), transposed views
+    // of them aside.
     walk = module.walk([&](Operation *op) -> WalkResult {
       Value buffer;
       if (auto load = dyn_cast<LocalLoadOp>(op))
@@ -253,10 +265,13 @@ struct LowerToGirPass
       else
         return WalkResult::advance();
       LocalAllocOp ring = ringOf(buffer);
-      if (ring && (dotRings.contains(ring) || tmaRings.contains(ring)))
-        return op->emitOpError("on a buffer that tlx.async_dot reads or TMA "
-                               "writes (laid out for the tensor cores) is "
-                               "not supported yet");
+      if (ring && (dotRings.contains(ring) || tmaRings.contains(ring)) &&
+          (ring.getType().getShape().size() != 2 ||
+           buffer.getDefiningOp<LocalTransOp>()))
+        return op->emitOpError("on a transposed view, or a buffer of other "
+                               "than two dimensions, that tlx.async_dot or "
+                               "TMA uses (laid out for them) is not "
+                               "supported yet");
       return WalkResult::advance();
     });
     return failure(walk.wasInterrupted());
@@ -438,6 +453,11 @@ struct LowerToGirPass
           if (perThread)
             a.setPerThread(true);
         });
+      } else if (auto store = dyn_cast<AsyncDescriptorStoreOp>(op)) {
+        nvgir::TmaStoreOp::create(b, loc, store.getDesc(), store.getOffsets(),
+                                  get(store.getBuffer()));
+      } else if (auto wait = dyn_cast<AsyncDescriptorStoreWaitOp>(op)) {
+        nvgir::TmaStoreWaitOp::create(b, loc, wait.getPendings());
       } else if (auto copy = dyn_cast<AsyncDescriptorLoadOp>(op)) {
         // As for tlx.async_load: earlier reads of the buffer first.
         if (groupReads(op, ringOf(copy.getBuffer())) && !afterBarrier(op))

@@ -283,6 +283,22 @@ LogicalResult AsyncDescriptorLoadOp::verify() {
   return success();
 }
 
+LogicalResult AsyncDescriptorStoreOp::verify() {
+  auto desc = dyn_cast<trident::tir::TensorDescType>(getDesc().getType());
+  BufferType buffer = getBuffer().getType();
+  if (!desc)
+    return emitOpError("copies through a tensor descriptor, got ")
+           << getDesc().getType();
+  if (desc.getBlockShape() != buffer.getShape() ||
+      desc.getElementType() != buffer.getElementType())
+    return emitOpError("copies a buffer of the descriptor's block (")
+           << desc << "), got " << buffer;
+  if (getOffsets().size() != buffer.getShape().size())
+    return emitOpError("needs one offset per dimension (")
+           << buffer.getShape().size() << "), got " << getOffsets().size();
+  return success();
+}
+
 LogicalResult AsyncTasksOp::verifyRegions() {
   bool seenDefault = false;
   for (Operation &op : getBody().front()) {

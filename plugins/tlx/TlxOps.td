@@ -309,6 +309,31 @@ def Tlx_AsyncDescriptorLoadOp : Tlx_Op<"async_descriptor_load", [
   let hasVerifier = 1;
 }
 
+def Tlx_AsyncDescriptorStoreOp : Tlx_Op<"async_descriptor_store", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start a TMA copy of a buffer to a block of a tensor";
+  let description = [{
+    One thread of the group copies `buffer` (the descriptor's block shape
+    and element type) to the block of the tensor `desc` describes at
+    `offsets`; elements outside the tensor are not written. What the
+    group wrote into the buffer must be fenced (tlx.fence_async_shared)
+    first; tlx.async_descriptor_store_wait waits for the copy's reads.
+  }];
+  let arguments = (ins AnyType:$desc, Variadic<I32>:$offsets,
+                       Tlx_BufferType:$buffer);
+  let assemblyFormat = [{
+    $desc `[` $offsets `]` `,` $buffer attr-dict `:` qualified(type($buffer))
+    `->` type($desc)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tlx_AsyncDescriptorStoreWaitOp : Tlx_Op<"async_descriptor_store_wait"> {
+  let summary = "Wait until at most `pendings` TMA stores still read their buffers";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
+  let assemblyFormat = "attr-dict";
+}
+
 def Tlx_AsyncTasksOp : Tlx_Op<"async_tasks", [
     NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
   let summary = "Groups of warps running different tasks at once";

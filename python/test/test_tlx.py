@@ -283,6 +283,18 @@ db = TensorDescriptor(b, [k, n], [n, 1], [32, 64])
 K.tma_gemm[(trident.cdiv(m, 64), trident.cdiv(n, 64))](
     da, db, c, m, n, k, c.stride(0), BM=64, BN=64, BK=32, STAGES=3)
 report("tma_gemm", c, ref, 0.05)
+xs = torch.randn(200, 136, dtype=torch.float16)
+ys = torch.full((200, 136), float("nan"), dtype=torch.float16)
+K.tma_scale[(4, 3)](TensorDescriptor(xs, [200, 136], [136, 1], [64, 64]),
+                    TensorDescriptor(ys, [200, 136], [136, 1], [64, 64]),
+                    BM=64, BN=64)
+report("tma_scale", ys, 2 * xs.double(), 0)
+scale_ptx = trident.compile(
+    K.tma_scale, target="cuda:90a", constexprs=dict(BM=64, BN=64),
+    signature={"x_desc": "tensordesc<fp16[64,64]>",
+               "y_desc": "tensordesc<fp16[64,64]>"}).asm["ptx"]
+print("TMASTORE", scale_ptx.count("cp.async.bulk.tensor.2d.global.shared"),
+      scale_ptx.count("cp.async.bulk.wait_group.read \\t0;"))
 c = torch.full((m, n), float("nan"), dtype=torch.float16)
 K.ws_gemm[(trident.cdiv(m, 128), trident.cdiv(n, 64))](
     da, db, c, m, n, k, c.stride(0), BM=128, BN=64, BK=32, STAGES=3)
@@ -302,7 +314,9 @@ def test_tlx_kernels_run_on_the_cpu(plugin_dir):
                                         "\nos.environ['TRIDENT_TARGET'] = "
                                         "'cpu'\nimport numpy"), plugin_dir)
     rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
-    assert len(rows) == 10, env_out
+    assert len(rows) == 11, env_out
+    # A TMA store of a swizzled buffer, and its wait.
+    assert "TMASTORE 1 1" in env_out, env_out
     # The warp barriers count the default task's 128 threads.
     assert "WARPBAR 4 2" in env_out, env_out
     for row in rows:

@@ -237,6 +237,40 @@ struct AsyncCopyPattern : LoweringPattern<nvgir::AsyncCopyOp> {
   }
 };
 
+/// The addresses of the calling thread's register groups 0, vec, 2 vec, ...
+/// of a tile of layout `map` in the 2-D #gir.nvmma_shared buffer `type` at
+/// `base` (the swizzled byte layout the tensor cores and TMA use), with the
+/// width of the groups: runs of registers along the contiguous dimension
+/// of at most 16 bytes, which a swizzle keeps together.
+std::pair<SmallVector<Value>, int64_t>
+swizzledAddresses(OpBuilder &b, Location loc, Value base, const LayoutMap &map,
+                  gir::MemDescType type, ArrayRef<Value> thread) {
+  auto enc = cast<gir::NVMMASharedEncodingAttr>(type.getEncoding());
+  unsigned inner = enc.getOrder()[0];
+  gir_to_llvm::OperandLayout l = gir_to_llvm::layoutOf(type, inner);
+  int64_t vec = std::max<int64_t>(1, 16 / std::max<int64_t>(l.elemBytes, 1));
+  vec = std::min<int64_t>(vec, map.numRegisters());
+  vec = int64_t(1) << llvm::Log2_64(vec);
+  while (vec > 1 && !map.registersRunAlong(inner, vec))
+    vec /= 2;
+  SmallVector<Value> out;
+  for (int64_t r = 0; r < map.numRegisters(); r += vec) {
+    SmallVector<int64_t> c = map.registerCoords(r);
+    auto at = [&](unsigned d) -> Value {
+      return arith::XOrIOp::create(b, loc, thread[d], i32Const(b, loc, c[d]));
+    };
+    Value off = l.offset(b, loc, at(1 - inner), at(inner));
+    out.push_back(LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
+                                      base, ValueRange{off}));
+  }
+  return {out, vec};
+}
+
+bool isSwizzled2D(gir::MemDescType type) {
+  auto enc = dyn_cast<gir::NVMMASharedEncodingAttr>(type.getEncoding());
+  return enc && type.getRank() == 2 && enc.getOrder().size() == 2;
+}
+
 /// gir.local_load from a #gir.plain_shared buffer: each thread reads its
 /// registers in runs along the contiguous dimension (vector loads of up to
 /// 16 bytes), at the addresses the async copies wrote them.
@@ -248,20 +282,28 @@ struct LocalLoadPattern : LoweringPattern<gir::LocalLoadOp> {
     Location loc = op.getLoc();
     gir::MemDescType srcType = op.getSrc().getType();
     auto enc = dyn_cast<gir::PlainSharedEncodingAttr>(srcType.getEncoding());
-    if (!enc || enc.getOrder().size() != srcType.getRank())
+    bool swizzled = isSwizzled2D(srcType);
+    if (!swizzled && (!enc || enc.getOrder().size() != srcType.getRank()))
       return op.emitOpError("reads #gir.plain_shared tiles of the layout's "
-                            "rank only, got ")
+                            "rank and 2-D #gir.nvmma_shared tiles only, got ")
              << srcType;
     RankedTensorType type = op.getType();
     FailureOr<LayoutMap> map = mapOf(type, lc, op);
     if (failed(map))
       return failure();
     Type elem = srcType.getElementType();
-    int64_t vec = plainVectorWidth(*map, srcType, map->numRegisters());
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
-    SmallVector<Value> srcs = plainAddresses(rewriter, loc, adaptor.getSrc(),
-                                             *map, srcType, thread, vec);
+    int64_t vec;
+    SmallVector<Value> srcs;
+    if (swizzled) {
+      std::tie(srcs, vec) = swizzledAddresses(rewriter, loc, adaptor.getSrc(),
+                                              *map, srcType, thread);
+    } else {
+      vec = plainVectorWidth(*map, srcType, map->numRegisters());
+      srcs = plainAddresses(rewriter, loc, adaptor.getSrc(), *map, srcType,
+                            thread, vec);
+    }
     auto groupType = VectorType::get({vec}, elem);
     unsigned align = vec * (elem.getIntOrFloatBitWidth() / 8);
     SmallVector<Value> registers;
@@ -287,16 +329,19 @@ struct LocalStorePattern : LoweringPattern<gir::LocalStoreOp> {
     Location loc = op.getLoc();
     gir::MemDescType dstType = op.getDst().getType();
     auto enc = dyn_cast<gir::PlainSharedEncodingAttr>(dstType.getEncoding());
-    if (!enc || enc.getOrder().size() != dstType.getRank())
+    bool swizzled = isSwizzled2D(dstType);
+    if (!swizzled && (!enc || enc.getOrder().size() != dstType.getRank()))
       return op.emitOpError("writes #gir.plain_shared tiles of the layout's "
-                            "rank only, got ")
+                            "rank and 2-D #gir.nvmma_shared tiles only, got ")
              << dstType;
     RankedTensorType type = op.getValue().getType();
     FailureOr<LayoutMap> map = mapOf(type, lc, op);
     if (failed(map))
       return failure();
     Type elem = dstType.getElementType();
-    int64_t vec = plainVectorWidth(*map, dstType, map->numRegisters());
+    int64_t vec = swizzled ? 0
+                           : plainVectorWidth(*map, dstType,
+                                              map->numRegisters());
     auto [lane, warp] = lc.laneAndWarp(rewriter, loc);
     Value first = map->isFirstReplica(rewriter, loc, lane, warp);
     OpBuilder::InsertionGuard guard(rewriter);
@@ -305,8 +350,13 @@ struct LocalStorePattern : LoweringPattern<gir::LocalStoreOp> {
       rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
     }
     SmallVector<Value> thread = map->threadCoords(rewriter, loc, lane, warp);
-    SmallVector<Value> dsts = plainAddresses(rewriter, loc, adaptor.getDst(),
-                                             *map, dstType, thread, vec);
+    SmallVector<Value> dsts;
+    if (swizzled)
+      std::tie(dsts, vec) = swizzledAddresses(rewriter, loc, adaptor.getDst(),
+                                              *map, dstType, thread);
+    else
+      dsts = plainAddresses(rewriter, loc, adaptor.getDst(), *map, dstType,
+                            thread, vec);
     auto groupType = VectorType::get({vec}, elem);
     unsigned align = vec * (elem.getIntOrFloatBitWidth() / 8);
     Value registers = adaptor.getValue();

@@ -283,6 +283,44 @@ struct DescriptorLoadPattern : LoweringPattern<tir::DescriptorLoadOp> {
   }
 };
 
+/// nvgir.tma_store: the group's first thread copies each box, under a
+/// predicate (no branch: see DescriptorStorePattern), and every thread
+/// commits its (possibly empty) bulk group.
+struct TmaStorePattern : OpConversionPattern<nvgir::TmaStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::TmaStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<nvgir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
+    if (failed(l))
+      return failure();
+    Value first = isThreadZero(rewriter, loc);
+    for (int64_t j = 0; j < l->pieces; ++j)
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          rewriter, loc, adaptor.getDesc(),
+          byteGep(rewriter, loc, adaptor.getSrc(), j * l->boxBytes()),
+          boxCoordinates(rewriter, loc, *l, adaptor.getIndices(), j),
+          /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE, first);
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaStoreWaitPattern : OpConversionPattern<nvgir::TmaStoreWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::TmaStoreWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, op.getLoc(),
+                                         op.getPendings(),
+                                         rewriter.getUnitAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -339,7 +377,8 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
 void populateTmaPatterns(TypeConverter &converter, RewritePatternSet &patterns,
                          LoweringContext &ctx) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TmaLoadPattern, MBarrierExpectTxPattern, MBarrierArrivePattern>(
+  patterns.add<TmaLoadPattern, MBarrierExpectTxPattern, MBarrierArrivePattern,
+               TmaStorePattern, TmaStoreWaitPattern>(
       converter, context);
   patterns.add<DescriptorLoadPattern, DescriptorStorePattern>(converter,
                                                               context, ctx);

@@ -514,6 +514,13 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     return lowerWarpSpecialize(ws);
   if (isa<nvgir::NamedBarrierOp>(op))
     return lowerNamedBarrier(op);
+  // A fence between the threads of a program: a full fence (the GPU's
+  // fence between its memory proxies has no counterpart: one proxy here).
+  if (auto fence = dyn_cast<nvgir::FenceOp>(op)) {
+    if (fence.getScope() != "async_shared")
+      LLVM::FenceOp::create(b, curLoc, LLVM::AtomicOrdering::seq_cst);
+    return success();
+  }
   if (auto ext = dyn_cast<tir::ExternElementwiseOp>(op))
     return lowerExtern(ext);
   if (auto load = dyn_cast<tir::LoadOp>(op))

@@ -171,3 +171,23 @@ def tile_sum(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
     for i in range(NUM):
         acc += tlx.local_load(tlx.local_view(bufs, i)).to(tl.float32)
     tl.store(y_ptr + tile, acc)
+
+
+@trident.jit
+def tma_scale(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
+    # A block in by TMA (into a ring in TMA's swizzled layout), read into
+    # registers, doubled, written into another swizzled buffer and out by
+    # a TMA store: local loads and stores of swizzled buffers, TMA stores.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    src = tlx.local_alloc((BM, BN), tlx.dtype_of(x_desc), 1)
+    dst = tlx.local_alloc((BM, BN), tlx.dtype_of(y_desc), 1)
+    bars = tlx.alloc_barriers(num_barriers=1, arrive_count=1)
+    tlx.barrier_expect_bytes(bars[0], BM * BN * tlx.size_of(tlx.dtype_of(x_desc)))
+    tlx.async_descriptor_load(x_desc, src[0], [pid_m * BM, pid_n * BN], bars[0])
+    tlx.barrier_wait(bars[0], 0)
+    tile = tlx.local_load(src[0])
+    tlx.local_store(dst[0], (tile * 2).to(tlx.dtype_of(y_desc)))
+    tlx.fence_async_shared()
+    tlx.async_descriptor_store(y_desc, dst[0], [pid_m * BM, pid_n * BN])
+    tlx.async_descriptor_store_wait(0)

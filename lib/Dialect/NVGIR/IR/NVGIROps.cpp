@@ -83,6 +83,33 @@ LogicalResult TmaLoadOp::verify() {
   return success();
 }
 
+LogicalResult TmaStoreOp::verify() {
+  trident::tir::TensorDescType desc = getDesc().getType();
+  MemDescType src = getSrc().getType();
+  if (getIndices().size() != static_cast<size_t>(desc.getRank()))
+    return emitOpError("takes one index per dimension of the block (")
+           << desc.getRank() << "), got " << getIndices().size();
+  if (src.getShape() != desc.getBlockShape() ||
+      src.getElementType() != desc.getElementType())
+    return emitOpError("source ")
+           << src << " must hold the descriptor's block "
+           << desc.getBlockType();
+  std::string why;
+  FailureOr<TmaBlockLayout> layout = getTmaBlockLayout(desc, &why);
+  if (failed(layout))
+    return emitOpError(why);
+  Attribute want = layout->sharedEncoding(getContext());
+  if (!want)
+    return emitOpError("copies 2-D blocks of 8 or more rows of 32 bytes or "
+                       "more (a swizzled shared layout) only, got ")
+           << desc.getBlockType();
+  if (src.getEncoding() != want)
+    return emitOpError("source layout ")
+           << src.getEncoding() << " is not the one TMA reads (" << want
+           << ")";
+  return success();
+}
+
 LogicalResult WarpgroupDotOp::verify() {
   // A in shared memory or in registers: the same shape rules.
   ArrayRef<int64_t> aShape;

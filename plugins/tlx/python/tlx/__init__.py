@@ -509,6 +509,48 @@ def async_descriptor_load(desc, result, offsets, barrier, pred=None,
                          % (len(offs), len(preds))})
 
 
+@builtin
+def async_descriptor_store(desc, source, offsets, eviction_policy="",
+                           store_reduce=""):
+    """Starts a TMA copy of buffer `source` to the block of `desc` at
+    `offsets` (one thread of the group issues it). Fence what the group
+    wrote into `source` first (tlx.fence_async_shared);
+    tlx.async_descriptor_store_wait waits for the copy's reads."""
+    what = "tlx.async_descriptor_store"
+    if _core._unwrap(eviction_policy) not in ("", "evict_first",
+                                              "evict_last"):
+        raise TridentUserError("%s: eviction_policy must be '', 'evict_first' "
+                               "or 'evict_last'" % what)
+    if _core._unwrap(store_reduce) not in ("", None):
+        raise TridentUserError("%s: store_reduce= (TMA reductions) is not "
+                               "supported by this version of the TLX plugin"
+                               % what)
+    desc = _core._unwrap(desc)
+    if not hasattr(desc, "block_type"):
+        raise TridentUserError("%s needs a tensor descriptor (a host "
+                               "TensorDescriptor argument or "
+                               "tl.make_tensor_descriptor), got %r"
+                               % (what, getattr(desc, "type", desc)))
+    _buffer_type(source, what)
+    sem = _sem(what)
+    offs = [sem.cast(sem.to_tensor(o), _core.int32)
+            for o in _core._unwrap(offsets)]
+    if len(offs) != len(desc.block_shape):
+        raise TridentUserError("%s: %d offsets for a descriptor of rank %d"
+                               % (what, len(offs), len(desc.block_shape)))
+    d = _core.tensor(desc.handle, desc.type)
+    _ir.op("tlx.async_descriptor_store", operands=[d] + offs + [source])
+
+
+@builtin
+def async_descriptor_store_wait(pendings):
+    """Waits until at most `pendings` of this group's TMA stores still read
+    their buffers (the others' buffers may be written again)."""
+    n = _const_int(pendings, "tlx.async_descriptor_store_wait: pendings", 0)
+    _ir.op("tlx.async_descriptor_store_wait",
+           attrs={"pendings": _ir.attr.i32(n)})
+
+
 # ---------------------------------------------------------------------------
 # Warp specialization: tasks on groups of warps of their own
 # ---------------------------------------------------------------------------

@@ -213,6 +213,44 @@ def NVGIR_TmaLoadOp : NVGIR_Op<"tma_load",
   let hasVerifier = 1;
 }
 
+def NVGIR_TmaStoreOp : NVGIR_Op<"tma_store",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start a tensor-memory-accelerator copy of a buffer to global memory";
+  let description = [{
+    The first thread of the group that runs the op copies `src` (a
+    shared-memory tile in the layout TMA reads, the descriptor's block
+    shape and element type) to the block of the tensor described by `desc`
+    whose first element is at `indices` (`cp.async.bulk.tensor`, one copy
+    per box of the descriptor's TMA layout; elements outside the tensor
+    are not written), then commits the copies as one bulk group. What the
+    group's threads wrote into `src` through the generic proxy must be
+    fenced first (`nvgir.fence "async_shared"`) and the writers
+    synchronized; `nvgir.tma_store_wait` waits for the reads of `src`.
+
+    ```mlir
+    nvgir.tma_store %desc[%m, %n], %slot : !tir.tensordesc<tensor<128x64xbf16>>, !gir.memdesc<128x64xbf16, #shared>
+    ```
+  }];
+  let arguments = (ins NVGIR_TensorDesc:$desc, Variadic<I32>:$indices,
+                       GPUIR_MemDescType:$src);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,`
+    qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def NVGIR_TmaStoreWaitOp : NVGIR_Op<"tma_store_wait"> {
+  let summary = "wait until at most `pendings` TMA stores still read shared memory";
+  let description = [{
+    `cp.async.bulk.wait_group.read pendings`: once it returns, the buffers
+    of all but the last `pendings` bulk groups this thread committed
+    (`nvgir.tma_store`) may be written again.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
+  let assemblyFormat = "attr-dict";
+}
+
 def NVGIR_MBarrierWaitOp : NVGIR_Op<"mbarrier_wait"> {
   let summary = "wait for a phase of a barrier to complete";
   let description = [{
