@@ -32,13 +32,14 @@ module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, g
 // -----
 
 module attributes {gir.compute_capability = 90 : i32, gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
-  func.func @store_into_dot_ring(%i: i32, %x: tensor<64x32xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  func.func @store_into_transposed_dot_ring(%i: i32, %x: tensor<64x32xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
     %ra = tlx.local_alloc : !tlx.buffers<1x64x32xf16>
     %rb = tlx.local_alloc : !tlx.buffers<1x32x64xf16>
     %a = tlx.local_view %ra[%i] : !tlx.buffers<1x64x32xf16> -> !tlx.buffer<64x32xf16>
     %b = tlx.local_view %rb[%i] : !tlx.buffers<1x32x64xf16> -> !tlx.buffer<32x64xf16>
-    // expected-error @below {{'tlx.local_store' op on a buffer that tlx.async_dot reads or TMA writes (laid out for the tensor cores) is not supported yet}}
-    tlx.local_store %x, %a : tensor<64x32xf16>, !tlx.buffer<64x32xf16>
+    %t = tlx.local_trans %b, [1, 0] : !tlx.buffer<32x64xf16> -> !tlx.buffer<64x32xf16>
+    // expected-error @below {{'tlx.local_store' op on a transposed view, or a buffer of other than two dimensions, that tlx.async_dot or TMA uses (laid out for them) is not supported yet}}
+    tlx.local_store %x, %t : tensor<64x32xf16>, !tlx.buffer<64x32xf16>
     %d = tlx.async_dot %a, %b, %c : !tlx.buffer<64x32xf16> * !tlx.buffer<32x64xf16> -> tensor<64x64xf32>
     return %d : tensor<64x64xf32>
   }

@@ -22,7 +22,7 @@ class Config:
         self.num_ctas = num_ctas
         self.maxnreg = maxnreg
         self.pre_hook = pre_hook
-        # Thread-block clusters of programs (TLX's configs): each program a
+        # Thread-block clusters of programs (a plugin's configs): each program a
         # CTA of a cluster of this shape.
         self.ctas_per_cga = None if ctas_per_cga is None else \
             tuple(int(c) for c in ctas_per_cga)
