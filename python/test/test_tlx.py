@@ -1034,3 +1034,52 @@ def test_index_out_of_range_names_the_line(plugin_dir):
         code, "tlx.local_store(bufs[2]")) in ring, out
     assert "index -1 is out of range: the tlx.alloc_barriers has 3 slots" \
         in bars, out
+
+
+def test_device_made_descriptors(plugin_dir):
+    # tlx.make_tensor_descriptor(None, ...) is the core's device-made
+    # descriptor (global scratch through trident.set_allocator): a TMA copy
+    # in and a TMA store out through two of them, on the CPU with numbers,
+    # for sm_90a to PTX; descriptor storage of the kernel's own is refused
+    # by name.
+    code = textwrap.dedent('''
+        import torch
+
+        @trident.jit
+        def copy(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+            d = tlx.make_tensor_descriptor(None, x_ptr, [M, N], [N, 1], [BM, BN])
+            o = tlx.make_tensor_descriptor(desc_ptr=None, base=y_ptr,
+                                           shape=[M, N], strides=[N, 1],
+                                           block_shape=[BM, BN])
+            bufs = tlx.local_alloc((BM, BN), tl.float16, 1)
+            bars = tlx.alloc_barriers(1)
+            tlx.barrier_expect_bytes(bars[0], BM * BN * 2)
+            tlx.async_descriptor_load(d, bufs[0], [tl.program_id(0) * BM, 0],
+                                      bars[0])
+            tlx.barrier_wait(bars[0], 0)
+            tlx.async_descriptor_store(o, bufs[0], [tl.program_id(0) * BM, 0])
+            tlx.async_descriptor_store_wait(0)
+
+        @trident.jit
+        def own_storage(x_ptr):
+            p = tlx.allocate_tensor_descriptor(2)
+
+        trident.set_allocator(
+            lambda size, align, stream: torch.empty(size, dtype=torch.int8))
+        os.environ["TRIDENT_TARGET"] = "cpu"
+        x = torch.randn(100, 64, dtype=torch.float16)
+        y = torch.full_like(x, float("nan"))
+        copy[(2,)](x, y, 100, 64, BM=64, BN=64)
+        print("ERR", (y.double() - x.double()).abs().max().item())
+        sig = {"x_ptr": "*fp16", "y_ptr": "*fp16", "M": "i32", "N": "i32"}
+        ptx = trident.compile(copy, signature=sig, target="cuda:90a",
+                              constexprs=dict(BM=64, BN=64)).asm["ptx"]
+        print("PTX", ptx.count("cp.async.bulk.tensor") >= 2,
+              "tensormap.replace" in ptx)
+        print("OWN", error_of(own_storage, {"x_ptr": "*fp16"}, {}))
+        ''')
+    out = run_case(code, plugin_dir)
+    assert "ERR 0.0" in out, out
+    assert "PTX True True" in out, out
+    assert "tlx.allocate_tensor_descriptor is not supported by this " \
+        "version of the TLX plugin" in out, out

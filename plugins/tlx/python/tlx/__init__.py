@@ -551,6 +551,39 @@ def async_descriptor_store_wait(pendings):
            attrs={"pendings": _ir.attr.i32(n)})
 
 
+@builtin
+def make_tensor_descriptor(desc_ptr, base, shape, strides, block_shape,
+                           padding_option="zero"):
+    """A TMA descriptor made on the device (`tl.make_tensor_descriptor`),
+    in TLX's spelling. With `desc_ptr=None` the core places it in global
+    scratch memory (`trident.set_allocator`); storage of the kernel's own
+    (`tlx.allocate_tensor_descriptor`) is not supported yet."""
+    if _core._unwrap(desc_ptr) is not None:
+        raise TridentUserError(
+            "tlx.make_tensor_descriptor: desc_ptr= (descriptor storage from "
+            "tlx.allocate_tensor_descriptor) is not supported by this version "
+            "of the TLX plugin; pass desc_ptr=None and the descriptor is "
+            "placed in global scratch memory (trident.set_allocator)")
+    strides = _core._unwrap(strides)
+    if _core._unwrap(strides[-1]) != 1:
+        raise TridentUserError("tlx.make_tensor_descriptor: the last stride "
+                               "must be 1, got %r"
+                               % (_core._unwrap(strides[-1]),))
+    return _core.make_tensor_descriptor(base, shape, strides, block_shape,
+                                        padding_option)
+
+
+@builtin
+def allocate_tensor_descriptor(num):
+    """TLX's storage for device-made descriptors: not supported yet (make
+    them with desc_ptr=None)."""
+    raise TridentUserError(
+        "tlx.allocate_tensor_descriptor is not supported by this version of "
+        "the TLX plugin: make descriptors with "
+        "tlx.make_tensor_descriptor(None, ...), which the core places in "
+        "global scratch memory (trident.set_allocator)")
+
+
 # ---------------------------------------------------------------------------
 # Warp specialization: tasks on groups of warps of their own
 # ---------------------------------------------------------------------------
