@@ -115,6 +115,19 @@ void update(int64_t addr, int64_t delta) {
   __atomic_add_fetch(phaseOf(addr), 1, __ATOMIC_RELEASE);
 }
 
+/// One more turn of a wait that has spun `spins` times: stop when another
+/// thread of the program failed, else spin, then yield, then sleep.
+void backOff(unsigned spins) {
+  if (currentTasks && currentTasks->abandon.load(std::memory_order_relaxed))
+    stopCurrentProgram();
+  if (spins < 64)
+    return;
+  if (spins < 1024)
+    sched_yield();
+  else
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+}
+
 } // namespace
 
 void trident::cpu::abandonProgramTasks(ProgramFault &fault) {
@@ -214,15 +227,9 @@ extern "C" int32_t tridentCpuMbarrierWait(int64_t addr, int32_t parity,
   for (unsigned spins = 0;; ++spins) {
     if ((__atomic_load_n(phaseOf(addr), __ATOMIC_ACQUIRE) & 1) != (parity & 1))
       return 0;
-    // Another thread of the program failed: this one stops too.
-    if (currentTasks && currentTasks->abandon.load(std::memory_order_relaxed))
-      stopCurrentProgram();
+    backOff(spins);
     if (spins < 64)
       continue;
-    if (spins < 1024)
-      sched_yield();
-    else
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
     if (timeoutMs < 0)
       timeoutMs = waitBoundMs();
     if (timeoutMs > 0 && (spins & 63) == 0 &&
@@ -285,14 +292,6 @@ extern "C" void tridentCpuNamedBarrier(int32_t id, int32_t threads,
   if (arriveOnly)
     return;
   for (unsigned spins = 0;
-       bar.generation.load(std::memory_order_acquire) == generation; ++spins) {
-    if (currentTasks->abandon.load(std::memory_order_relaxed))
-      stopCurrentProgram();
-    if (spins < 64)
-      continue;
-    if (spins < 1024)
-      sched_yield();
-    else
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
-  }
+       bar.generation.load(std::memory_order_acquire) == generation; ++spins)
+    backOff(spins);
 }

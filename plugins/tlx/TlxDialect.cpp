@@ -266,37 +266,34 @@ LogicalResult LocalTransOp::verify() {
   return success();
 }
 
-LogicalResult AsyncDescriptorLoadOp::verify() {
-  auto desc = dyn_cast<trident::tir::TensorDescType>(getDesc().getType());
-  BufferType buffer = getBuffer().getType();
+/// A TMA copy between the block of `descValue` at `offsets` and `buffer`:
+/// a tensor descriptor whose block is the buffer's, one offset per
+/// dimension.
+static LogicalResult verifyTmaCopy(Operation *op, Value descValue,
+                                   BufferType buffer, size_t offsets) {
+  auto desc = dyn_cast<trident::tir::TensorDescType>(descValue.getType());
   if (!desc)
-    return emitOpError("copies through a tensor descriptor, got ")
-           << getDesc().getType();
+    return op->emitOpError("copies through a tensor descriptor, got ")
+           << descValue.getType();
   if (desc.getBlockShape() != buffer.getShape() ||
       desc.getElementType() != buffer.getElementType())
-    return emitOpError("copies the descriptor's block (")
-           << desc << ") into a buffer of that shape and type, got "
+    return op->emitOpError("copies the descriptor's block (")
+           << desc << ") and a buffer of that shape and type, got "
            << buffer;
-  if (getOffsets().size() != buffer.getShape().size())
-    return emitOpError("needs one offset per dimension (")
-           << buffer.getShape().size() << "), got " << getOffsets().size();
+  if (offsets != buffer.getShape().size())
+    return op->emitOpError("needs one offset per dimension (")
+           << buffer.getShape().size() << "), got " << offsets;
   return success();
 }
 
+LogicalResult AsyncDescriptorLoadOp::verify() {
+  return verifyTmaCopy(*this, getDesc(), getBuffer().getType(),
+                       getOffsets().size());
+}
+
 LogicalResult AsyncDescriptorStoreOp::verify() {
-  auto desc = dyn_cast<trident::tir::TensorDescType>(getDesc().getType());
-  BufferType buffer = getBuffer().getType();
-  if (!desc)
-    return emitOpError("copies through a tensor descriptor, got ")
-           << getDesc().getType();
-  if (desc.getBlockShape() != buffer.getShape() ||
-      desc.getElementType() != buffer.getElementType())
-    return emitOpError("copies a buffer of the descriptor's block (")
-           << desc << "), got " << buffer;
-  if (getOffsets().size() != buffer.getShape().size())
-    return emitOpError("needs one offset per dimension (")
-           << buffer.getShape().size() << "), got " << getOffsets().size();
-  return success();
+  return verifyTmaCopy(*this, getDesc(), getBuffer().getType(),
+                       getOffsets().size());
 }
 
 LogicalResult AsyncTasksOp::verifyRegions() {

@@ -126,7 +126,7 @@ func.func @trans_wrong_result(%b: !tlx.buffer<64x32xf16>) {
 // -----
 
 func.func @tma_block_mismatch(%d: !tir.tensordesc<tensor<64x64xf16>>, %b: !tlx.buffer<64x32xf16>, %bar: !tlx.barrier, %i: i32) {
-  // expected-error @below {{copies the descriptor's block ('!tir.tensordesc<tensor<64x64xf16>>') into a buffer of that shape and type, got '!tlx.buffer<64x32xf16>'}}
+  // expected-error @below {{copies the descriptor's block ('!tir.tensordesc<tensor<64x64xf16>>') and a buffer of that shape and type, got '!tlx.buffer<64x32xf16>'}}
   tlx.async_descriptor_load %d[%i, %i], %b, %bar : !tir.tensordesc<tensor<64x64xf16>> -> !tlx.buffer<64x32xf16>
   return
 }

@@ -57,57 +57,45 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
-LogicalResult TmaLoadOp::verify() {
-  trident::tir::TensorDescType desc = getDesc().getType();
-  MemDescType dst = getDst().getType();
-  if (getIndices().size() != static_cast<size_t>(desc.getRank()))
-    return emitOpError("takes one index per dimension of the block (")
-           << desc.getRank() << "), got " << getIndices().size();
-  if (dst.getShape() != desc.getBlockShape() ||
-      dst.getElementType() != desc.getElementType())
-    return emitOpError("destination ")
-           << dst << " must hold the descriptor's block "
+/// A TMA copy between the block of `desc` at `indices` and the buffer
+/// `buffer` (`what`: "destination" or "source"): one index per dimension,
+/// the block's shape and element type, the shared layout TMA uses for it.
+static LogicalResult verifyTmaCopy(Operation *op,
+                                   trident::tir::TensorDescType desc,
+                                   size_t indices, MemDescType buffer,
+                                   StringRef what) {
+  if (indices != static_cast<size_t>(desc.getRank()))
+    return op->emitOpError("takes one index per dimension of the block (")
+           << desc.getRank() << "), got " << indices;
+  if (buffer.getShape() != desc.getBlockShape() ||
+      buffer.getElementType() != desc.getElementType())
+    return op->emitOpError()
+           << what << " " << buffer << " must hold the descriptor's block "
            << desc.getBlockType();
   std::string why;
   FailureOr<TmaBlockLayout> layout = getTmaBlockLayout(desc, &why);
   if (failed(layout))
-    return emitOpError(why);
-  if (!layout->sharedEncoding(getContext()))
-    return emitOpError("copies 2-D blocks of 8 or more rows of 32 bytes or "
-                       "more (a swizzled shared layout) only, got ")
+    return op->emitOpError(why);
+  Attribute want = layout->sharedEncoding(op->getContext());
+  if (!want)
+    return op->emitOpError("copies 2-D blocks of 8 or more rows of 32 bytes "
+                           "or more (a swizzled shared layout) only, got ")
            << desc.getBlockType();
-  if (dst.getEncoding() != layout->sharedEncoding(getContext()))
-    return emitOpError("destination layout ")
-           << dst.getEncoding() << " is not the one TMA writes ("
-           << layout->sharedEncoding(getContext()) << ")";
+  if (buffer.getEncoding() != want)
+    return op->emitOpError()
+           << what << " layout " << buffer.getEncoding()
+           << " is not the one TMA uses (" << want << ")";
   return success();
 }
 
+LogicalResult TmaLoadOp::verify() {
+  return verifyTmaCopy(*this, getDesc().getType(), getIndices().size(),
+                       getDst().getType(), "destination");
+}
+
 LogicalResult TmaStoreOp::verify() {
-  trident::tir::TensorDescType desc = getDesc().getType();
-  MemDescType src = getSrc().getType();
-  if (getIndices().size() != static_cast<size_t>(desc.getRank()))
-    return emitOpError("takes one index per dimension of the block (")
-           << desc.getRank() << "), got " << getIndices().size();
-  if (src.getShape() != desc.getBlockShape() ||
-      src.getElementType() != desc.getElementType())
-    return emitOpError("source ")
-           << src << " must hold the descriptor's block "
-           << desc.getBlockType();
-  std::string why;
-  FailureOr<TmaBlockLayout> layout = getTmaBlockLayout(desc, &why);
-  if (failed(layout))
-    return emitOpError(why);
-  Attribute want = layout->sharedEncoding(getContext());
-  if (!want)
-    return emitOpError("copies 2-D blocks of 8 or more rows of 32 bytes or "
-                       "more (a swizzled shared layout) only, got ")
-           << desc.getBlockType();
-  if (src.getEncoding() != want)
-    return emitOpError("source layout ")
-           << src.getEncoding() << " is not the one TMA reads (" << want
-           << ")";
-  return success();
+  return verifyTmaCopy(*this, getDesc().getType(), getIndices().size(),
+                       getSrc().getType(), "source");
 }
 
 LogicalResult WarpgroupDotOp::verify() {

@@ -471,6 +471,29 @@ def barrier_arrive(bar, arrive_count=1, remote_cta_rank=None, pred=None):
            attrs={"count": _ir.attr.i32(n)})
 
 
+def _tma_operands(desc, buffer, offsets, eviction_policy, what):
+    """The descriptor (as a tensor) and the i32 offsets of a TMA copy
+    between it and `buffer`, checked."""
+    if _core._unwrap(eviction_policy) not in ("", "evict_first",
+                                              "evict_last"):
+        raise TridentUserError("%s: eviction_policy must be '', 'evict_first' "
+                               "or 'evict_last'" % what)
+    desc = _core._unwrap(desc)
+    if not hasattr(desc, "block_type"):
+        raise TridentUserError("%s needs a tensor descriptor (a host "
+                               "TensorDescriptor argument or "
+                               "tl.make_tensor_descriptor), got %r"
+                               % (what, getattr(desc, "type", desc)))
+    _buffer_type(buffer, what)
+    sem = _sem(what)
+    offs = [sem.cast(sem.to_tensor(o), _core.int32)
+            for o in _core._unwrap(offsets)]
+    if len(offs) != len(desc.block_shape):
+        raise TridentUserError("%s: %d offsets for a descriptor of rank %d"
+                               % (what, len(offs), len(desc.block_shape)))
+    return _core.tensor(desc.handle, desc.type), offs
+
+
 @builtin
 def async_descriptor_load(desc, result, offsets, barrier, pred=None,
                           cache_modifier="", eviction_policy="",
@@ -483,25 +506,8 @@ def async_descriptor_load(desc, result, offsets, barrier, pred=None,
         raise TridentUserError("%s: multicast_targets= is not supported by "
                                "this version of the TLX plugin" % what)
     _refuse(what, "two_ctas", two_ctas, False)
-    if _core._unwrap(eviction_policy) not in ("", "evict_first",
-                                              "evict_last"):
-        raise TridentUserError("%s: eviction_policy must be '', 'evict_first' "
-                               "or 'evict_last'" % what)
-    desc = _core._unwrap(desc)
-    if not hasattr(desc, "block_type"):
-        raise TridentUserError("%s needs a tensor descriptor (a host "
-                               "TensorDescriptor argument or "
-                               "tl.make_tensor_descriptor), got %r"
-                               % (what, getattr(desc, "type", desc)))
-    _buffer_type(result, what)
-    sem = _sem(what)
-    offs = [sem.cast(sem.to_tensor(o), _core.int32)
-            for o in _core._unwrap(offsets)]
-    if len(offs) != len(desc.block_shape):
-        raise TridentUserError("%s: %d offsets for a descriptor of rank %d"
-                               % (what, len(offs), len(desc.block_shape)))
+    d, offs = _tma_operands(desc, result, offsets, eviction_policy, what)
     preds = _pred(pred, what)
-    d = _core.tensor(desc.handle, desc.type)
     return _ir.op("tlx.async_descriptor_load",
                   operands=[d] + offs + [result, _barrier(barrier, what)] +
                   preds,
@@ -517,28 +523,11 @@ def async_descriptor_store(desc, source, offsets, eviction_policy="",
     wrote into `source` first (tlx.fence_async_shared);
     tlx.async_descriptor_store_wait waits for the copy's reads."""
     what = "tlx.async_descriptor_store"
-    if _core._unwrap(eviction_policy) not in ("", "evict_first",
-                                              "evict_last"):
-        raise TridentUserError("%s: eviction_policy must be '', 'evict_first' "
-                               "or 'evict_last'" % what)
     if _core._unwrap(store_reduce) not in ("", None):
         raise TridentUserError("%s: store_reduce= (TMA reductions) is not "
                                "supported by this version of the TLX plugin"
                                % what)
-    desc = _core._unwrap(desc)
-    if not hasattr(desc, "block_type"):
-        raise TridentUserError("%s needs a tensor descriptor (a host "
-                               "TensorDescriptor argument or "
-                               "tl.make_tensor_descriptor), got %r"
-                               % (what, getattr(desc, "type", desc)))
-    _buffer_type(source, what)
-    sem = _sem(what)
-    offs = [sem.cast(sem.to_tensor(o), _core.int32)
-            for o in _core._unwrap(offsets)]
-    if len(offs) != len(desc.block_shape):
-        raise TridentUserError("%s: %d offsets for a descriptor of rank %d"
-                               % (what, len(offs), len(desc.block_shape)))
-    d = _core.tensor(desc.handle, desc.type)
+    d, offs = _tma_operands(desc, source, offsets, eviction_policy, what)
     _ir.op("tlx.async_descriptor_store", operands=[d] + offs + [source])
 
 
