@@ -83,7 +83,8 @@ KNOBS = [
          "compile GPU kernels so that a barrier wait (mbarrier) that does not "
          "complete within TRIDENT_DEBUG_BARRIERS_MS prints the barrier, its "
          "phase, the block, the warp and its region, and the wait's source "
-         "line, then traps: a hang becomes a failed launch (a debug mode)",
+         "line, then traps: a hang becomes a failed launch (a debug mode; "
+         "set it before a kernel's first launch)",
          in_cache_key=True, kind="bool"),
     Knob("TRIDENT_DEBUG_BARRIERS_MS", 1000,
          "the bound of TRIDENT_DEBUG_BARRIERS, in milliseconds",
