@@ -142,6 +142,18 @@ void issueLoad(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
         /*group=*/NVVM::CTAGroupKindAttr(), pred);
 }
 
+/// Where `pred` holds: copy every box of `src` to the block of `desc` at
+/// `indices`; then every thread commits its (possibly empty) bulk group.
+void issueStore(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
+                Value desc, ValueRange indices, Value src, Value pred) {
+  for (int64_t j = 0; j < l.pieces; ++j)
+    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+        b, loc, desc, byteGep(b, loc, src, j * l.boxBytes()),
+        boxCoordinates(b, loc, l, indices, j), /*l2CacheHint=*/Value(),
+        NVVM::TMAStoreMode::TILE, pred);
+  NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+}
+
 Value isThreadZero(OpBuilder &b, Location loc) {
   Value tid = groupThreadId(b, loc);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
@@ -295,14 +307,8 @@ struct TmaStorePattern : OpConversionPattern<nvgir::TmaStoreOp> {
     FailureOr<nvgir::TmaBlockLayout> l = layoutFor(op, op.getDesc().getType());
     if (failed(l))
       return failure();
-    Value first = isThreadZero(rewriter, loc);
-    for (int64_t j = 0; j < l->pieces; ++j)
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          rewriter, loc, adaptor.getDesc(),
-          byteGep(rewriter, loc, adaptor.getSrc(), j * l->boxBytes()),
-          boxCoordinates(rewriter, loc, *l, adaptor.getIndices(), j),
-          /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE, first);
-    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    issueStore(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(),
+               adaptor.getSrc(), isThreadZero(rewriter, loc));
     rewriter.eraseOp(op);
     return success();
   }
@@ -358,13 +364,8 @@ struct DescriptorStorePattern : LoweringPattern<tir::DescriptorStoreOp> {
     // CTAs of a cluster hold the stored tile alike (gir-split-ctas keeps it
     // whole): the first stores it.
     first = lc.andFirstCTA(rewriter, loc, first);
-    for (int64_t j = 0; j < l->pieces; ++j)
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          rewriter, loc, adaptor.getDesc(),
-          byteGep(rewriter, loc, buf, j * l->boxBytes()),
-          boxCoordinates(rewriter, loc, *l, adaptor.getIndices(), j),
-          /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE, first);
-    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    issueStore(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(),
+               buf, first);
     NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
                                          rewriter.getUnitAttr());
     rewriter.eraseOp(op);

@@ -27,10 +27,8 @@ std::string waiterOf(Operation *op) {
   for (Region *region = op->getParentRegion(); region;
        region = region->getParentRegion()) {
     Operation *parent = region->getParentOp();
-    if (auto ws = dyn_cast<tir::WarpSpecializeOp>(parent)) {
-      (void)ws;
+    if (isa<tir::WarpSpecializeOp>(parent))
       return "the default region";
-    }
     if (auto parts = dyn_cast<tir::WarpPartitionsOp>(parent)) {
       auto ws = cast<tir::WarpSpecializeOp>(parts->getParentOp());
       return "partition " + std::to_string(ws.getPartitionIndex(region));
