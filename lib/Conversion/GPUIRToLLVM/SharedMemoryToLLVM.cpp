@@ -75,6 +75,32 @@ struct MemDescIndexPattern : OpConversionPattern<gir::MemDescIndexOp> {
   }
 };
 
+struct MemDescSlicePattern : OpConversionPattern<gir::MemDescSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::MemDescSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<int64_t> strides, multiples;
+    std::string why;
+    if (failed(gir::MemDescSliceOp::getByteStrides(
+            op.getSrc().getType(), op.getType().getShape(), strides,
+            multiples, why)))
+      return op.emitOpError(why);
+    Value byte = i32Const(rewriter, loc, 0);
+    for (auto [offset, stride] : llvm::zip(adaptor.getOffsets(), strides))
+      if (stride != 0)
+        byte = arith::AddIOp::create(
+            rewriter, loc, byte,
+            arith::MulIOp::create(rewriter, loc, offset,
+                                  i32Const(rewriter, loc, stride)));
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, adaptor.getSrc().getType(), rewriter.getI8Type(), adaptor.getSrc(),
+        ValueRange{byte});
+    return success();
+  }
+};
+
 struct MemDescTransPattern : OpConversionPattern<gir::MemDescTransOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -618,8 +644,8 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
   patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern,
                LocalLoadPattern, LocalStorePattern>(
       converter, context, ctx);
-  patterns.add<MemDescIndexPattern, MemDescTransPattern, AsyncCommitGroupPattern, AsyncWaitPattern,
-               BarrierPattern, FencePattern, NamedBarrierPattern,
+  patterns.add<MemDescIndexPattern, MemDescTransPattern, MemDescSlicePattern,
+               AsyncCommitGroupPattern, AsyncWaitPattern, BarrierPattern, FencePattern, NamedBarrierPattern,
                AsyncCopyArrivePattern,
                MBarrierWaitPattern>(
       converter, context);

@@ -333,6 +333,54 @@ func.func @trans_encoding(%buf: !gir.memdesc<128x64xbf16, #sw>) {
 
 // -----
 
+// gir.memdesc_slice: only blocks contiguous in the encoding are views.
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @slice_rows_of_one_atom(%buf: !gir.memdesc<128x64xbf16, #sw>, %i: i32) {
+  // expected-error @+1 {{'gir.memdesc_slice' op cannot view a 12x64 block of '!gir.memdesc<128x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>': a tile of one swizzle atom is cut only into whole rows, a multiple of 8 of them}}
+  %s = gir.memdesc_slice %buf[%i, %i] : !gir.memdesc<128x64xbf16, #sw> -> !gir.memdesc<12x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @slice_rows_of_atoms(%buf: !gir.memdesc<64x256xbf16, #sw>, %i: i32) {
+  // expected-error @+1 {{a tile of several swizzle atoms is cut only into whole atoms (64 elements along dimension 1) of every row}}
+  %s = gir.memdesc_slice %buf[%i, %i] : !gir.memdesc<64x256xbf16, #sw> -> !gir.memdesc<32x256xbf16, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @slice_misaligned(%buf: !gir.memdesc<128x64xbf16, #sw>) {
+  %c0 = arith.constant 0 : i32
+  %c4 = arith.constant 4 : i32
+  // expected-error @+1 {{'gir.memdesc_slice' op offset 4 of dimension 0 must be a multiple of 8 in [0, 64]}}
+  %s = gir.memdesc_slice %buf[%c4, %c0] : !gir.memdesc<128x64xbf16, #sw> -> !gir.memdesc<64x64xbf16, #sw>
+  return
+}
+
+// -----
+
+#p = #gir.plain_shared<order = [1, 0]>
+func.func @slice_plain_columns(%buf: !gir.memdesc<16x64xf32, #p>, %i: i32) {
+  // expected-error @+1 {{the block is not contiguous: dimension 0 must be 1 when a faster dimension is cut}}
+  %s = gir.memdesc_slice %buf[%i, %i] : !gir.memdesc<16x64xf32, #p> -> !gir.memdesc<4x32xf32, #p>
+  return
+}
+
+// -----
+
+#p = #gir.plain_shared<order = [1, 0]>
+func.func @slice_rank(%buf: !gir.memdesc<16x64xf32, #p>, %i: i32) {
+  // expected-error @+1 {{'gir.memdesc_slice' op takes one offset per dimension (2), got 1}}
+  %s = gir.memdesc_slice %buf[%i] : !gir.memdesc<16x64xf32, #p> -> !gir.memdesc<4x64xf32, #p>
+  return
+}
+
+// -----
+
 #sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
 func.func @trans_order(%buf: !gir.memdesc<128x64xbf16, #sw>) {
   // expected-error @+1 {{'gir.memdesc_trans' op order array<i32: 1, 1> is not a permutation of the dimensions of '!gir.memdesc<128x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>'}}

@@ -62,6 +62,23 @@ func.func @memdesc_trans(%buf: !gir.memdesc<128x64xbf16, #k>) -> !gir.memdesc<64
 // A ring of unswizzled rank-1 tiles, one stage read into registers, and a
 // 2-D view transposed (the order follows the dimensions).
 #b1 = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// gir.memdesc_slice: half the rows of a one-atom tile, whole atoms of a
+// wider one, rows of a plain one.
+// CHECK-LABEL: func.func @memdesc_slice
+// CHECK: gir.memdesc_slice %{{.*}}[%{{.*}}, %{{.*}}] : !gir.memdesc<128x64xbf16, #{{.*}}> -> !gir.memdesc<64x64xbf16, #{{.*}}>
+// CHECK: gir.memdesc_slice %{{.*}}[%{{.*}}, %{{.*}}] : !gir.memdesc<64x256xbf16, #{{.*}}> -> !gir.memdesc<64x128xbf16, #{{.*}}>
+// CHECK: gir.memdesc_slice %{{.*}}[%{{.*}}, %{{.*}}] : !gir.memdesc<16x64xf32, #{{.*}}> -> !gir.memdesc<4x64xf32, #{{.*}}>
+#k = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @memdesc_slice(%a: !gir.memdesc<128x64xbf16, #k>, %w: !gir.memdesc<64x256xbf16, #k>, %p: !gir.memdesc<16x64xf32, #gir.plain_shared<order = [1, 0]>>, %i: i32) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %h = gir.memdesc_slice %a[%c64, %c0] : !gir.memdesc<128x64xbf16, #k> -> !gir.memdesc<64x64xbf16, #k>
+  %v = gir.memdesc_slice %w[%c0, %c128] : !gir.memdesc<64x256xbf16, #k> -> !gir.memdesc<64x128xbf16, #k>
+  %r = gir.memdesc_slice %p[%i, %c0] : !gir.memdesc<16x64xf32, #gir.plain_shared<order = [1, 0]>> -> !gir.memdesc<4x64xf32, #gir.plain_shared<order = [1, 0]>>
+  return
+}
+
 // CHECK-LABEL: func.func @plain_ring
 // CHECK: gir.local_alloc : !gir.memdesc<3x512xf32, #plain_shared{{[0-9]*}}>
 // CHECK: gir.local_load %{{.*}} : !gir.memdesc<512xf32, #plain_shared{{[0-9]*}}> -> tensor<512xf32, #blocked>

@@ -2,6 +2,7 @@
 #include "trident/Dialect/GPUIR/IR/GPUIR.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -115,6 +116,110 @@ LogicalResult MemDescIndexOp::verify() {
     return emitOpError("result must be the source without its first "
                        "dimension, got ")
            << src << " -> " << dst;
+  return success();
+}
+
+LogicalResult MemDescSliceOp::getByteStrides(
+    MemDescType src, ArrayRef<int64_t> shape, SmallVectorImpl<int64_t> &strides,
+    SmallVectorImpl<int64_t> &multiples, std::string &why) {
+  ArrayRef<int64_t> full = src.getShape();
+  unsigned rank = full.size();
+  int64_t elemBytes = std::max(1u, src.getElementType().getIntOrFloatBitWidth() / 8);
+  strides.assign(rank, 0);
+  multiples.assign(rank, 1);
+  // A dimension kept whole takes offset 0 only.
+  for (unsigned d = 0; d < rank; ++d)
+    if (shape[d] == full[d])
+      multiples[d] = full[d];
+  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(src.getEncoding())) {
+    if (rank != 2) {
+      why = "only 2-D swizzled tiles are cut";
+      return failure();
+    }
+    unsigned inner = nvmma.getOrder()[0], outer = 1 - inner;
+    int64_t perAtom = nvmma.getSwizzle() / elemBytes;
+    if (full[inner] > perAtom) {
+      // Several atoms, each every row: whole atoms of every row.
+      if (shape[outer] != full[outer] || shape[inner] % perAtom) {
+        why = "a tile of several swizzle atoms is cut only into whole atoms "
+              "(" + std::to_string(perAtom) + " elements along dimension " +
+              std::to_string(inner) + ") of every row";
+        return failure();
+      }
+      strides[inner] = full[outer] * elemBytes;
+      multiples[inner] = perAtom;
+      return success();
+    }
+    // One atom: whole rows, eight at a time (the swizzle's period).
+    if (shape[inner] != full[inner] || shape[outer] % 8) {
+      why = "a tile of one swizzle atom is cut only into whole rows, a "
+            "multiple of 8 of them";
+      return failure();
+    }
+    strides[outer] = nvmma.getSwizzle();
+    multiples[outer] = 8;
+    return success();
+  }
+  auto plain = dyn_cast<PlainSharedEncodingAttr>(src.getEncoding());
+  if (!plain || plain.getOrder().size() != rank) {
+    why = "its encoding has no views of blocks";
+    return failure();
+  }
+  // From the fastest dimension: whole ones, then any one, then single ones.
+  int64_t step = elemBytes;
+  bool cut = false;
+  for (unsigned d : plain.getOrder()) {
+    if (cut && shape[d] != 1) {
+      why = "the block is not contiguous: dimension " + std::to_string(d) +
+            " must be 1 when a faster dimension is cut";
+      return failure();
+    }
+    strides[d] = step;
+    if (shape[d] != full[d])
+      cut = true;
+    step *= full[d];
+  }
+  return success();
+}
+
+LogicalResult MemDescSliceOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (src.getRank() != dst.getRank() ||
+      src.getElementType() != dst.getElementType() ||
+      src.getEncoding() != dst.getEncoding())
+    return emitOpError("result must have the source's rank, element type and "
+                       "encoding, got ")
+           << src << " -> " << dst;
+  if (getOffsets().size() != size_t(src.getRank()))
+    return emitOpError("takes one offset per dimension (")
+           << src.getRank() << "), got " << getOffsets().size();
+  for (unsigned d = 0; d < src.getRank(); ++d)
+    if (dst.getShape()[d] < 1 || dst.getShape()[d] > src.getShape()[d])
+      return emitOpError("dimension ")
+             << d << " of the block (" << dst.getShape()[d]
+             << ") must be in [1, " << src.getShape()[d] << "]";
+  SmallVector<int64_t> strides, multiples;
+  std::string why;
+  if (failed(getByteStrides(src, dst.getShape(), strides, multiples, why)))
+  {
+    std::string shape;
+    llvm::raw_string_ostream os(shape);
+    llvm::interleave(dst.getShape(), os, "x");
+    return emitOpError("cannot view a ")
+           << shape << " block of " << src << ": " << why;
+  }
+  for (auto [d, offset] : llvm::enumerate(getOffsets())) {
+    APInt value;
+    if (!matchPattern(offset, m_ConstantInt(&value)))
+      continue;
+    int64_t o = value.getSExtValue();
+    if (o < 0 || o + dst.getShape()[d] > src.getShape()[d] ||
+        o % multiples[d])
+      return emitOpError("offset ")
+             << o << " of dimension " << d << " must be a multiple of "
+             << multiples[d] << " in [0, "
+             << src.getShape()[d] - dst.getShape()[d] << "]";
+  }
   return success();
 }
 

@@ -119,6 +119,47 @@ def GPUIR_MemDescTransOp : GPUIR_Op<"memdesc_trans", [Pure]> {
   let hasVerifier = 1;
 }
 
+def GPUIR_MemDescSliceOp : GPUIR_Op<"memdesc_slice", [Pure]> {
+  let summary = "a sub-block of a shared-memory tile, in the same layout";
+  let description = [{
+    The block of `src` of the result's shape whose first element is at
+    `offsets` (one i32 per dimension), viewed in `src`'s encoding: the
+    result is the same bytes, at a byte offset linear in `offsets`. Only
+    blocks that are contiguous in that encoding are views of it:
+    `#gir.plain_shared` blocks that are full along every dimension faster
+    than the first cut one, and single along the slower ones;
+    `#gir.nvmma_shared` blocks that keep every row of a tile of several
+    swizzle atoms and whole atoms of it (column offsets a multiple of an
+    atom's width), or whole rows of a tile of one atom (row offsets a
+    multiple of 8, the swizzle's period). The verifier checks constant
+    offsets; a run-time offset outside that contract is undefined, as an
+    out-of-bounds pointer is. What is cut this way is written by TMA or
+    copies and read by the tensor cores like any tile of the layout (a
+    cluster's CTAs each loading half of a shared operand).
+
+    ```mlir
+    %half = gir.memdesc_slice %b[%c64, %c0] : !gir.memdesc<128x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>> -> !gir.memdesc<64x64xbf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>
+    ```
+  }];
+  let arguments = (ins GPUIR_MemDescType:$src, Variadic<I32>:$offsets);
+  let results = (outs GPUIR_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $offsets `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let extraClassDeclaration = [{
+    /// Bytes one step of each dimension's offset moves a block of `shape`
+    /// cut from `src`, and the multiple each offset must be; failure (with
+    /// the reason in `why`) where such a block is not a view of `src`'s
+    /// encoding.
+    static ::mlir::LogicalResult
+    getByteStrides(MemDescType src, ::llvm::ArrayRef<int64_t> shape,
+                   ::llvm::SmallVectorImpl<int64_t> &strides,
+                   ::llvm::SmallVectorImpl<int64_t> &multiples,
+                   std::string &why);
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_LocalLoadOp : GPUIR_Op<"local_load",
     [MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "read a shared-memory tile into registers";
