@@ -309,6 +309,24 @@ LogicalResult Lowering::lower(Operation *op) {
     dead.push_back(op);
     return success();
   }
+  if (auto slice = dyn_cast<LocalSliceOp>(op)) {
+    FailureOr<CpuBuffer> buf = bufferOf(op, slice.getBuffer());
+    if (failed(buf))
+      return failure();
+    Value offset = i64(loc, 0);
+    for (auto [o, stride] : llvm::zip(slice.getOffsets(), buf->strides))
+      offset = arith::AddIOp::create(
+          b, loc, offset,
+          arith::MulIOp::create(
+              b, loc, arith::ExtSIOp::create(b, loc, b.getI64Type(), o),
+              i64(loc, stride)));
+    Value ptr = tir::AddPtrOp::create(b, loc, buf->ptr.getType(), buf->ptr,
+                                      offset);
+    buffers[slice.getResult()] = {
+        ptr, SmallVector<int64_t>(slice.getType().getShape()), buf->strides};
+    dead.push_back(op);
+    return success();
+  }
   if (auto load = dyn_cast<LocalLoadOp>(op)) {
     FailureOr<CpuBuffer> buf = bufferOf(op, load.getBuffer());
     if (failed(buf))

@@ -59,11 +59,14 @@ Value throughCaptures(Value value) {
   return throughCaptures(ws.getCaptures()[arg.getArgNumber()]);
 }
 
-/// The ring a buffer (a tlx.local_view, possibly transposed) comes from,
+/// The ring a buffer (a tlx.local_view, possibly transposed or sliced)
+/// comes from,
 /// or null.
 LocalAllocOp ringOf(Value buffer) {
   if (auto trans = buffer.getDefiningOp<LocalTransOp>())
     return ringOf(trans.getBuffer());
+  if (auto slice = buffer.getDefiningOp<LocalSliceOp>())
+    return ringOf(slice.getBuffer());
   if (auto view = buffer.getDefiningOp<LocalViewOp>())
     return throughCaptures(view.getBuffers()).getDefiningOp<LocalAllocOp>();
   return {};
@@ -119,9 +122,9 @@ bool afterBarrier(Operation *op) {
       return true;
     if (isa<nvgir::AsyncCopyOp, nvgir::AsyncCommitGroupOp, nvgir::TmaLoadOp,
             nvgir::MBarrierExpectTxOp, gir::MemDescIndexOp,
-            gir::MemDescTransOp, AsyncLoadOp, AsyncCommitGroupOp,
-            AsyncDescriptorLoadOp, BarrierExpectBytesOp, BarrierViewOp,
-            LocalViewOp, LocalTransOp>(prev))
+            gir::MemDescTransOp, gir::MemDescSliceOp, AsyncLoadOp,
+            AsyncCommitGroupOp, AsyncDescriptorLoadOp, BarrierExpectBytesOp,
+            BarrierViewOp, LocalViewOp, LocalTransOp, LocalSliceOp>(prev))
       continue;
     if (isMemoryEffectFree(prev) && prev->getNumRegions() == 0)
       continue;
@@ -422,6 +425,24 @@ struct LowerToGirPass
         lowered.map(trans.getResult(),
                     gir::MemDescTransOp::create(b, loc, get(trans.getBuffer()),
                                                 trans.getOrder()));
+      } else if (auto slice = dyn_cast<LocalSliceOp>(op)) {
+        auto src = cast<gir::MemDescType>(get(slice.getBuffer()).getType());
+        auto part = gir::MemDescType::get(op->getContext(),
+                                          slice.getType().getShape(),
+                                          src.getElementType(),
+                                          src.getEncoding());
+        SmallVector<int64_t> strides, multiples;
+        std::string why;
+        if (failed(gir::MemDescSliceOp::getByteStrides(
+                src, part.getShape(), strides, multiples, why)))
+          return op->emitOpError("cannot view a block of ")
+                 << slice.getType() << " in " << slice.getBuffer().getType()
+                 << ", laid out in shared memory as " << src.getEncoding()
+                 << " (for TMA or the tensor cores): " << why;
+        lowered.map(slice.getResult(),
+                    gir::MemDescSliceOp::create(b, loc, part,
+                                                get(slice.getBuffer()),
+                                                slice.getOffsets()));
       } else if (auto alloc = dyn_cast<AllocBarriersOp>(op)) {
         auto type = nvgir::MBarriersType::get(
             op->getContext(), unsigned(alloc.getType().getCount()));

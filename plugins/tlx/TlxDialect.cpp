@@ -266,6 +266,34 @@ LogicalResult LocalTransOp::verify() {
   return success();
 }
 
+LogicalResult LocalSliceOp::verify() {
+  BufferType in = getBuffer().getType(), out = getType();
+  ArrayRef<int64_t> full = in.getShape(), part = out.getShape();
+  if (full.size() != part.size() ||
+      out.getElementType() != in.getElementType())
+    return emitOpError("gives a block of the buffer's rank and element type "
+                       "(")
+           << in << "), not " << out;
+  if (getOffsets().size() != full.size())
+    return emitOpError("takes one offset per dimension of the buffer (")
+           << full.size() << "), got " << getOffsets().size();
+  for (unsigned d = 0; d < full.size(); ++d) {
+    if (part[d] > full[d])
+      return emitOpError("block ")
+             << out << " is larger than the buffer " << in
+             << " along dimension " << d;
+    APInt value;
+    if (matchPattern(getOffsets()[d], m_ConstantInt(&value))) {
+      int64_t o = value.getSExtValue();
+      if (o < 0 || o + part[d] > full[d])
+        return emitOpError("offset ")
+               << o << " of dimension " << d << " puts the block's "
+               << part[d] << " elements outside the buffer's " << full[d];
+    }
+  }
+  return success();
+}
+
 /// A TMA copy between the block of `descValue` at `offsets` and `buffer`:
 /// a tensor descriptor whose block is the buffer's, one offset per
 /// dimension.

@@ -231,6 +231,25 @@ def Tlx_LocalTransOp : Tlx_Op<"local_trans", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tlx_LocalSliceOp : Tlx_Op<"local_slice", [Pure]> {
+  let summary = "A block of a buffer, viewed in place";
+  let description = [{
+    The block of `buffer` of the result's shape whose first element is at
+    `offsets` (one i32 per dimension): the same bytes, no data moved. A
+    cluster's CTAs each load half of a shared operand into such a block.
+    Where the buffer is laid out for TMA or the tensor cores, the block
+    must be whole swizzle atoms of every row, or whole rows (8 at a time)
+    of a buffer one atom wide; the lowering says so otherwise.
+  }];
+  let arguments = (ins Tlx_BufferType:$buffer, Variadic<I32>:$offsets);
+  let results = (outs Tlx_BufferType:$result);
+  let assemblyFormat = [{
+    $buffer `[` $offsets `]` attr-dict `:` qualified(type($buffer)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def Tlx_AllocBarriersOp : Tlx_Op<"alloc_barriers", [
     MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "Allocate and initialize barriers in shared memory";

@@ -295,6 +295,24 @@ scale_ptx = trident.compile(
                "y_desc": "tensordesc<fp16[64,64]>"}).asm["ptx"]
 print("TMASTORE", scale_ptx.count("cp.async.bulk.tensor.2d.global.shared"),
       scale_ptx.count("cp.async.bulk.wait_group.read \\t0;"))
+for rows, (bm, bn), half in ((True, (64, 64), [32, 64]),
+                             (False, (64, 128), [64, 64])):
+    ys = torch.full((200, 136), float("nan"), dtype=torch.float16)
+    K.tma_halves[(4, trident.cdiv(136, bn))](TensorDescriptor(xs, [200, 136], [136, 1], half),
+                         TensorDescriptor(ys, [200, 136], [136, 1], [bm, bn]),
+                         BM=bm, BN=bn, ROWS=rows)
+    report("tma_halves rows=%s" % rows, ys, (xs + 1).double(), 0)
+    halves_ptx = trident.compile(
+        K.tma_halves, target="cuda:90a",
+        constexprs=dict(BM=bm, BN=bn, ROWS=rows),
+        signature={"x_desc": "tensordesc<fp16[%d,%d]>" % tuple(half),
+                   "y_desc": "tensordesc<fp16[%d,%d]>" % (bm, bn)}).asm["ptx"]
+    print("HALVES", rows,
+          halves_ptx.count("cp.async.bulk.tensor.2d.shared::cluster.global"))
+x = torch.randn(64 * 64)
+y = torch.full((64 * 64,), float("nan"))
+K.plain_halves[(1,)](x, y, BLOCK=64)
+report("plain_halves", y, (x * 3).double(), 0)
 c = torch.full((m, n), float("nan"), dtype=torch.float16)
 K.ws_gemm[(trident.cdiv(m, 128), trident.cdiv(n, 64))](
     da, db, c, m, n, k, c.stride(0), BM=128, BN=64, BK=32, STAGES=3)
@@ -314,7 +332,9 @@ def test_tlx_kernels_run_on_the_cpu(plugin_dir):
                                         "\nos.environ['TRIDENT_TARGET'] = "
                                         "'cpu'\nimport numpy"), plugin_dir)
     rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
-    assert len(rows) == 11, env_out
+    assert len(rows) == 14, env_out
+    # Two TMA loads (one per half) into slices of one buffer, each way.
+    assert "HALVES True 2" in env_out and "HALVES False 2" in env_out, env_out
     # A TMA store of a swizzled buffer, and its wait.
     assert "TMASTORE 1 1" in env_out, env_out
     # The warp barriers count the default task's 128 threads.
@@ -1083,3 +1103,56 @@ def test_device_made_descriptors(plugin_dir):
     assert "PTX True True" in out, out
     assert "tlx.allocate_tensor_descriptor is not supported by this " \
         "version of the TLX plugin" in out, out
+
+
+def test_slice_mistakes_name_the_line(plugin_dir):
+    # tlx.local_slice: a block that does not fit is refused by the front
+    # end; a block that is not a view of the buffer's swizzled layout (half
+    # the columns of a TMA buffer one swizzle atom wide) by the lowering,
+    # naming the layout and the kernel's line; tlx.subslice (tensor memory)
+    # by name.
+    code = textwrap.dedent('''
+        @trident.jit
+        def too_far(x_ptr):
+            bufs = tlx.local_alloc((16, 16), tl.float32, 1)
+            s = tlx.local_slice(bufs[0], [8, 0], [16, 16])
+
+        @trident.jit
+        def columns(x_desc, y_ptr):
+            bufs = tlx.local_alloc((64, 64), tl.float16, 1)
+            bars = tlx.alloc_barriers(1)
+            tlx.barrier_expect_bytes(bars[0], 64 * 64 * 2)
+            tlx.async_descriptor_load(x_desc, bufs[0], [0, 0], bars[0])
+            tlx.barrier_wait(bars[0], 0)
+            half = tlx.local_slice(bufs[0], [0, 32], [64, 32])
+            r = tl.arange(0, 64)
+            c = tl.arange(0, 32)
+            tl.store(y_ptr + r[:, None] * 32 + c[None, :], tlx.local_load(half))
+
+        @trident.jit
+        def tmem(x_ptr):
+            bufs = tlx.local_alloc((16, 16), tl.float32, 1)
+            s = tlx.subslice(bufs[0], 0, 8)
+
+        print("FAR", error_of(too_far, {"x_ptr": "*fp32"}, {}))
+        try:
+            trident.compile(columns, target="cuda:90a",
+                            signature={"x_desc": "tensordesc<fp16[64,64]>",
+                                       "y_ptr": "*fp16"})
+            print("COLS no error")
+        except Exception as e:
+            print("COLS", type(e).__name__, str(e).replace("\\n", " | "))
+        print("TMEM", error_of(tmem, {"x_ptr": "*fp32"}, {}))
+        ''')
+    out = run_case(code, plugin_dir)
+    lines = {l.split(" ", 1)[0]: l for l in out.splitlines()
+             if l.split(" ", 1)[0] in ("FAR", "COLS", "TMEM")}
+    assert "dimension 0: a block of 16 at offset 8 does not fit the " \
+        "buffer's 16" in lines["FAR"], out
+    assert "cannot view a block of '!tlx.buffer<64x32xf16>'" in lines["COLS"], out
+    assert "a tile of one swizzle atom is cut only into whole rows" \
+        in lines["COLS"], out
+    assert "_tlx_case_%d.py:%d" % (os.getpid(), line_of(
+        code, "half = tlx.local_slice")) in lines["COLS"], out
+    assert "Blackwell" in lines["TMEM"] and "tlx.local_slice" \
+        in lines["TMEM"], out

@@ -159,6 +159,51 @@ def reverse_rows(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
 
 
 @trident.jit
+def tma_halves(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr,
+               ROWS: tl.constexpr):
+    # A BM x BN block in by two TMA loads, each into one half of a buffer
+    # (tlx.local_slice: the rows' halves, or the columns' of a buffer two
+    # swizzle atoms wide), one barrier expecting both; then the whole buffer
+    # out through registers and a TMA store.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    buf = tlx.local_alloc((BM, BN), tlx.dtype_of(x_desc), 1)
+    out = tlx.local_alloc((BM, BN), tlx.dtype_of(y_desc), 1)
+    bars = tlx.alloc_barriers(num_barriers=1, arrive_count=1)
+    tlx.barrier_expect_bytes(bars[0], BM * BN * tlx.size_of(tlx.dtype_of(x_desc)))
+    for h in tl.static_range(2):
+        if ROWS:
+            part = tlx.local_slice(buf[0], [h * BM // 2, 0], [BM // 2, BN])
+            tlx.async_descriptor_load(
+                x_desc, part, [pid_m * BM + h * BM // 2, pid_n * BN], bars[0])
+        else:
+            part = tlx.local_slice(buf[0], [0, h * BN // 2], [BM, BN // 2])
+            tlx.async_descriptor_load(
+                x_desc, part, [pid_m * BM, pid_n * BN + h * BN // 2], bars[0])
+    tlx.barrier_wait(bars[0], 0)
+    tlx.local_store(out[0], tlx.local_load(buf[0]) + 1)
+    tlx.fence_async_shared()
+    tlx.async_descriptor_store(y_desc, out[0], [pid_m * BM, pid_n * BN])
+    tlx.async_descriptor_store_wait(0)
+
+
+@trident.jit
+def plain_halves(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    # Rows of a plain buffer written half by half through local_slice (a
+    # run-time offset), read back whole.
+    offs = tl.arange(0, BLOCK)
+    half = tl.arange(0, BLOCK // 2)
+    buf = tlx.local_alloc((BLOCK, BLOCK), tl.float32, 1)
+    for h in range(2):
+        rows = h * (BLOCK // 2) + half
+        tlx.local_store(
+            tlx.local_slice(buf[0], [h * (BLOCK // 2), 0], [BLOCK // 2, BLOCK]),
+            tl.load(x_ptr + rows[:, None] * BLOCK + offs[None, :]))
+    tile = tlx.local_load(buf[0])
+    tl.store(y_ptr + offs[:, None] * BLOCK + offs[None, :], tile * 3)
+
+
+@trident.jit
 def tile_sum(x_ptr, y_ptr, BLOCK: tl.constexpr, NUM: tl.constexpr):
     # NUM 2-D tiles through a ring of buffers, summed in fp32.
     offs = tl.arange(0, BLOCK)

@@ -154,6 +154,41 @@ def local_trans(input, dims=(1, 0)):  # noqa: A002 - TLX's name
 
 
 @builtin
+def local_slice(buffer, offset, shape):
+    """The block of `buffer` of `shape` whose first element is at `offset`
+    (constexprs or run-time i32 scalars, one per dimension), viewed in
+    place: no data moves. A buffer that TMA or async_dot use is laid out
+    for them, and is cut into whole swizzle atoms of every row, or whole
+    rows (8 at a time) of a buffer one atom wide."""
+    dims, elem = _tile_of(_buffer_type(buffer, "tlx.local_slice"))
+    part = _shape(shape, "tlx.local_slice")
+    offsets = list(_core._unwrap(offset))
+    if len(part) != len(dims) or len(offsets) != len(dims):
+        raise TridentUserError(
+            "tlx.local_slice: the buffer has %d dimensions; give as many "
+            "offsets and extents, got %d and %d"
+            % (len(dims), len(offsets), len(part)))
+    for d, (o, n, full) in enumerate(zip(offsets, part, dims)):
+        o = _core._unwrap(o)
+        if n > full or (isinstance(o, int) and not 0 <= o <= full - n):
+            raise TridentUserError(
+                "tlx.local_slice: dimension %d: a block of %d at offset %s "
+                "does not fit the buffer's %d" % (d, n, o, full))
+    ty = _ir.type("!tlx.buffer<%sx%s>" % ("x".join(map(str, part)), elem))
+    return _ir.op("tlx.local_slice", operands=[buffer] + offsets,
+                  results=[ty]).result
+
+
+@builtin
+def subslice(local_allocated_buffer, offset, size):
+    """TLX's slice of a buffer in tensor memory (Blackwell)."""
+    raise TridentUserError("tlx.subslice cuts buffers of tensor memory "
+                           "(Blackwell's storage=tmem), which Hopper (sm_90) "
+                           "does not have; use tlx.local_slice for shared "
+                           "memory")
+
+
+@builtin
 def dtype_of(value):
     """The element type of a tile, of a TLX buffer (ring) or of what a
     pointer (or a tile of pointers) points to."""
