@@ -1327,6 +1327,13 @@ KernelBuilder::compile(StringRef target, StringRef pipelineName,
   setModuleAttr("tir.num_stages", options.numStages);
   if (options.numCtas != 1)
     setModuleAttr("tir.num_ctas", options.numCtas);
+  if (options.clusterDims[0] * options.clusterDims[1] * options.clusterDims[2] >
+      1) {
+    (*module)->setAttr("tir.cluster_dims",
+                       builder.getDenseI32ArrayAttr({options.clusterDims[0],
+                                               options.clusterDims[1],
+                                               options.clusterDims[2]}));
+  }
   auto result = std::make_unique<CompileResult>();
   result->pipeline = pipeline->str();
   result->fingerprint = pipeline->fingerprint;

@@ -436,6 +436,10 @@ LogicalResult Lowering::lower(Operation *op) {
     return success();
   }
   if (auto arrive = dyn_cast<BarrierArriveOp>(op)) {
+    if (arrive.getRemoteCta())
+      return op->emitOpError("tlx-lower-to-cpu: arriving on another CTA's "
+                             "barrier (remote_cta_rank) needs thread-block "
+                             "clusters, which the CPU target does not run");
     FailureOr<Value> bar = barrierOf(op, arrive.getBarrier());
     if (failed(bar))
       return failure();
@@ -463,6 +467,10 @@ LogicalResult Lowering::lower(Operation *op) {
     return success();
   }
   if (auto copy = dyn_cast<AsyncDescriptorLoadOp>(op)) {
+    if (copy.getMulticast())
+      return op->emitOpError("tlx-lower-to-cpu: a multicast TMA copy "
+                             "(multicast_targets) needs thread-block "
+                             "clusters, which the CPU target does not run");
     FailureOr<CpuBuffer> buf = bufferOf(op, copy.getBuffer());
     FailureOr<Value> bar = barrierOf(op, copy.getBarrier());
     if (failed(buf) || failed(bar))

@@ -11,6 +11,7 @@
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 #include "trident/Dialect/TileIR/IR/TileIR.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -469,10 +470,10 @@ struct LowerToGirPass
       } else if (auto arrive = dyn_cast<BarrierArriveOp>(op)) {
         bool perThread = isPerThread(arrive.getBarrier());
         guarded(b, loc, arrive.getPred(), [&](OpBuilder &g) {
-          auto a = nvgir::MBarrierArriveOp::create(g, loc, bars, index,
-                                                   arrive.getCount());
-          if (perThread)
-            a.setPerThread(true);
+          nvgir::MBarrierArriveOp::create(
+              g, loc, bars, index, arrive.getRemoteCta(), arrive.getCount(),
+              perThread);
+
         });
       } else if (auto store = dyn_cast<AsyncDescriptorStoreOp>(op)) {
         nvgir::TmaStoreOp::create(b, loc, store.getDesc(), store.getOffsets(),
@@ -483,9 +484,12 @@ struct LowerToGirPass
         // As for tlx.async_load: earlier reads of the buffer first.
         if (groupReads(op, ringOf(copy.getBuffer())) && !afterBarrier(op))
           gir::BarrierOp::create(b, loc);
+        Value mask;
+        if (Value m = copy.getMulticast())
+          mask = arith::TruncIOp::create(b, loc, b.getI16Type(), m);
         nvgir::TmaLoadOp::create(b, loc, copy.getDesc(), copy.getOffsets(),
                                  get(copy.getBuffer()), bars, index,
-                                 copy.getPred(), b.getUnitAttr());
+                                 copy.getPred(), mask, b.getUnitAttr());
       } else {
         return op->emitOpError("has no lowering to the core's GPU IR yet");
       }

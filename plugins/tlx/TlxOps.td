@@ -295,17 +295,21 @@ def Tlx_BarrierWaitOp : Tlx_Op<"barrier_wait"> {
   let assemblyFormat = "$barrier `,` $phase (`if` $pred^)? attr-dict";
 }
 
-def Tlx_BarrierArriveOp : Tlx_Op<"barrier_arrive"> {
+def Tlx_BarrierArriveOp : Tlx_Op<"barrier_arrive", [AttrSizedOperandSegments]> {
   let summary = "Arrive on a barrier, once per group of warps";
   let description = [{
     One thread of the group of warps that runs the op (each
-    warp-specialized task, or the program) arrives `count` times.
+    warp-specialized task, or the program) arrives `count` times. With
+    `remote_cta`, on the same barrier of that CTA of the thread-block
+    cluster.
   }];
   let arguments = (ins Tlx_BarrierType:$barrier,
                        DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
                                          "1">:$count,
-                       Optional<I1>:$pred);
-  let assemblyFormat = "$barrier (`if` $pred^)? attr-dict";
+                       Optional<I1>:$pred, Optional<I32>:$remote_cta);
+  let assemblyFormat = [{
+    $barrier (`on` $remote_cta^)? (`if` $pred^)? attr-dict
+  }];
 }
 
 def Tlx_AsyncDescriptorLoadOp : Tlx_Op<"async_descriptor_load", [
@@ -316,13 +320,16 @@ def Tlx_AsyncDescriptorLoadOp : Tlx_Op<"async_descriptor_load", [
     One thread copies the block of the tensor `desc` describes at
     `offsets` into `buffer` (the descriptor's block shape); the copy
     completes bytes that tlx.barrier_expect_bytes announced to `barrier`.
-    Nothing happens where `pred` is false.
+    Nothing happens where `pred` is false. With `multicast` (bit r for
+    CTA r of the thread-block cluster), the block lands in the same buffer
+    of each of those CTAs and completes bytes of each one's `barrier`.
   }];
   let arguments = (ins AnyType:$desc, Variadic<I32>:$offsets,
                        Tlx_BufferType:$buffer, Tlx_BarrierType:$barrier,
-                       Optional<I1>:$pred);
+                       Optional<I1>:$pred, Optional<I32>:$multicast);
   let assemblyFormat = [{
-    $desc `[` $offsets `]` `,` $buffer `,` $barrier (`if` $pred^)? attr-dict
+    $desc `[` $offsets `]` `,` $buffer `,` $barrier (`if` $pred^)?
+    (`multicast` $multicast^)? attr-dict
     `:` type($desc) `->` qualified(type($buffer))
   }];
   let hasVerifier = 1;

@@ -149,6 +149,9 @@ struct GpuKernelData {
   bool archSpecific = false;         ///< sm_90a: that exact architecture
   unsigned threads = 128, shared = 0;
   unsigned cluster[3] = {1, 1, 1};
+  /// The grid counts CTAs, which clusters of `cluster` regroup (CUDA's
+  /// ctas_per_cga), rather than programs of a cluster each (num_ctas).
+  bool gridCountsCtas = false;
   /// What the kernel chose for each TMA descriptor argument ('T' in spec),
   /// by run-time argument position.
   struct Tma {
@@ -318,8 +321,10 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
   std::vector<void *> withScratch;
   if (k.scratchBytes > 0) {
     unsigned long long programs = (unsigned long long)grid[0] * grid[1] *
-                                  grid[2] * k.cluster[0] * k.cluster[1] *
-                                  k.cluster[2];
+                                  grid[2];
+    if (!k.gridCountsCtas)
+      programs *= (unsigned long long)k.cluster[0] * k.cluster[1] *
+                  k.cluster[2];
     if (!globalScratch(k, programs, stream, scratchOwner, scratch))
       return false;
     withScratch.assign(params, params + k.spec.size());
@@ -365,9 +370,27 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
     attrs[1].value.clusterSchedulingPolicyPreference =
         CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
     CUlaunchConfig config{};
-    config.gridDimX = grid[0] * k.cluster[0];
-    config.gridDimY = grid[1] * k.cluster[1];
-    config.gridDimZ = grid[2] * k.cluster[2];
+    if (k.gridCountsCtas) {
+      // The grid's CTAs, regrouped: each extent a multiple of the cluster's.
+      for (int i = 0; i < 3; ++i)
+        if (grid[i] % k.cluster[i] != 0)
+          return raiseKernel(
+                     "kernel '" + k.name + "': the grid (" +
+                     std::to_string(grid[0]) + ", " + std::to_string(grid[1]) +
+                     ", " + std::to_string(grid[2]) +
+                     ") is not a multiple of its thread-block clusters "
+                     "(ctas_per_cga=(" + std::to_string(k.cluster[0]) + ", " +
+                     std::to_string(k.cluster[1]) + ", " +
+                     std::to_string(k.cluster[2]) + "))"),
+                 false;
+      config.gridDimX = grid[0];
+      config.gridDimY = grid[1];
+      config.gridDimZ = grid[2];
+    } else {
+      config.gridDimX = grid[0] * k.cluster[0];
+      config.gridDimY = grid[1] * k.cluster[1];
+      config.gridDimZ = grid[2] * k.cluster[2];
+    }
     config.blockDimX = k.threads;
     config.blockDimY = config.blockDimZ = 1;
     config.sharedMemBytes = k.shared;
@@ -685,10 +708,10 @@ long long addressOf(PyObject *v) {
 
 // load_gpu_kernel(image: bytes, name, target, major, minor, arch_specific,
 //                 num_warps, shared, cluster: (x, y, z), spec, arg_names,
-//                 tma, global_scratch_bytes)
+//                 tma, global_scratch_bytes, grid_counts_ctas)
 PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "load_gpu_kernel"};
-  if (!a.count(13))
+  if (!a.count(14))
     return nullptr;
   char *buffer = nullptr;
   Py_ssize_t size = 0;
@@ -748,6 +771,7 @@ PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
     d->tma.push_back(std::move(t));
   }
   long long scratchBytes = a.i(12);
+  d->gridCountsCtas = a.b(13);
   if (!a.ok)
     return nullptr;
   if (warps < 1 || warps > 1024 || shared < 0 || cluster.size() != 3 ||

@@ -548,11 +548,11 @@ END_METHOD
 PyObject *makeArtifact(std::unique_ptr<trident::Artifact> artifact);
 
 // compile(target, pipeline, until_stage, num_warps, num_stages, num_ctas,
-//         bounds_check, barrier_timeout_ms)
+//         bounds_check, barrier_timeout_ms, cluster_x, cluster_y, cluster_z)
 //   -> (stages: list of (stage, format, data), pipeline text, fingerprint,
 //       metadata json text, artifact or None)
 BUILDER_METHOD(compile)
-  CHECK(8);
+  CHECK(11);
   std::string target = a.s(0), pipeline = a.s(1), until = a.s(2);
   CompileOptions options;
   options.numWarps = int(a.i(3));
@@ -560,6 +560,8 @@ BUILDER_METHOD(compile)
   options.numCtas = int(a.i(5));
   options.cpuBoundsCheck = a.i(6) != 0;
   options.barrierTimeoutMs = a.i(7);
+  for (int d = 0; d < 3; ++d)
+    options.clusterDims[d] = int(a.i(8 + d));
   if (!a.ok)
     return nullptr;
   std::unique_ptr<CompileResult> r;

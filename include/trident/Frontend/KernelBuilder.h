@@ -33,6 +33,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -62,6 +63,10 @@ struct CompileOptions {
   int numWarps = 4;
   int numStages = 3;
   int numCtas = 1;
+  /// Thread-block clusters of programs (CUDA's `ctas_per_cga`):
+  /// each program one CTA, the grid counting CTAs, regrouped into clusters
+  /// of this shape (tir.cluster_dims); {1, 1, 1}: none.
+  std::array<int, 3> clusterDims = {1, 1, 1};
   /// On a cpu target: check each memory access against the launch's
   /// buffers (cpu-bounds-check; ignored on other targets).
   bool cpuBoundsCheck = false;

@@ -231,6 +231,10 @@ struct ConvertGPUIRToLLVMPass
         }
         fn->setAttr(name, b.getDenseI32ArrayAttr({int32_t(lc.numCTAs), 1, 1}));
       }
+      // Programs of one CTA launched in clusters (.reqnctapercluster).
+      if (gir::getClusterSize(module) > 1)
+        fn->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                    b.getDenseI32ArrayAttr(gir::getClusterDims(module)));
     });
 
     // Warp-specialized kernels: launch bounds of all their warps, the

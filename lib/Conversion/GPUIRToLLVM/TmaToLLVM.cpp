@@ -128,7 +128,7 @@ SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc,
 /// copy every box of the block at `indices` into `dst`.
 void issueLoad(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
                Value desc, ValueRange indices, Value dst, Value bar,
-               Value pred, bool arrive = true) {
+               Value pred, bool arrive = true, Value multicast = Value()) {
   if (arrive)
     NVVM::MBarrierArriveExpectTxOp::create(
         b, loc, Type(), bar, i32Const(b, loc, l.bytes()),
@@ -137,7 +137,7 @@ void issueLoad(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         b, loc, byteGep(b, loc, dst, j * l.boxBytes()), desc,
         boxCoordinates(b, loc, l, indices, j), bar, ValueRange{},
-        /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+        /*multicastMask=*/multicast, /*l2CacheHint=*/Value(),
         NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
         /*group=*/NVVM::CTAGroupKindAttr(), pred);
 }
@@ -188,7 +188,8 @@ struct TmaLoadPattern : OpConversionPattern<nvgir::TmaLoadOp> {
                                     rewriter.getI8Type(),
                                     adaptor.getBarriers(), ValueRange{byte});
     issueLoad(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(),
-              adaptor.getDst(), bar, pred, /*arrive=*/!op.getExpected());
+              adaptor.getDst(), bar, pred, /*arrive=*/!op.getExpected(),
+              adaptor.getMulticast());
     rewriter.eraseOp(op);
     return success();
   }
@@ -235,7 +236,39 @@ struct MBarrierArrivePattern : OpConversionPattern<nvgir::MBarrierArriveOp> {
     Value count = op.getCount() == 1
                       ? Value()
                       : i32Const(rewriter, loc, int64_t(op.getCount()));
-    NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
+    if (Value cta = adaptor.getCta()) {
+      // The same barrier in CTA `cta`'s shared memory, released to the
+      // cluster.
+      auto remote = LLVM::LLVMPointerType::get(
+          rewriter.getContext(),
+          unsigned(NVVM::NVVMMemorySpace::SharedCluster));
+      Value there = NVVM::MapaOp::create(rewriter, loc, remote, bar, cta);
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), there, count,
+                                     NVVM::MemScopeKind::CLUSTER,
+                                     /*relaxed=*/false);
+    } else {
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ClusterBarrierPattern : OpConversionPattern<nvgir::ClusterBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nvgir::ClusterBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getBarrierInit()) {
+      // The barriers' initialization, released to the cluster, is all the
+      // arrival orders.
+      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+      NVVM::ClusterArriveRelaxedOp::create(rewriter, loc, UnitAttr());
+    } else {
+      NVVM::ClusterArriveOp::create(rewriter, loc, UnitAttr());
+    }
+    NVVM::ClusterWaitOp::create(rewriter, loc, UnitAttr());
     rewriter.eraseOp(op);
     return success();
   }
@@ -379,7 +412,7 @@ void populateTmaPatterns(TypeConverter &converter, RewritePatternSet &patterns,
                          LoweringContext &ctx) {
   MLIRContext *context = patterns.getContext();
   patterns.add<TmaLoadPattern, MBarrierExpectTxPattern, MBarrierArrivePattern,
-               TmaStorePattern, TmaStoreWaitPattern>(
+               TmaStorePattern, TmaStoreWaitPattern, ClusterBarrierPattern>(
       converter, context);
   patterns.add<DescriptorLoadPattern, DescriptorStorePattern>(converter,
                                                               context, ctx);

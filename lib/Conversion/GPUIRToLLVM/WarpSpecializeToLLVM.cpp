@@ -164,6 +164,38 @@ struct WarpSpecializePattern : OpConversionPattern<tir::WarpSpecializeOp> {
   }
 };
 
+/// The cluster barriers (nvgir.cluster_barrier, lowered) at the top level
+/// of `body` before `ws` (or after it): whether each arrival is relaxed.
+SmallVector<bool> clusterArrivals(Block &body, Operation *ws, bool after) {
+  SmallVector<bool> relaxed;
+  bool past = false;
+  for (Operation &op : body) {
+    if (&op == ws) {
+      past = true;
+      continue;
+    }
+    if (past != after)
+      continue;
+    if (isa<NVVM::ClusterArriveRelaxedOp>(op))
+      relaxed.push_back(true);
+    else if (isa<NVVM::ClusterArriveOp>(op))
+      relaxed.push_back(false);
+  }
+  return relaxed;
+}
+
+/// The partitions' warps meet the cluster barriers the default group's
+/// code meets (each counts every thread of the cluster).
+void mirrorClusterBarriers(OpBuilder &b, Location loc, ArrayRef<bool> relaxed) {
+  for (bool r : relaxed) {
+    if (r)
+      NVVM::ClusterArriveRelaxedOp::create(b, loc, UnitAttr());
+    else
+      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+  }
+}
+
 LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
   auto fn = cast<func::FuncOp>(ws->getParentOp());
   Location loc = ws.getLoc();
@@ -175,6 +207,8 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
   int64_t base = cast<IntegerAttr>(ws->getAttr(kCapturesOffsetAttr)).getInt();
   Block &body = fn.getBody().front();
   Operation *ret = body.getTerminator();
+  SmallVector<bool> clusterBefore = clusterArrivals(body, ws, false);
+  SmallVector<bool> clusterAfter = clusterArrivals(body, ws, true);
 
   // Allocas and constants at the top (print buffers) stay where every
   // warp sees them; the rest of the kernel is the default group's.
@@ -219,6 +253,7 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
 
   // The partitions' warps.
   rewriter.setInsertionPoint(branch.elseBlock()->getTerminator());
+  mirrorClusterBarriers(rewriter, loc, clusterBefore);
   namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
   SmallVector<Value> captures;
   for (auto [i, capture] : llvm::enumerate(ws.getCaptures())) {
@@ -257,6 +292,7 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
   }
   rewriter.setInsertionPoint(joinPoint);
   namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
+  mirrorClusterBarriers(rewriter, loc, clusterAfter);
   rewriter.eraseOp(ws);
   return success();
 }

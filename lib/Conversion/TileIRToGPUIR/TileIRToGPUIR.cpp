@@ -90,6 +90,19 @@ struct ConvertTileIRToGPUIRPass
         module->setAttr(gir::GPUIRDialect::getNumCTAsAttrName(),
                         b.getI32IntegerAttr(n));
     }
+    // Programs of one CTA each, launched in thread-block clusters (CUDA's
+    // ctas_per_cga).
+    if (Attribute attr = module->getAttr("tir.cluster_dims")) {
+      module->removeAttr("tir.cluster_dims");
+      if (computeCapability != 0 && computeCapability < 90) {
+        module.emitError("convert-tir-to-gir: thread-block clusters (")
+            << attr << ") need sm_90 or newer, not sm_"
+            << static_cast<unsigned>(computeCapability);
+        return signalPassFailure();
+      }
+      // (checked by the module's verifier)
+      module->setAttr(gir::GPUIRDialect::getClusterDimsAttrName(), attr);
+    }
     gir::LayoutTarget target{numWarps, threadsPerWarp, computeCapability};
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal() && failed(gir::assignLayouts(func, target)))

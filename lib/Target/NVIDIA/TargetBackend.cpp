@@ -44,9 +44,11 @@ void fillStage(const Target &target, StringRef stage, PassListBuilder &e) {
     e.add("canonicalize", "", "pipelined");
     e.add("cse", "", "pipelined");
   } else if (stage == "llir") {
-    // Every shared-memory buffer gets its offset; then the module goes to
-    // the LLVM and NVVM dialects, NVVM ops with no LLVM intrinsic become
-    // inline PTX, and the module leaves MLIR.
+    // The CTAs of a cluster that use each other's shared memory meet
+    // around that use; every shared-memory buffer gets its offset; then the
+    // module goes to the LLVM and NVVM dialects, NVVM ops with no LLVM
+    // intrinsic become inline PTX, and the module leaves MLIR.
+    e.add("gir-cluster-barriers");
     e.add("gir-allocate-shared-memory");
     e.add("convert-gir-to-llvm");
     e.add("convert-nvvm-to-llvm");

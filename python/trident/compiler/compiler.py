@@ -158,7 +158,8 @@ class CompiledKernel:
                 int(self.metadata.get("num_warps", 4)),
                 int(self.metadata.get("shared_bytes", 0)), list(cluster),
                 _spec_of(self), [n for n, _ in self.arg_kinds], tma,
-                int(self.metadata.get("global_scratch_bytes", 0)))
+                int(self.metadata.get("global_scratch_bytes", 0)),
+                self.metadata.get("ctas_per_cga") is not None)
         return self._gpu
 
     def cpu_kernel(self):
@@ -370,6 +371,40 @@ def validate_options(num_warps, num_stages, num_ctas):
             "them on sm_90 or newer), got %d" % num_ctas)
 
 
+def cluster_shape(ctas_per_cga, num_ctas=1):
+    """The thread-block cluster shape `ctas_per_cga` asks for, as a tuple of
+    three extents, or None for none (absent, or a cluster of one CTA);
+    TridentUserError for a shape no target takes. Each program is one CTA
+    and the grid counts CTAs, regrouped into clusters of this shape (CUDA's
+    way); num_ctas > 1 (programs of several CTAs) excludes it."""
+    if ctas_per_cga is None:
+        return None
+    try:
+        dims = [int(c) for c in ctas_per_cga]
+        exact = all(int(c) == c and not isinstance(c, bool)
+                    for c in ctas_per_cga)
+    except (TypeError, ValueError):
+        dims, exact = [], False
+    if not exact or not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
+        raise TridentUserError(
+            "ctas_per_cga must be 1 to 3 positive extents (x, y, z), got %r"
+            % (ctas_per_cga,))
+    dims += [1] * (3 - len(dims))
+    size = dims[0] * dims[1] * dims[2]
+    if size == 1:
+        return None
+    if size > 8:
+        raise TridentUserError(
+            "ctas_per_cga=%s asks for clusters of %d CTAs; at most 8 (the "
+            "portable cluster size)" % (tuple(dims), size))
+    if num_ctas != 1:
+        raise TridentUserError(
+            "ctas_per_cga=%s (clusters of one-CTA programs) and num_ctas=%d "
+            "(programs of several CTAs) exclude each other"
+            % (tuple(dims), num_ctas))
+    return tuple(dims)
+
+
 def debug_barriers_ms():
     """The bound of barrier waits the knobs ask for (0: none)."""
     from ..knobs import knobs
@@ -384,22 +419,32 @@ def debug_barriers_ms():
 
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             num_stages=3, num_ctas=1, pipeline=None, attrs=None,
-            until_stage=None, bounds_check=None, barrier_timeout_ms=None):
+            until_stage=None, bounds_check=None, barrier_timeout_ms=None,
+            ctas_per_cga=None):
     """Compiles `fn` for `target` ("cuda:90a", "cuda:80", "cpu", ...) and
     returns a CompiledKernel with every stage's output. `bounds_check`
     (default: the knob TRIDENT_CPU_BOUNDS_CHECK) compiles a cpu target's
     kernel with a check of every memory access (docs/cpu.md).
     `barrier_timeout_ms` (default: TRIDENT_DEBUG_BARRIERS_MS when the knob
     TRIDENT_DEBUG_BARRIERS is set, else 0: off) makes a GPU barrier wait
-    that takes longer report itself and fail the launch (docs/python.md, knobs)."""
+    that takes longer report itself and fail the launch (docs/python.md, knobs).
+    `ctas_per_cga` launches the programs (one CTA each, the grid counting
+    CTAs) in thread-block clusters of that shape (sm_90 or newer)."""
     from .. import _pipelines
     target = normalize_target(target)
     signature = dict(signature or {})
     kind = target.split(":")[0]
     try:
         validate_options(num_warps, num_stages, num_ctas)
+        cluster = cluster_shape(ctas_per_cga, num_ctas)
     except TridentUserError as e:
         raise CompilationError("%s: %s" % (fn.__name__, e)) from None
+    if cluster and kind == "cpu":
+        from .._errors import UnsupportedLaunchOption
+        raise UnsupportedLaunchOption(
+            "%s: thread-block clusters (ctas_per_cga=%s) run on GPUs of sm_90 "
+            "or newer; the CPU target runs none (an autotuner passes over "
+            "such configs)" % (fn.__name__, cluster))
     if pipeline is None:
         pipeline = _pipelines.selected(fn)
     try:
@@ -421,7 +466,7 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
             target, pipeline, stage, num_warps, num_stages, num_ctas,
             1 if bounds_check and kind == "cpu" else 0,
-            int(barrier_timeout_ms))
+            int(barrier_timeout_ms), *(cluster or (1, 1, 1)))
     except _C.Error as e:
         raise _backend_error(fn, target, str(e)) from None
     asm = {}
@@ -435,6 +480,8 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     metadata.setdefault("num_warps", num_warps)
     metadata["num_stages"] = num_stages
     metadata["num_ctas"] = num_ctas
+    if cluster:
+        metadata["ctas_per_cga"] = list(cluster)
     metadata.setdefault("shared_bytes", 0)
     metadata["pipeline_name"] = pipeline
     return CompiledKernel(fn.__name__, target, asm, metadata, pipeline_text,

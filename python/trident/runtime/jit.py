@@ -325,14 +325,8 @@ class JITFunction:
     def _run(self, *args, grid, num_warps=None, num_stages=None,
              num_ctas=None, warmup=False, ctas_per_cga=None, **kwargs):
         from . import driver
-        if ctas_per_cga is not None and \
-                any(int(c) != 1 for c in ctas_per_cga):
-            from .._errors import UnsupportedLaunchOption
-            raise UnsupportedLaunchOption(
-                "%s: thread-block clusters (ctas_per_cga=%s) are not "
-                "supported by Trident yet; launch with ctas_per_cga=(1, 1, 1) "
-                "(an autotuner passes over such configs)"
-                % (self.__name__, tuple(ctas_per_cga)))
+        from ..compiler.compiler import cluster_shape
+        cluster = cluster_shape(ctas_per_cga, num_ctas or 1)
         # A launch option that is also a parameter (softmax's num_stages:
         # tl.constexpr) is both, as in Triton.
         for name, value in (("num_warps", num_warps),
@@ -342,7 +336,7 @@ class JITFunction:
                 kwargs.setdefault(name, value)
         bound = self._bind(args, kwargs)
         kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
-                                           num_ctas)
+                                           num_ctas, cluster)
         if warmup:
             # What kernel[grid](*every parameter) launches (Triton's way).
             kernel._jit_params = (len(self.arg_names),
@@ -356,9 +350,11 @@ class JITFunction:
                       [self.arg_names.index(n) for n in runtime])
         return kernel
 
-    def _kernel_for(self, bound, num_warps, num_stages, num_ctas):
+    def _kernel_for(self, bound, num_warps, num_stages, num_ctas,
+                    cluster=None):
         """(compiled kernel, run-time parameter names) of one
-        specialization, compiled on first use."""
+        specialization, compiled on first use (`cluster`: the
+        thread-block cluster shape of ctas_per_cga, or None)."""
         from . import driver
         from .. import _pipelines
         from ..compiler.compiler import compile as _compile
@@ -378,7 +374,7 @@ class JITFunction:
         from ..compiler.compiler import debug_barriers_ms
         bounded = 0 if target.startswith("cpu") else debug_barriers_ms()
         key = (target, pipeline, checked, bounded, num_warps, num_stages,
-               num_ctas,
+               num_ctas, cluster,
                tuple(sorted((k, str(v)) for k, v in signature.items())),
                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
                tuple(sorted(attrs)))
@@ -391,16 +387,18 @@ class JITFunction:
                 return entry
             kernel = self._disk_cached(target, pipeline, num_warps,
                                        num_stages, num_ctas, signature,
-                                       constexprs, attrs, _compile)
+                                       constexprs, attrs, _compile, cluster)
             self.cache[key] = (kernel, runtime)
         return kernel, runtime
 
     def _disk_cached(self, target, pipeline, num_warps, num_stages, num_ctas,
-                     signature, constexprs, attrs, compile_fn):
+                     signature, constexprs, attrs, compile_fn, cluster=None):
         """The kernel from the disk cache, else compiled and stored there."""
         from . import cache
-        dkey = cache.kernel_key(self, target, pipeline,
-                                (num_warps, num_stages, num_ctas), signature,
+        options = (num_warps, num_stages, num_ctas)
+        if cluster:
+            options += (cluster,)
+        dkey = cache.kernel_key(self, target, pipeline, options, signature,
                                 constexprs, attrs)
         kernel = None
         payload = cache.get(dkey)
@@ -414,7 +412,7 @@ class JITFunction:
                                 constexprs=constexprs, target=target,
                                 num_warps=num_warps, num_stages=num_stages,
                                 num_ctas=num_ctas, pipeline=pipeline,
-                                attrs=attrs)
+                                attrs=attrs, ctas_per_cga=cluster)
             cache.put(dkey, cache.encode_kernel(kernel))
         kernel.cache_key = dkey
         cache.dump(kernel, dkey)

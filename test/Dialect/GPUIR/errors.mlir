@@ -462,6 +462,18 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 48 : i32} {
 
 // -----
 
+// expected-error @+1 {{'gir.cluster_dims' must be array<i32: x, y, z> of positive extents, at most 8 CTAs in all, got array<i32: 4, 4, 1>}}
+module attributes {gir.cluster_dims = array<i32: 4, 4, 1>} {
+}
+
+// -----
+
+// expected-error @+1 {{'gir.cluster_dims' (clusters of one-CTA programs) and 'gir.num_ctas' (programs of several CTAs) exclude each other}}
+module attributes {gir.cluster_dims = array<i32: 2, 1, 1>, gir.num_ctas = 2 : i32} {
+}
+
+// -----
+
 // expected-error @+1 {{'gir.num_ctas' must be an i32 power of two from 1 to 16, got 3 : i32}}
 module attributes {gir.num_ctas = 3 : i32} {
 }

@@ -240,7 +240,7 @@ func.func @barrier_type() {
 #sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
 func.func @tma_descriptor(%d: !tir.ptr<bf16>, %i: i32, %buf: !gir.memdesc<128x64xbf16, #sw>, %bars: !nvgir.mbarriers<1>) {
   // expected-error @+1 {{'nvgir.tma_load' op operand #0 must be tensor descriptor, but got '!tir.ptr<bf16>'}}
-  "nvgir.tma_load"(%d, %i, %i, %buf, %bars, %i) <{operandSegmentSizes = array<i32: 1, 2, 1, 1, 1, 0>}> : (!tir.ptr<bf16>, i32, i32, !gir.memdesc<128x64xbf16, #sw>, !nvgir.mbarriers<1>, i32) -> ()
+  "nvgir.tma_load"(%d, %i, %i, %buf, %bars, %i) <{operandSegmentSizes = array<i32: 1, 2, 1, 1, 1, 0, 0>}> : (!tir.ptr<bf16>, i32, i32, !gir.memdesc<128x64xbf16, #sw>, !nvgir.mbarriers<1>, i32) -> ()
   return
 }
 
@@ -312,5 +312,14 @@ func.func @named_barrier_id() {
 func.func @named_barrier_threads() {
   // expected-error @+1 {{'nvgir.named_barrier' op counts whole warps: threads must be a multiple of 32 up to 1024, got 48}}
   nvgir.named_barrier {id = 9 : i32, threads = 48 : i32}
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @multicast_unexpected(%d: !tir.tensordesc<tensor<64x64xbf16>>, %i: i32, %buf: !gir.memdesc<64x64xbf16, #sw>, %bars: !nvgir.mbarriers<1>, %m: i16) {
+  // expected-error @+1 {{'nvgir.tma_load' op multicast to other CTAs needs `expected`}}
+  nvgir.tma_load %d[%i, %i], %buf, %bars[%i] multicast %m : !tir.tensordesc<tensor<64x64xbf16>> -> !gir.memdesc<64x64xbf16, #sw>, !nvgir.mbarriers<1>
   return
 }

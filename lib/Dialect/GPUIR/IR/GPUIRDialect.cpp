@@ -100,6 +100,21 @@ unsigned getNumCTAs(ModuleOp module) {
   return readModuleAttr(module, GPUIRDialect::getNumCTAsAttrName(), 1);
 }
 
+std::array<int32_t, 3> getClusterDims(ModuleOp module) {
+  std::array<int32_t, 3> dims = {1, 1, 1};
+  auto attr = module ? module->getAttrOfType<DenseI32ArrayAttr>(
+                           GPUIRDialect::getClusterDimsAttrName())
+                     : DenseI32ArrayAttr();
+  if (attr && attr.size() == 3)
+    llvm::copy(attr.asArrayRef(), dims.begin());
+  return dims;
+}
+
+int64_t getClusterSize(ModuleOp module) {
+  std::array<int32_t, 3> d = getClusterDims(module);
+  return int64_t(d[0]) * d[1] * d[2];
+}
+
 WarpGroup getWarpGroup(Block *block) {
   WarpGroup group;
   Operation *parent = block ? block->getParentOp() : nullptr;

@@ -137,6 +137,7 @@ LogicalResult GPUIRDialect::verifyOperationAttribute(Operation *op,
   bool programShape = name == getNumWarpsAttrName() ||
                       name == getThreadsPerWarpAttrName() ||
                       name == getNumCTAsAttrName() ||
+                      name == getClusterDimsAttrName() ||
                       name == getComputeCapabilityAttrName();
   if (programShape && !isa<ModuleOp>(op))
     return op->emitError() << "'" << name
@@ -152,6 +153,27 @@ LogicalResult GPUIRDialect::verifyOperationAttribute(Operation *op,
     return checkPowerOfTwo(op, attr, 64);
   if (name == getNumCTAsAttrName())
     return checkPowerOfTwo(op, attr, 16);
+  if (name == getClusterDimsAttrName()) {
+    // Up to 8 CTAs, the portable cluster size; programs of one CTA each.
+    auto dims = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
+    int64_t size = 1;
+    bool ok = dims && dims.size() == 3;
+    for (int32_t d : ok ? dims.asArrayRef() : ArrayRef<int32_t>()) {
+      ok &= d >= 1;
+      size *= std::max(d, 1);
+    }
+    if (!ok || size > 8)
+      return op->emitError() << "'" << name
+                             << "' must be array<i32: x, y, z> of positive "
+                                "extents, at most 8 CTAs in all, got "
+                             << attr.getValue();
+    if (op->hasAttr(getNumCTAsAttrName()))
+      return op->emitError() << "'" << name << "' (clusters of one-CTA "
+                             << "programs) and '" << getNumCTAsAttrName()
+                             << "' (programs of several CTAs) exclude each "
+                                "other";
+    return success();
+  }
   if (name == getComputeCapabilityAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !value.getType().isInteger(32) || value.getInt() <= 0)

@@ -257,7 +257,7 @@ void emitTmaCopy(OpBuilder &b, Location loc, const Operand &operand,
   // Thread 0 arrives on the slot's barrier with the block's bytes.
   nvgir::TmaLoadOp::create(b, loc, operand.tma.getDesc(), coords,
                            stageView(b, loc, operand.ring, slot), barriers,
-                           slot, inRange);
+                           slot, inRange, /*multicast=*/Value());
 }
 
 void emitAsyncCopy(OpBuilder &b, Location loc, const Operand &operand,

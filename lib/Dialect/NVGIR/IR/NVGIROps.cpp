@@ -89,6 +89,12 @@ static LogicalResult verifyTmaCopy(Operation *op,
 }
 
 LogicalResult TmaLoadOp::verify() {
+  // Each receiving CTA's barrier must have been told the bytes: the
+  // copying thread can announce them to its own only.
+  if (getMulticast() && !getExpected())
+    return emitOpError("multicast to other CTAs needs `expected` (the bytes "
+                       "announced to each CTA's barrier by "
+                       "nvgir.mbarrier_expect_tx)");
   return verifyTmaCopy(*this, getDesc().getType(), getIndices().size(),
                        getDst().getType(), "destination");
 }

@@ -497,13 +497,34 @@ def barrier_wait(bar, phase, pred=None):
 @builtin
 def barrier_arrive(bar, arrive_count=1, remote_cta_rank=None, pred=None):
     """Arrives on `bar`: one thread of each group of warps that runs it
-    (each tlx.async_task, or the program), `arrive_count` times."""
+    (each tlx.async_task, or the program), `arrive_count` times. With
+    `remote_cta_rank`, on the same barrier of that CTA of the thread-block
+    cluster (launch with ctas_per_cga)."""
     what = "tlx.barrier_arrive"
-    _refuse(what, "remote_cta_rank", remote_cta_rank, None)
     n = _const_int(arrive_count, what + ": arrive_count", 1)
+    preds = _pred(pred, what)
+    remote = [] if _core._unwrap(remote_cta_rank) is None else \
+        [_cta_rank(remote_cta_rank, what + ": remote_cta_rank")]
     _ir.op("tlx.barrier_arrive",
-           operands=[_barrier(bar, what)] + _pred(pred, what),
-           attrs={"count": _ir.attr.i32(n)})
+           operands=[_barrier(bar, what)] + preds + remote,
+           attrs={"count": _ir.attr.i32(n),
+                  "operandSegmentSizes": "array<i32: 1, %d, %d>"
+                  % (len(preds), len(remote))})
+
+
+def _cta_rank(rank, what):
+    """A CTA's rank in its cluster (a constexpr or an i32 scalar) as an i32
+    scalar."""
+    sem = _sem(what)
+    value = _core._unwrap(rank)
+    if isinstance(value, int) and not 0 <= value < 16:
+        raise TridentUserError("%s must be a CTA's rank in its cluster, got %d"
+                               % (what, value))
+    rank = sem.to_tensor(rank)
+    if not rank.dtype.is_int() or rank.shape:
+        raise TridentUserError("%s must be an integer scalar, got %r"
+                               % (what, rank.type))
+    return sem.cast(rank, _core.int32)
 
 
 def _tma_operands(desc, buffer, offsets, eviction_policy, what):
@@ -537,17 +558,24 @@ def async_descriptor_load(desc, result, offsets, barrier, pred=None,
     `result`; the copy completes the bytes tlx.barrier_expect_bytes
     announced to `barrier`."""
     what = "tlx.async_descriptor_load"
-    if _core._unwrap(multicast_targets):
-        raise TridentUserError("%s: multicast_targets= is not supported by "
-                               "this version of the TLX plugin" % what)
     _refuse(what, "two_ctas", two_ctas, False)
     d, offs = _tma_operands(desc, result, offsets, eviction_policy, what)
     preds = _pred(pred, what)
+    # The CTAs of the cluster that receive the block: a mask, bit r for r.
+    mask = []
+    targets = _core._unwrap(multicast_targets)
+    if targets:
+        sem = _sem(what)
+        for t in targets:
+            bit = sem.shl(sem.to_tensor(1),
+                          _cta_rank(t, what + ": multicast_targets"))
+            mask = [bit if not mask else sem.or_(mask[0], bit)]
     return _ir.op("tlx.async_descriptor_load",
                   operands=[d] + offs + [result, _barrier(barrier, what)] +
-                  preds,
-                  attrs={"operandSegmentSizes": "array<i32: 1, %d, 1, 1, %d>"
-                         % (len(offs), len(preds))})
+                  preds + mask,
+                  attrs={"operandSegmentSizes":
+                         "array<i32: 1, %d, 1, 1, %d, %d>"
+                         % (len(offs), len(preds), len(mask))})
 
 
 @builtin

@@ -17,6 +17,8 @@
 #include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <array>
+
 #include "trident/Dialect/GPUIR/IR/GPUIRDialect.h.inc"
 #include "trident/Dialect/GPUIR/IR/GPUIRAttrInterfaces.h.inc"
 #include "trident/Dialect/GPUIR/IR/GPUIROpInterfaces.h.inc"
@@ -39,6 +41,12 @@ unsigned getThreadsPerWarp(mlir::ModuleOp module);
 
 /// CTAs per program (gir.num_ctas: the cluster a program runs on), or 1.
 unsigned getNumCTAs(mlir::ModuleOp module);
+
+/// The shape of the thread-block clusters `module`'s programs (one CTA
+/// each) are launched in (gir.cluster_dims), or {1, 1, 1}.
+std::array<int32_t, 3> getClusterDims(mlir::ModuleOp module);
+/// CTAs per cluster of `module`'s programs (gir.cluster_dims), or 1.
+int64_t getClusterSize(mlir::ModuleOp module);
 
 /// The group of a program's warps that runs an op: the warps of a partition
 /// of the tir.warp_specialize the op is in, or the program's own warps

@@ -23,8 +23,10 @@ def GPUIR_Dialect : Dialect {
 
     The module carries `gir.num_warps` (warps per program) and
     `gir.threads_per_warp` (32 on NVIDIA), and `gir.num_ctas` when a
-    program runs on a cluster of CTAs (absent: 1); passes read them through
-    the helpers in GPUIR.h.
+    program runs on a cluster of CTAs (absent: 1), or `gir.cluster_dims`
+    when each program is one CTA of a thread-block cluster of that shape
+    (CUDA's `ctas_per_cga`; absent: no clusters); passes read
+    them through the helpers in GPUIR.h.
   }];
   let dependentDialects = ["::trident::tir::TileIRDialect"];
   let useDefaultAttributePrinterParser = 1;
@@ -41,6 +43,9 @@ def GPUIR_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getNumCTAsAttrName() {
       return ::llvm::StringLiteral("gir.num_ctas");
+    }
+    static constexpr ::llvm::StringLiteral getClusterDimsAttrName() {
+      return ::llvm::StringLiteral("gir.cluster_dims");
     }
     static constexpr ::llvm::StringLiteral getComputeCapabilityAttrName() {
       return ::llvm::StringLiteral("gir.compute_capability");

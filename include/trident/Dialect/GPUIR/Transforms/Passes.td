@@ -102,6 +102,23 @@ def GPUIRBoundBarrierWaits
   let dependentDialects = ["::trident::nvgir::NVGIRDialect"];
 }
 
+def GPUIRClusterBarriers
+    : Pass<"gir-cluster-barriers", "::mlir::ModuleOp"> {
+  let summary = "Meet the cluster's CTAs around their use of each other's shared memory";
+  let description = [{
+    For a module whose programs run in thread-block clusters
+    (`gir.cluster_dims`), each kernel whose CTAs reach into another's
+    shared memory (`nvgir.mbarrier_arrive` on another CTA, multicast
+    `nvgir.tma_load`) gets two `nvgir.cluster_barrier`s: one after its
+    barriers are initialized (`barrier_init`: no CTA arrives on a barrier
+    of another, or copies into its memory, before that CTA set it up),
+    one before it returns (no CTA leaves while another may still arrive
+    on its barriers or copy into it). Such a kernel allocates its
+    barriers at its top level. Other modules are left as they are.
+  }];
+  let dependentDialects = ["::trident::nvgir::NVGIRDialect"];
+}
+
 def GPUIRRemoveLayoutConversions
     : Pass<"gir-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Lay the other tiles out around the chosen layouts";

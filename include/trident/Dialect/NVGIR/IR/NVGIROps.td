@@ -98,19 +98,52 @@ def NVGIR_MBarrierArriveOp : NVGIR_Op<"mbarrier_arrive"> {
     (the tensor cores' reads of a buffer, awaited by the group before it
     arrives). An op whose barriers count one arrival per group. With
     `per_thread`, every thread of the group arrives (`count` times each),
-    for barriers that count threads.
+    for barriers that count threads. With `cta`, the arrival is on the
+    barrier at the same place in the shared memory of CTA `cta` of the
+    thread-block cluster (`mapa`, release at cluster scope): CTAs that
+    share a buffer through multicast copies say that theirs is free.
 
     ```mlir
     nvgir.mbarrier_arrive %bars[%i] {count = 1 : i32} : !nvgir.mbarriers<3>
+    nvgir.mbarrier_arrive %bars[%i] on %peer : !nvgir.mbarriers<3>
     ```
   }];
   let arguments = (ins NVGIR_MBarriersType:$barriers, I32:$index,
+                       Optional<I32>:$cta,
                        DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
                                          "1">:$count,
                        UnitAttr:$per_thread);
   let assemblyFormat = [{
-    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers))
+    $barriers `[` $index `]` (`on` $cta^)? attr-dict `:` qualified(type($barriers))
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$barriers, "::mlir::Value":$index,
+                   "uint32_t":$count), [{
+      build($_builder, $_state, barriers, index, /*cta=*/::mlir::Value(),
+            count, /*per_thread=*/false);
+    }]>
+  ];
+}
+
+def NVGIR_ClusterBarrierOp : NVGIR_Op<"cluster_barrier"> {
+  let summary = "every thread of a thread-block cluster meets";
+  let description = [{
+    Each thread of each CTA of the cluster arrives, then waits until all
+    have (`barrier.cluster.arrive` / `.wait`; threads that have exited do
+    not hold it up): what a thread wrote before is visible to the
+    cluster's threads after. With `barrier_init`, the barriers initialized
+    before are first made visible to the cluster (`fence.mbarrier_init`),
+    so that other CTAs may arrive on them. nvgir-cluster-barriers places
+    these where a clustered kernel's CTAs reach into each other's shared
+    memory; the lowering of a warp-specialized kernel has the partitions'
+    warps meet them too.
+
+    ```mlir
+    nvgir.cluster_barrier {barrier_init}
+    ```
+  }];
+  let arguments = (ins UnitAttr:$barrier_init);
+  let assemblyFormat = "attr-dict";
 }
 
 def NVGIR_MBarrierExpectTxOp : NVGIR_Op<"mbarrier_expect_tx"> {
@@ -195,7 +228,10 @@ def NVGIR_TmaLoadOp : NVGIR_Op<"tma_load",
     shape and element type and the shared layout TMA writes. With
     `expected`, the thread does not arrive: the bytes were announced by an
     `nvgir.mbarrier_expect_tx` on the barrier, and the copy only completes
-    them.
+    them. With `multicast` (a mask of the thread-block cluster's CTAs, bit
+    r for CTA r), the block lands in each of those CTAs, at `dst`'s place
+    in its shared memory, and completes bytes of the barrier at the same
+    place in each (`.multicast::cluster`).
 
     ```mlir
     nvgir.tma_load %desc[%m, %k], %slot, %bars[%i] : !tir.tensordesc<tensor<128x64xbf16>> -> !gir.memdesc<128x64xbf16, #shared>, !nvgir.mbarriers<4>
@@ -204,10 +240,11 @@ def NVGIR_TmaLoadOp : NVGIR_Op<"tma_load",
   let arguments = (ins NVGIR_TensorDesc:$desc, Variadic<I32>:$indices,
                        GPUIR_MemDescType:$dst, NVGIR_MBarriersType:$barriers,
                        I32:$index, Optional<I1>:$pred,
+                       Optional<I16>:$multicast,
                        UnitAttr:$expected);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $dst `,` $barriers `[` $index `]`
-    (`if` $pred^)? (`expected` $expected^)? attr-dict `:` qualified(type($desc)) `->`
+    (`if` $pred^)? (`multicast` $multicast^)? (`expected` $expected^)? attr-dict `:` qualified(type($desc)) `->`
     qualified(type($dst)) `,` qualified(type($barriers))
   }];
   let hasVerifier = 1;
