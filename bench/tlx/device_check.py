@@ -236,7 +236,71 @@ def tma_scale_check():
     check("tma_scale 200x136 fp16", y, 2 * x.double())
 
 
-def main():
+def clusters_check():
+    """tlx_kernels.cluster_share in clusters of 2 CTAs (each loads half of a
+    shared block by TMA multicast into both CTAs' buffers, after a remote
+    arrive), and tma_halves (TMA loads into tlx.local_slice halves)."""
+    from trident.tools.tensor_descriptor import TensorDescriptor
+    x = torch.randn(256, 64, device="cuda", dtype=torch.float16)
+    y = torch.full((8, 64, 64), float("nan"), device="cuda",
+                   dtype=torch.float16)
+    tlx_kernels.cluster_share[(8,)](
+        TensorDescriptor(x, [256, 64], [64, 1], [32, 64]), y, BM=64, BN=64,
+        ctas_per_cga=(2, 1, 1))
+    want = x.view(4, 1, 64, 64).expand(4, 2, 64, 64).reshape(8, 64, 64)
+    check("cluster_share 2-CTA multicast", y, want.double())
+    xs = torch.randn(200, 136, device="cuda", dtype=torch.float16)
+    for rows, (bm, bn), half in ((True, (64, 64), [32, 64]),
+                                 (False, (64, 128), [64, 64])):
+        ys = torch.full((200, 136), float("nan"), device="cuda",
+                        dtype=torch.float16)
+        tlx_kernels.tma_halves[(4, (136 + bn - 1) // bn)](
+            TensorDescriptor(xs, [200, 136], [136, 1], half),
+            TensorDescriptor(ys, [200, 136], [136, 1], [bm, bn]),
+            BM=bm, BN=bn, ROWS=rows)
+        check("tma_halves rows=%s" % rows, ys, (xs + 1).double())
+
+
+def utlx_gemm_ws(clusters):
+    """uTLX's hopper_gemm_ws.py: autotuned as shipped (its NUM_CTAS=2
+    configs in clusters now), or one NUM_CTAS=2 config launched in 2-CTA
+    clusters as its autotuner would (B multicast to both CTAs); checked
+    against torch, timed beside cuBLAS."""
+    mod = tutorial("hopper_gemm_ws.py", ["matmul", "alloc_fn",
+                                         "matmul_kernel_tlx_ws"])
+    if mod is None:
+        return
+    trident.set_allocator(mod.alloc_fn)
+    if not clusters:
+        check_and_time("utlx gemm_ws", lambda a, b, c: mod.matmul(a, b),
+                       GEMM_SHAPES, odd=False)
+        return
+    from trident.tools.tensor_descriptor import TensorDescriptor
+    cfg = dict(BM=128, BN=256, BK=64, GROUP_SIZE_M=8, NUM_STAGES=3,
+               NUM_MMA_WARPS=8, NUM_MMA_GROUPS=2, EPILOGUE_SUBTILE=True,
+               NUM_CTAS=2, USE_WARP_BARRIER=False)
+    sms = torch.cuda.get_device_properties("cuda").multi_processor_count
+
+    def launch(a, b, c):
+        m, k = a.shape
+        n = b.shape[1]
+        split = cfg["BM"] // cfg["NUM_MMA_GROUPS"]
+        da = TensorDescriptor(a, a.shape, a.stride(), [split, cfg["BK"]])
+        db = TensorDescriptor(b, b.shape, b.stride(),
+                              [cfg["BK"], cfg["BN"] // 2])
+        dc = TensorDescriptor(c, c.shape, c.stride(),
+                              [split, cfg["BN"] // 2])
+        tiles = -(-m // cfg["BM"]) * -(-n // cfg["BN"])
+        grid = (min(sms, tiles) // 2 * 2,)
+        mod.matmul_kernel_tlx_ws.fn[grid](
+            da, db, dc, m, n, k, A_ROW_MAJOR=True, B_ROW_MAJOR=True,
+            NUM_SMS=grid[0], num_warps=4, num_stages=1,
+            ctas_per_cga=(2, 1, 1), **cfg)
+    check_and_time("utlx gemm_ws 2-CTA clusters", launch, GEMM_SHAPES,
+                   odd=False)
+
+
+def main():def main():
     only = sys.argv[1:]
     if not only or "rings" in only:
         rings()
@@ -248,7 +312,10 @@ def main():
                   "hopper-persistent-gemm-ws-pingpong.py",
                   "utlx ping-pong")),
               ("utlx_vector_add", utlx_vector_add),
-              ("tma_scale", tma_scale_check)]
+              ("tma_scale", tma_scale_check),
+              ("clusters", clusters_check),
+              ("utlx_gemm_ws", lambda: utlx_gemm_ws(False)),
+              ("utlx_gemm_ws_clusters", lambda: utlx_gemm_ws(True))]
     checks += [(f[:-3], (lambda f=f, k=k: utlx_attention(f, k)))
                for f, k in FA_TUTORIALS]
     for name, fn in checks:

@@ -1156,3 +1156,74 @@ def test_slice_mistakes_name_the_line(plugin_dir):
         code, "half = tlx.local_slice")) in lines["COLS"], out
     assert "Blackwell" in lines["TMEM"] and "tlx.local_slice" \
         in lines["TMEM"], out
+
+
+CLUSTER_SHARE = '''
+import torch
+from trident.tools.tensor_descriptor import TensorDescriptor
+from kernels import tlx_kernels as K
+'''
+
+
+def test_clusters_ptx_and_cpu_refusal(plugin_dir):
+    # Thread-block clusters (ctas_per_cga): the kernel says its cluster
+    # shape, its barriers' set-up and its end are met by the whole cluster,
+    # a remote arrive maps the other CTA's barrier, and the TMA copy is
+    # multicast; on the CPU target the launch is refused by name (an
+    # autotuner passes over such configs).
+    out = run_case(CLUSTER_SHARE + textwrap.dedent('''
+        ptx = trident.compile(
+            K.cluster_share, target="cuda:90a", ctas_per_cga=(2, 1, 1),
+            constexprs=dict(BM=64, BN=64),
+            signature={"x_desc": "tensordesc<fp16[32,64]>",
+                       "y_ptr": "*fp16"}).asm["ptx"]
+        for what in (".reqnctapercluster 2, 1, 1",
+                     "fence.mbarrier_init.release.cluster",
+                     "barrier.cluster.arrive.relaxed", "barrier.cluster.wait",
+                     "mapa.shared::cluster",
+                     "mbarrier.arrive.release.cluster.shared::cluster",
+                     ".multicast::cluster"):
+            print("PTX", what, ptx.count(what))
+        os.environ["TRIDENT_TARGET"] = "cpu"
+        x = torch.randn(128, 64, dtype=torch.float16)
+        y = torch.empty(4, 64, 64, dtype=torch.float16)
+        try:
+            K.cluster_share[(4,)](TensorDescriptor(x, [128, 64], [64, 1],
+                                                   [32, 64]),
+                                  y, BM=64, BN=64, ctas_per_cga=(2, 1, 1))
+            print("CPU no error")
+        except Exception as e:
+            print("CPU", type(e).__name__, e)
+        '''), plugin_dir)
+    counts = {l[4:].rsplit(" ", 1)[0]: int(l.rsplit(" ", 1)[1])
+              for l in out.splitlines() if l.startswith("PTX ")}
+    assert counts[".reqnctapercluster 2, 1, 1"] == 1, out
+    assert counts["fence.mbarrier_init.release.cluster"] == 1, out
+    # One meeting after the set-up (relaxed), one at the end.
+    assert counts["barrier.cluster.arrive.relaxed"] == 1, out
+    assert counts["barrier.cluster.wait"] == 2, out
+    assert counts["mapa.shared::cluster"] == 1, out
+    assert counts["mbarrier.arrive.release.cluster.shared::cluster"] == 1, out
+    assert counts[".multicast::cluster"] == 1, out
+    cpu = next(l for l in out.splitlines() if l.startswith("CPU"))
+    assert "UnsupportedLaunchOption" in cpu and "ctas_per_cga=(2, 1, 1)" \
+        in cpu, out
+
+
+def test_clusters_run_on_the_gpu(plugin_dir):
+    import torch
+    if not torch.cuda.is_available():
+        import pytest
+        pytest.skip("LOUD SKIP: no CUDA GPU here; clusters run only on the "
+                    "GPU machine (their PTX is checked above)")
+    out = run_case(CLUSTER_SHARE + textwrap.dedent('''
+        x = torch.randn(256, 64, device="cuda", dtype=torch.float16)
+        y = torch.full((8, 64, 64), float("nan"), device="cuda",
+                       dtype=torch.float16)
+        K.cluster_share[(8,)](TensorDescriptor(x, [256, 64], [64, 1],
+                                               [32, 64]),
+                              y, BM=64, BN=64, ctas_per_cga=(2, 1, 1))
+        want = x.view(4, 1, 64, 64).expand(4, 2, 64, 64).reshape(8, 64, 64)
+        print("ERR", (y.double() - want.double()).abs().max().item())
+        '''), plugin_dir)
+    assert float(out.split("ERR ")[1].split()[0]) == 0.0, out

@@ -154,10 +154,11 @@ def test_autotune_passes_over_configs_that_do_not_compile(rng):
         none[(1,)](x, y, n=3)
 
 
-def test_clusters_are_refused_by_name_and_passed_over(rng):
-    # TLX's configs carry ctas_per_cga (thread-block clusters); one of
-    # (1, 1, 1) is a plain launch, a larger one is refused by name, and an
-    # autotuner passes over such configs.
+def test_clusters_on_the_cpu_are_refused_by_name_and_passed_over(rng):
+    # Configs may carry ctas_per_cga (thread-block clusters, sm_90): one of
+    # (1, 1, 1) is a plain launch; on the CPU target (these tests' target) a
+    # larger one is refused by name and an autotuner passes over it; shapes
+    # no target takes are refused everywhere.
     configs = [trident.Config({"BLOCK": 64}, ctas_per_cga=(2, 1, 1)),
                trident.Config({"BLOCK": 64}, ctas_per_cga=(1, 1, 1))]
     tuned = trident.autotune(configs, key=["n"])(rows_up_to_64)
@@ -168,9 +169,16 @@ def test_clusters_are_refused_by_name_and_passed_over(rng):
     assert tuned.best_config is configs[1]
     with pytest.raises(trident.UnsupportedLaunchOption,
                        match=r"rows_up_to_64: thread-block clusters "
-                             r"\(ctas_per_cga=\(2, 1, 1\)\) are not "
-                             r"supported by Trident yet"):
+                             r"\(ctas_per_cga=\(2, 1, 1\)\) run on GPUs of "
+                             r"sm_90 or newer; the CPU target runs none"):
         rows_up_to_64[(1,)](x, y, n=3, BLOCK=64, ctas_per_cga=(2, 1, 1))
+    for bad, why in (((4, 4, 1), "clusters of 16 CTAs; at most 8"),
+                     ((0, 1, 1), "must be 1 to 3 positive extents")):
+        with pytest.raises(trident.LaunchError, match=why):
+            rows_up_to_64[(1,)](x, y, n=3, BLOCK=64, ctas_per_cga=bad)
+    with pytest.raises(trident.LaunchError, match="exclude each other"):
+        rows_up_to_64[(1,)](x, y, n=3, BLOCK=64, ctas_per_cga=(2, 1, 1),
+                            num_ctas=2)
 
 
 def test_autotuned_and_heuristic_launches_take_the_fast_launcher(rng,

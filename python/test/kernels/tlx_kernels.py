@@ -188,6 +188,34 @@ def tma_halves(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr,
 
 
 @trident.jit
+def cluster_share(x_desc, y_ptr, BM: tl.constexpr, BN: tl.constexpr):
+    # Launched in clusters of 2 CTAs (ctas_per_cga=(2, 1, 1)): the two CTAs
+    # of a cluster share one BM x BN block of x, each loading half of its
+    # rows by TMA multicast into both CTAs' buffers (tlx.local_slice at its
+    # rank's offset), after each told the other (a remote arrive) that its
+    # barrier expects the whole block; each writes the block to its own
+    # place in y.
+    rank = tlx.cluster_cta_rank()
+    pid = tl.program_id(0)
+    buf = tlx.local_alloc((BM, BN), tlx.dtype_of(x_desc), 1)
+    full = tlx.alloc_barriers(num_barriers=1, arrive_count=1)
+    ready = tlx.alloc_barriers(num_barriers=1, arrive_count=2)
+    tlx.barrier_expect_bytes(full[0], BM * BN * tlx.size_of(tlx.dtype_of(x_desc)))
+    tlx.barrier_arrive(ready[0], 1)
+    tlx.barrier_arrive(ready[0], 1, remote_cta_rank=rank ^ 1)
+    tlx.barrier_wait(ready[0], 0)
+    half = tlx.local_slice(buf[0], [rank * (BM // 2), 0], [BM // 2, BN])
+    tlx.async_descriptor_load(x_desc, half,
+                              [(pid // 2) * BM + rank * (BM // 2), 0],
+                              full[0], multicast_targets=[rank, rank ^ 1])
+    tlx.barrier_wait(full[0], 0)
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    tl.store(y_ptr + pid * BM * BN + rows[:, None] * BN + cols[None, :],
+             tlx.local_load(buf[0]))
+
+
+@trident.jit
 def plain_halves(x_ptr, y_ptr, BLOCK: tl.constexpr):
     # Rows of a plain buffer written half by half through local_slice (a
     # run-time offset), read back whole.
