@@ -619,7 +619,7 @@ BARRIER_MISTAKES = '''
         @trident.jit
         def remote_arrive(x_ptr):
             bar = tlx.local_view(tlx.alloc_barriers(1), 0)
-            tlx.barrier_arrive(bar, remote_cta_rank=1)
+            tlx.barrier_arrive(bar, remote_cta_rank=99)
 
         for name, k in (("WAIT", wait_on_buffer), ("NONE", no_barriers),
                         ("DESC", copy_from_pointer), ("TRANS", bad_trans),
@@ -640,7 +640,8 @@ def test_barrier_mistakes_name_the_line(plugin_dir):
     assert "num_barriers needs a constexpr int >= 1" in lines["NONE"]
     assert "needs a tensor descriptor" in lines["DESC"]
     assert "dims must permute the buffer's 2 dimensions" in lines["TRANS"]
-    assert "remote_cta_rank= is not supported" in lines["REMOTE"]
+    assert "remote_cta_rank must be a CTA's rank in its cluster, got 99" \
+        in lines["REMOTE"]
 
 
 # Warp specialization in uTLX's cooperative style: the default task (the

@@ -197,6 +197,27 @@ static bool narrows(Operation *op) {
          in.getElementType().getIntOrFloatBitWidth();
 }
 
+/// Whether `value` is computed, through at most `depth` elementwise ops of
+/// its shape, from a tile reduction's result.
+static bool fromReduction(Value value, int depth) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth <= 0)
+    return false;
+  if (isa<tir::ReduceOp>(def))
+    return true;
+  StringRef ns = def->getDialect() ? def->getDialect()->getNamespace() : "";
+  if (ns != "arith" && ns != "math")
+    return false;
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  for (Value operand : def->getOperands()) {
+    auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+    if (type && operandType && operandType.getShape() == type.getShape() &&
+        fromReduction(operand, depth - 1))
+      return true;
+  }
+  return false;
+}
+
 /// Backward hints so that tiles are created where they will be used: the
 /// operand of `tir.expand_dims` in the slice of the expanded tile's layout,
 /// and the operands of elementwise operations in the hint of their result.
@@ -292,8 +313,20 @@ void LayoutAssigner::collectHints(Region &scope) {
       continue;
     }
     if (auto expand = dyn_cast<tir::ExpandDimsOp>(op)) {
-      auto parent = dyn_cast<gir::DistributedEncodingAttr>(
-          preferredLayout(expand.getResult()));
+      // The slice of the layout the expanded tile is wanted in; without
+      // one, of the default layout, unless the operand is a statistic of
+      // a reduction (attention's m_ij): that is made where the reduction
+      // leaves it and the expanded tile follows, rather than the statistic
+      // being pulled into a slice of the default layout and converted
+      // there and back every iteration of its loop.
+      auto it = hints.find(expand.getResult());
+      auto parent =
+          it != hints.end()
+              ? dyn_cast<gir::DistributedEncodingAttr>(it->second)
+          : fromReduction(expand.getSrc(), 8)
+              ? gir::DistributedEncodingAttr()
+              : dyn_cast<gir::DistributedEncodingAttr>(
+                    preferredLayout(expand.getResult()));
       if (parent && parent.getRank() >= 2)
         hints.try_emplace(expand.getSrc(),
                           gir::SliceEncodingAttr::get(ctx, expand.getAxis(),
