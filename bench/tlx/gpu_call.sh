@@ -22,15 +22,15 @@ for step in "$@"; do
   start=$(date +%s)
   case "$step" in
     pytest)
-      (cd python && timeout 240 python3 -m pytest -q -x -rs test/test_tlx.py \
+      (cd python && timeout 240 python3 -u -m pytest -q -x -rs test/test_tlx.py \
          -k gpu) > "$OUT/pytest.log" 2>&1; rc=$? ;;
     hang)
       TRIDENT_DEBUG_BARRIERS=1 TRIDENT_DEBUG_BARRIERS_MS=3000 timeout 120 \
-        python3 bench/tlx/device_check.py hopper_fa_ws > "$OUT/hang.log" 2>&1
+        python3 -u bench/tlx/device_check.py hopper_fa_ws > "$OUT/hang.log" 2>&1
       rc=$? ;;
     check:*)
       names="${step#check:}"
-      timeout 300 python3 bench/tlx/device_check.py ${names//,/ } \
+      timeout 300 python3 -u bench/tlx/device_check.py ${names//,/ } \
         > "$OUT/check-${names//,/-}.log" 2>&1; rc=$? ;;
     *) echo "unknown step $step"; rc=2 ;;
   esac
