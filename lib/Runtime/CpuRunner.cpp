@@ -211,6 +211,10 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
             {orc::ExecutorAddr::fromPtr(&tridentCpuScratchAlloc), callable}},
            {mangle("__trident_cpu_scratch_free"),
             {orc::ExecutorAddr::fromPtr(&tridentCpuScratchFree), callable}},
+           {mangle("__trident_cpu_reduce_lock"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuReduceLock), callable}},
+           {mangle("__trident_cpu_reduce_unlock"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuReduceUnlock), callable}},
            // bf16 conversions that LLVM leaves to compiler-rt on CPUs
            // without bf16 instructions (a bf16 constant, say), which this
            // process's libgcc may not have.

@@ -271,6 +271,21 @@ extern "C" int32_t tridentCpuScratchFree(int64_t addr) {
   return 0;
 }
 
+static std::mutex &reduceMutex() {
+  static std::mutex m;
+  return m;
+}
+
+extern "C" int32_t tridentCpuReduceLock(int32_t) {
+  reduceMutex().lock();
+  return 0;
+}
+
+extern "C" int32_t tridentCpuReduceUnlock(int32_t) {
+  reduceMutex().unlock();
+  return 0;
+}
+
 extern "C" void tridentCpuNamedBarrier(int32_t id, int32_t threads,
                                        int32_t group, int32_t arriveOnly) {
   // One CPU thread stands for `group` GPU threads; a barrier of no more

@@ -65,6 +65,10 @@ void tridentCpuNamedBarrier(int32_t id, int32_t threads, int32_t group,
                             int32_t arriveOnly);
 int64_t tridentCpuScratchAlloc(int64_t bytes);
 int32_t tridentCpuScratchFree(int64_t addr);
+/// One lock for every program's read-combine-write of memory that a GPU
+/// does atomically (TMA reductions): taken and given back around it.
+int32_t tridentCpuReduceLock(int32_t unused);
+int32_t tridentCpuReduceUnlock(int32_t unused);
 }
 
 #endif

@@ -495,8 +495,39 @@ LogicalResult Lowering::lower(Operation *op) {
     FailureOr<CpuBuffer> buf = bufferOf(op, store.getBuffer());
     if (failed(buf))
       return failure();
-    tir::DescriptorStoreOp::create(b, loc, store.getDesc(),
-                                   loadBuffer(loc, *buf), store.getOffsets());
+    Value tile = loadBuffer(loc, *buf);
+    std::optional<StringRef> reduce = store.getReduce();
+    if (!reduce) {
+      tir::DescriptorStoreOp::create(b, loc, store.getDesc(), tile,
+                                     store.getOffsets());
+      op->erase();
+      return success();
+    }
+    // A TMA reduction: the block read, combined and written back while the
+    // runtime's reduction lock keeps other programs' reductions out.
+    hook(loc, "__trident_cpu_reduce_lock", {i32(loc, 0)});
+    Value old = tir::DescriptorLoadOp::create(b, loc, store.getDesc(),
+                                              store.getOffsets());
+    bool isFloat = isa<FloatType>(getElementTypeOrSelf(tile.getType()));
+    Value both;
+    if (*reduce == "add")
+      both = isFloat ? Value(arith::AddFOp::create(b, loc, old, tile))
+                     : Value(arith::AddIOp::create(b, loc, old, tile));
+    else if (*reduce == "min")
+      both = isFloat ? Value(arith::MinNumFOp::create(b, loc, old, tile))
+                     : Value(arith::MinSIOp::create(b, loc, old, tile));
+    else if (*reduce == "max")
+      both = isFloat ? Value(arith::MaxNumFOp::create(b, loc, old, tile))
+                     : Value(arith::MaxSIOp::create(b, loc, old, tile));
+    else if (*reduce == "and")
+      both = arith::AndIOp::create(b, loc, old, tile);
+    else if (*reduce == "or")
+      both = arith::OrIOp::create(b, loc, old, tile);
+    else
+      both = arith::XOrIOp::create(b, loc, old, tile);
+    tir::DescriptorStoreOp::create(b, loc, store.getDesc(), both,
+                                   store.getOffsets());
+    hook(loc, "__trident_cpu_reduce_unlock", {i32(loc, 0)});
     op->erase();
     return success();
   }

@@ -477,7 +477,8 @@ struct LowerToGirPass
         });
       } else if (auto store = dyn_cast<AsyncDescriptorStoreOp>(op)) {
         nvgir::TmaStoreOp::create(b, loc, store.getDesc(), store.getOffsets(),
-                                  get(store.getBuffer()));
+                                  get(store.getBuffer()),
+                                  store.getReduceAttr());
       } else if (auto wait = dyn_cast<AsyncDescriptorStoreWaitOp>(op)) {
         nvgir::TmaStoreWaitOp::create(b, loc, wait.getPendings());
       } else if (auto copy = dyn_cast<AsyncDescriptorLoadOp>(op)) {

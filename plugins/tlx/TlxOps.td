@@ -344,9 +344,11 @@ def Tlx_AsyncDescriptorStoreOp : Tlx_Op<"async_descriptor_store", [
     `offsets`; elements outside the tensor are not written. What the
     group wrote into the buffer must be fenced (tlx.fence_async_shared)
     first; tlx.async_descriptor_store_wait waits for the copy's reads.
+    With `reduce` ("add", "min", "max", "and", "or", "xor"), the buffer's
+    elements are combined with those in memory, atomically.
   }];
   let arguments = (ins AnyType:$desc, Variadic<I32>:$offsets,
-                       Tlx_BufferType:$buffer);
+                       Tlx_BufferType:$buffer, OptionalAttr<StrAttr>:$reduce);
   let assemblyFormat = [{
     $desc `[` $offsets `]` `,` $buffer attr-dict `:` qualified(type($buffer))
     `->` type($desc)

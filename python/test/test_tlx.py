@@ -309,6 +309,24 @@ for rows, (bm, bn), half in ((True, (64, 64), [32, 64]),
                    "y_desc": "tensordesc<fp16[%d,%d]>" % (bm, bn)}).asm["ptx"]
     print("HALVES", rows,
           halves_ptx.count("cp.async.bulk.tensor.2d.shared::cluster.global"))
+xr = torch.randn(8 * 64, 64)
+yr = torch.zeros(64, 64)
+K.tma_reduce[(8,)](TensorDescriptor(xr, [512, 64], [64, 1], [64, 64]),
+                   TensorDescriptor(yr, [64, 64], [64, 1], [64, 64]),
+                   BM=64, BN=64, REDUCE="add")
+report("tma_reduce add", yr, xr.double().view(8, 64, 64).sum(0), 1e-5)
+xi = torch.randint(-1000, 1000, (8 * 64, 64), dtype=torch.int32)
+yi = torch.full((64, 64), -2**31, dtype=torch.int32)
+K.tma_reduce[(8,)](TensorDescriptor(xi, [512, 64], [64, 1], [64, 64]),
+                   TensorDescriptor(yi, [64, 64], [64, 1], [64, 64]),
+                   BM=64, BN=64, REDUCE="max")
+report("tma_reduce max i32", yi, xi.view(8, 64, 64).amax(0).double(), 0)
+red_ptx = trident.compile(
+    K.tma_reduce, target="cuda:90a",
+    constexprs=dict(BM=64, BN=64, REDUCE="add"),
+    signature={"x_desc": "tensordesc<fp32[64,64]>",
+               "y_desc": "tensordesc<fp32[64,64]>"}).asm["ptx"]
+print("TMAREDUCE", red_ptx.count("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add"))
 x = torch.randn(64 * 64)
 y = torch.full((64 * 64,), float("nan"))
 K.plain_halves[(1,)](x, y, BLOCK=64)
@@ -332,7 +350,10 @@ def test_tlx_kernels_run_on_the_cpu(plugin_dir):
                                         "\nos.environ['TRIDENT_TARGET'] = "
                                         "'cpu'\nimport numpy"), plugin_dir)
     rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
-    assert len(rows) == 14, env_out
+    assert len(rows) == 16, env_out
+    # A TMA reduction (split-K's store_reduce="add"): one per 128-byte box
+    # of the 64x64 fp32 block.
+    assert "TMAREDUCE 2" in env_out, env_out
     # Two TMA loads (one per half) into slices of one buffer, each way.
     assert "HALVES True 2" in env_out and "HALVES False 2" in env_out, env_out
     # A TMA store of a swizzled buffer, and its wait.

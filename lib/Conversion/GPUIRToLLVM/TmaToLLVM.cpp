@@ -143,15 +143,41 @@ void issueLoad(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
 }
 
 /// Where `pred` holds: copy every box of `src` to the block of `desc` at
-/// `indices`; then every thread commits its (possibly empty) bulk group.
+/// `indices` (or, with `reduce`, combine it with what is there); then every
+/// thread commits its (possibly empty) bulk group.
 void issueStore(OpBuilder &b, Location loc, const nvgir::TmaBlockLayout &l,
-                Value desc, ValueRange indices, Value src, Value pred) {
-  for (int64_t j = 0; j < l.pieces; ++j)
-    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        b, loc, desc, byteGep(b, loc, src, j * l.boxBytes()),
-        boxCoordinates(b, loc, l, indices, j), /*l2CacheHint=*/Value(),
-        NVVM::TMAStoreMode::TILE, pred);
+                Value desc, ValueRange indices, Value src, Value pred,
+                std::optional<NVVM::TMAReduxKind> reduce = std::nullopt) {
+  for (int64_t j = 0; j < l.pieces; ++j) {
+    Value box = byteGep(b, loc, src, j * l.boxBytes());
+    SmallVector<Value> coords = boxCoordinates(b, loc, l, indices, j);
+    if (!reduce) {
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, loc, desc, box, coords, /*l2CacheHint=*/Value(),
+          NVVM::TMAStoreMode::TILE, pred);
+      continue;
+    }
+    // The reduction has no predicate operand: branch around it.
+    auto guard = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(guard.thenBlock());
+    NVVM::CpAsyncBulkTensorReduceOp::create(
+        b, loc, desc, box, *reduce, NVVM::TMAStoreMode::TILE, coords,
+        /*l2CacheHint=*/Value());
+  }
   NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+}
+
+std::optional<NVVM::TMAReduxKind> reduxKind(std::optional<StringRef> kind) {
+  if (!kind)
+    return std::nullopt;
+  return llvm::StringSwitch<NVVM::TMAReduxKind>(*kind)
+      .Case("add", NVVM::TMAReduxKind::ADD)
+      .Case("min", NVVM::TMAReduxKind::MIN)
+      .Case("max", NVVM::TMAReduxKind::MAX)
+      .Case("and", NVVM::TMAReduxKind::AND)
+      .Case("or", NVVM::TMAReduxKind::OR)
+      .Default(NVVM::TMAReduxKind::XOR);
 }
 
 Value isThreadZero(OpBuilder &b, Location loc) {
@@ -341,7 +367,8 @@ struct TmaStorePattern : OpConversionPattern<nvgir::TmaStoreOp> {
     if (failed(l))
       return failure();
     issueStore(rewriter, loc, *l, adaptor.getDesc(), adaptor.getIndices(),
-               adaptor.getSrc(), isThreadZero(rewriter, loc));
+               adaptor.getSrc(), isThreadZero(rewriter, loc),
+               reduxKind(op.getReduce()));
     rewriter.eraseOp(op);
     return success();
   }

@@ -216,6 +216,22 @@ def cluster_share(x_desc, y_ptr, BM: tl.constexpr, BN: tl.constexpr):
 
 
 @trident.jit
+def tma_reduce(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr,
+               REDUCE: tl.constexpr):
+    # Split-K's pattern: program p loads block p of x (stacked along rows)
+    # and every program reduces its block into the one block of y with a
+    # TMA reduction (store_reduce), atomically.
+    pid = tl.program_id(0)
+    buf = tlx.local_alloc((BM, BN), tlx.dtype_of(x_desc), 1)
+    bars = tlx.alloc_barriers(num_barriers=1, arrive_count=1)
+    tlx.barrier_expect_bytes(bars[0], BM * BN * tlx.size_of(tlx.dtype_of(x_desc)))
+    tlx.async_descriptor_load(x_desc, buf[0], [pid * BM, 0], bars[0])
+    tlx.barrier_wait(bars[0], 0)
+    tlx.async_descriptor_store(y_desc, buf[0], [0, 0], store_reduce=REDUCE)
+    tlx.async_descriptor_store_wait(0)
+
+
+@trident.jit
 def plain_halves(x_ptr, y_ptr, BLOCK: tl.constexpr):
     # Rows of a plain buffer written half by half through local_slice (a
     # run-time offset), read back whole.

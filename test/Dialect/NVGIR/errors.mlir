@@ -323,3 +323,21 @@ func.func @multicast_unexpected(%d: !tir.tensordesc<tensor<64x64xbf16>>, %i: i32
   nvgir.tma_load %d[%i, %i], %buf, %bars[%i] multicast %m : !tir.tensordesc<tensor<64x64xbf16>> -> !gir.memdesc<64x64xbf16, #sw>, !nvgir.mbarriers<1>
   return
 }
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @reduce_min_f32(%d: !tir.tensordesc<tensor<64x32xf32>>, %i: i32, %buf: !gir.memdesc<64x32xf32, #sw>) {
+  // expected-error @+1 {{'nvgir.tma_store' op TMA cannot reduce 'f32' with "min" (add: f32, f16, bf16, i32, i64; min and max: f16, bf16, i32, i64; and, or, xor: i32, i64)}}
+  nvgir.tma_store %d[%i, %i], %buf {reduce = "min"} : !tir.tensordesc<tensor<64x32xf32>>, !gir.memdesc<64x32xf32, #sw>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+func.func @reduce_kind(%d: !tir.tensordesc<tensor<64x32xf32>>, %i: i32, %buf: !gir.memdesc<64x32xf32, #sw>) {
+  // expected-error @+1 {{'nvgir.tma_store' op reduce must be "add", "min", "max", "and", "or" or "xor", got "mul"}}
+  nvgir.tma_store %d[%i, %i], %buf {reduce = "mul"} : !tir.tensordesc<tensor<64x32xf32>>, !gir.memdesc<64x32xf32, #sw>
+  return
+}

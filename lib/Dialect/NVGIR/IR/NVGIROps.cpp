@@ -100,6 +100,26 @@ LogicalResult TmaLoadOp::verify() {
 }
 
 LogicalResult TmaStoreOp::verify() {
+  if (std::optional<StringRef> kind = getReduce()) {
+    Type elem = getSrc().getType().getElementType();
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    bool isInt = elem.isInteger() && (bits == 32 || bits == 64);
+    bool half = elem.isF16() || elem.isBF16();
+    bool ok = *kind == "add"   ? isInt || half || elem.isF32()
+              : *kind == "min" || *kind == "max" ? isInt || half
+              : *kind == "and" || *kind == "or" || *kind == "xor" ? isInt
+                                                                  : false;
+    if (*kind != "add" && *kind != "min" && *kind != "max" &&
+        *kind != "and" && *kind != "or" && *kind != "xor")
+      return emitOpError("reduce must be \"add\", \"min\", \"max\", "
+                         "\"and\", \"or\" or \"xor\", got \"")
+             << *kind << "\"";
+    if (!ok)
+      return emitOpError("TMA cannot reduce ")
+             << elem << " with \"" << *kind
+             << "\" (add: f32, f16, bf16, i32, i64; min and max: f16, bf16, "
+                "i32, i64; and, or, xor: i32, i64)";
+  }
   return verifyTmaCopy(*this, getDesc().getType(), getIndices().size(),
                        getSrc().getType(), "source");
 }

@@ -584,14 +584,19 @@ def async_descriptor_store(desc, source, offsets, eviction_policy="",
     """Starts a TMA copy of buffer `source` to the block of `desc` at
     `offsets` (one thread of the group issues it). Fence what the group
     wrote into `source` first (tlx.fence_async_shared);
-    tlx.async_descriptor_store_wait waits for the copy's reads."""
+    tlx.async_descriptor_store_wait waits for the copy's reads. With
+    `store_reduce` ("add", "min", "max", "and", "or", "xor"), the block is
+    combined with what memory holds, atomically (TMA reductions)."""
     what = "tlx.async_descriptor_store"
-    if _core._unwrap(store_reduce) not in ("", None):
-        raise TridentUserError("%s: store_reduce= (TMA reductions) is not "
-                               "supported by this version of the TLX plugin"
-                               % what)
+    reduce = _core._unwrap(store_reduce) or ""
+    if reduce not in ("", "add", "min", "max", "and", "or", "xor"):
+        raise TridentUserError("%s: store_reduce must be '', 'add', 'min', "
+                               "'max', 'and', 'or' or 'xor', got %r"
+                               % (what, reduce))
     d, offs = _tma_operands(desc, source, offsets, eviction_policy, what)
-    _ir.op("tlx.async_descriptor_store", operands=[d] + offs + [source])
+    attrs = {"reduce": _ir.attr.string(reduce)} if reduce else {}
+    _ir.op("tlx.async_descriptor_store", operands=[d] + offs + [source],
+           attrs=attrs)
 
 
 @builtin

@@ -263,13 +263,19 @@ def NVGIR_TmaStoreOp : NVGIR_Op<"tma_store",
     group's threads wrote into `src` through the generic proxy must be
     fenced first (`nvgir.fence "async_shared"`) and the writers
     synchronized; `nvgir.tma_store_wait` waits for the reads of `src`.
+    With `reduce` ("add", "min", "max", "and", "or", "xor"), each element
+    is combined with the one in memory, atomically, instead of replacing it
+    (`cp.reduce.async.bulk.tensor`): add on f32, f16, bf16 and 32- or
+    64-bit integers; min and max on f16, bf16 and integers; the bitwise
+    ones on integers of 32 or 64 bits.
 
     ```mlir
     nvgir.tma_store %desc[%m, %n], %slot : !tir.tensordesc<tensor<128x64xbf16>>, !gir.memdesc<128x64xbf16, #shared>
+    nvgir.tma_store %desc[%m, %n], %slot {reduce = "add"} : !tir.tensordesc<tensor<128x64xf32>>, !gir.memdesc<128x64xf32, #shared>
     ```
   }];
   let arguments = (ins NVGIR_TensorDesc:$desc, Variadic<I32>:$indices,
-                       GPUIR_MemDescType:$src);
+                       GPUIR_MemDescType:$src, OptionalAttr<StrAttr>:$reduce);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,`
     qualified(type($src))
