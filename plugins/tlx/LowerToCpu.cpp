@@ -280,6 +280,33 @@ LogicalResult Lowering::lower(Operation *op) {
     dead.push_back(op);
     return success();
   }
+  if (auto view = dyn_cast<LocalReinterpretOp>(op)) {
+    // The same bytes, as elements of the view's type, row-major.
+    bool ring = isa<BuffersType>(view.getType());
+    auto &from = ring ? rings : buffers;
+    auto it = from.find(view.getSrc());
+    if (it == from.end())
+      return op->emitOpError("tlx-lower-to-cpu: a buffer or ring that does "
+                             "not come from tlx.local_alloc in reach");
+    ArrayRef<int64_t> shape;
+    Type elem;
+    if (auto buffers = dyn_cast<BuffersType>(view.getType())) {
+      shape = buffers.getShape();
+      elem = buffers.getElementType();
+    } else {
+      auto buffer = cast<BufferType>(view.getType());
+      shape = buffer.getShape();
+      elem = buffer.getElementType();
+    }
+    Value addr = tir::PtrToIntOp::create(b, loc, b.getI64Type(),
+                                         it->second.ptr);
+    Value ptr = tir::IntToPtrOp::create(b, loc, tir::PointerType::get(elem, 1),
+                                        addr);
+    CpuBuffer out{ptr, SmallVector<int64_t>(shape), rowMajorStrides(shape)};
+    (ring ? rings : buffers)[view.getResult()] = out;
+    dead.push_back(op);
+    return success();
+  }
   if (auto view = dyn_cast<LocalViewOp>(op)) {
     auto it = rings.find(view.getBuffers());
     if (it == rings.end())

@@ -60,17 +60,33 @@ Value throughCaptures(Value value) {
   return throughCaptures(ws.getCaptures()[arg.getArgNumber()]);
 }
 
-/// The ring a buffer (a tlx.local_view, possibly transposed or sliced)
-/// comes from,
-/// or null.
-LocalAllocOp ringOf(Value buffer) {
+/// What a buffer (a tlx.local_view, possibly transposed or sliced) is laid
+/// out with as a whole: its ring (a tlx.local_alloc), or the
+/// tlx.local_reinterpret it is a view of (the ring's, or its own); null if
+/// none is in reach.
+Operation *ringOf(Value buffer) {
   if (auto trans = buffer.getDefiningOp<LocalTransOp>())
     return ringOf(trans.getBuffer());
   if (auto slice = buffer.getDefiningOp<LocalSliceOp>())
     return ringOf(slice.getBuffer());
-  if (auto view = buffer.getDefiningOp<LocalViewOp>())
-    return throughCaptures(view.getBuffers()).getDefiningOp<LocalAllocOp>();
-  return {};
+  if (auto view = buffer.getDefiningOp<LocalReinterpretOp>())
+    return view;
+  if (auto view = buffer.getDefiningOp<LocalViewOp>()) {
+    Operation *ring = throughCaptures(view.getBuffers()).getDefiningOp();
+    if (isa_and_nonnull<LocalAllocOp, LocalReinterpretOp>(ring))
+      return ring;
+  }
+  return nullptr;
+}
+
+/// The shape of one buffer of `ring` (a ring's or a reinterpreted
+/// view's) and its element type.
+std::pair<ArrayRef<int64_t>, Type> tileOf(Operation *ring) {
+  Type type = ring->getResult(0).getType();
+  if (auto buffers = dyn_cast<BuffersType>(type))
+    return {buffers.getShape(), buffers.getElementType()};
+  auto buffer = cast<BufferType>(type);
+  return {buffer.getShape(), buffer.getElementType()};
 }
 
 /// Whether barrier `bar` (a tlx.barrier_view) is one of a
@@ -152,7 +168,7 @@ Region *groupRegion(Operation *op) {
 /// Whether a warp of `op`'s group may read `ring` (registers or tensor
 /// cores), so that a copy into it must wait for the group's earlier reads:
 /// reads by other groups are ordered by the kernel's own barriers.
-bool groupReads(Operation *op, LocalAllocOp ring) {
+bool groupReads(Operation *op, Operation *ring) {
   Region *region = groupRegion(op);
   if (!region)
     return true;
@@ -182,20 +198,24 @@ struct LowerToGirPass
   /// Each barrier view: the core's barriers and the index in them.
   llvm::DenseMap<Value, std::pair<Value, Value>> barrierOf;
 
-  gir::MemDescType memdescOf(LocalAllocOp alloc) {
-    BuffersType type = alloc.getType();
-    SmallVector<int64_t> shape{type.getCount()};
-    llvm::append_range(shape, type.getShape());
-    return gir::MemDescType::get(type.getContext(), shape,
-                                 type.getElementType(), layoutOf(alloc));
+  /// The core's type of `ring`'s result (a ring, or one reinterpreted
+  /// buffer), laid out for its uses.
+  gir::MemDescType memdescOf(Operation *ring) {
+    auto [tile, elem] = tileOf(ring);
+    SmallVector<int64_t> shape;
+    if (auto buffers = dyn_cast<BuffersType>(ring->getResult(0).getType()))
+      shape.push_back(buffers.getCount());
+    llvm::append_range(shape, tile);
+    return gir::MemDescType::get(ring->getContext(), shape, elem,
+                                 layoutOf(ring));
   }
-  Attribute layoutOf(LocalAllocOp alloc) {
-    BuffersType type = alloc.getType();
-    if (Attribute tma = tmaRings.lookup(alloc))
+  Attribute layoutOf(Operation *ring) {
+    auto [tile, elem] = tileOf(ring);
+    if (Attribute tma = tmaRings.lookup(ring))
       return tma;
-    if (dotRings.contains(alloc))
-      return forTensorCores(type.getShape(), type.getElementType());
-    return rowMajor(type.getContext(), type.getShape().size());
+    if (dotRings.contains(ring))
+      return forTensorCores(tile, elem);
+    return rowMajor(ring->getContext(), tile.size());
   }
 
   /// Finds the rings tlx.async_dot reads and checks that they can be laid
@@ -205,18 +225,17 @@ struct LowerToGirPass
       for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
         if (!isa<BufferType>(operand.getType()))
           continue;
-        LocalAllocOp ring = ringOf(operand);
+        Operation *ring = ringOf(operand);
         if (!ring)
           return dot.emitOpError("reads a buffer that is not a "
                                  "tlx.local_view of a tlx.local_alloc");
-        BuffersType type = ring.getType();
-        int64_t rowBytes = type.getShape().back() *
-                           type.getElementType().getIntOrFloatBitWidth() / 8;
+        auto [tile, elem] = tileOf(ring);
+        int64_t rowBytes = tile.back() * elem.getIntOrFloatBitWidth() / 8;
         if (rowBytes < 32)
-          return ring.emitOpError("feeds tlx.async_dot, whose operands in "
-                                  "shared memory need rows of at least 32 "
-                                  "bytes, got ")
-                 << type;
+          return ring->emitOpError("feeds tlx.async_dot, whose operands in "
+                                   "shared memory need rows of at least 32 "
+                                   "bytes, got ")
+                 << ring->getResult(0).getType();
         dotRings.insert(ring);
       }
       return WalkResult::advance();
@@ -234,7 +253,7 @@ struct LowerToGirPass
       } else {
         return WalkResult::advance();
       }
-      LocalAllocOp ring = ringOf(buffer);
+      Operation *ring = ringOf(buffer);
       if (!ring || buffer.getDefiningOp<LocalTransOp>())
         return copy->emitOpError("copies a buffer that is not a "
                                  "tlx.local_view of a tlx.local_alloc");
@@ -268,9 +287,9 @@ struct LowerToGirPass
         buffer = store.getBuffer();
       else
         return WalkResult::advance();
-      LocalAllocOp ring = ringOf(buffer);
+      Operation *ring = ringOf(buffer);
       if (ring && (dotRings.contains(ring) || tmaRings.contains(ring)) &&
-          (ring.getType().getShape().size() != 2 ||
+          (tileOf(ring).first.size() != 2 ||
            buffer.getDefiningOp<LocalTransOp>()))
         return op->emitOpError("on a transposed view, or a buffer of other "
                                "than two dimensions, that tlx.async_dot or "
@@ -379,7 +398,8 @@ struct LowerToGirPass
           return op->emitOpError("buffers of elements narrower than a byte "
                                  "are not supported, got ")
                  << alloc.getType();
-        Value ring = gir::LocalAllocOp::create(b, loc, memdescOf(alloc));
+        Value ring =
+            gir::LocalAllocOp::create(b, loc, memdescOf(alloc.getOperation()));
         lowered.map(alloc.getResult(), ring);
         retypeCaptures(alloc.getResult(), ring);
       } else if (auto view = dyn_cast<LocalViewOp>(op)) {
@@ -444,6 +464,23 @@ struct LowerToGirPass
                     gir::MemDescSliceOp::create(b, loc, part,
                                                 get(slice.getBuffer()),
                                                 slice.getOffsets()));
+      } else if (auto view = dyn_cast<LocalReinterpretOp>(op)) {
+        Value src = get(view.getSrc());
+        gir::MemDescType type = memdescOf(op);
+        // A swizzled view starts where its swizzle's pattern does.
+        if (isa<gir::NVMMASharedEncodingAttr>(type.getEncoding()))
+          if (auto index = src.getDefiningOp<gir::MemDescIndexOp>();
+              index && index.getType().getSizeInBytes() % 1024 != 0)
+            return op->emitOpError("views a buffer of ")
+                   << index.getType().getSizeInBytes()
+                   << " bytes (a ring's stage) as " << view.getType()
+                   << ", which TMA or tlx.async_dot use in a swizzled layout "
+                      "that must start 1024-byte aligned: reinterpret the "
+                      "whole ring, or give its buffers multiples of 1024 "
+                      "bytes";
+        Value viewed = gir::MemDescReinterpretOp::create(b, loc, type, src);
+        lowered.map(view.getResult(), viewed);
+        retypeCaptures(view.getResult(), viewed);
       } else if (auto alloc = dyn_cast<AllocBarriersOp>(op)) {
         auto type = nvgir::MBarriersType::get(
             op->getContext(), unsigned(alloc.getType().getCount()));

@@ -294,6 +294,39 @@ LogicalResult LocalSliceOp::verify() {
   return success();
 }
 
+/// Bytes of one buffer of `shape` x `elem`.
+static int64_t bufferBytes(ArrayRef<int64_t> shape, Type elem) {
+  int64_t n = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+LogicalResult LocalReinterpretOp::verify() {
+  Type in = getSrc().getType(), out = getType();
+  if (auto ring = dyn_cast<BuffersType>(in)) {
+    auto view = dyn_cast<BuffersType>(out);
+    if (!view || view.getCount() != ring.getCount())
+      return emitOpError("views a ring of ")
+             << ring.getCount() << " buffers as a ring of as many, not "
+             << out;
+    if (bufferBytes(view.getShape(), view.getElementType()) >
+        bufferBytes(ring.getShape(), ring.getElementType()))
+      return emitOpError("views more bytes per buffer (")
+             << out << ") than the ring holds (" << in << ")";
+    return success();
+  }
+  auto buffer = cast<BufferType>(in);
+  auto view = dyn_cast<BufferType>(out);
+  if (!view)
+    return emitOpError("views one buffer as one buffer, not ") << out;
+  if (bufferBytes(view.getShape(), view.getElementType()) >
+      bufferBytes(buffer.getShape(), buffer.getElementType()))
+    return emitOpError("views more bytes (")
+           << out << ") than the buffer holds (" << in << ")";
+  return success();
+}
+
 /// A TMA copy between the block of `descValue` at `offsets` and `buffer`:
 /// a tensor descriptor whose block is the buffer's, one offset per
 /// dimension.

@@ -250,6 +250,23 @@ def Tlx_LocalSliceOp : Tlx_Op<"local_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tlx_LocalReinterpretOp : Tlx_Op<"local_reinterpret", [Pure]> {
+  let summary = "A buffer (or ring) viewed as another element type and shape";
+  let description = [{
+    The bytes of `src` (one buffer, or each buffer of a ring) viewed as
+    tiles of the result's element type and shape, no more bytes than each
+    holds: a buffer reused in a later phase of the kernel. The view is laid
+    out for its own uses (TMA, tlx.async_dot, registers), independently of
+    `src`'s.
+  }];
+  let arguments = (ins AnyTypeOf<[Tlx_BufferType, Tlx_BuffersType]>:$src);
+  let results = (outs AnyTypeOf<[Tlx_BufferType, Tlx_BuffersType]>:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def Tlx_AllocBarriersOp : Tlx_Op<"alloc_barriers", [
     MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "Allocate and initialize barriers in shared memory";

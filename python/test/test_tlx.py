@@ -327,6 +327,20 @@ red_ptx = trident.compile(
     signature={"x_desc": "tensordesc<fp32[64,64]>",
                "y_desc": "tensordesc<fp32[64,64]>"}).asm["ptx"]
 print("TMAREDUCE", red_ptx.count("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add"))
+for ring in (False, True):
+    xf = torch.randn(128, 32)
+    yh = torch.full((128, 32), float("nan"), dtype=torch.float16)
+    K.reuse_buffer[(2,)](TensorDescriptor(xf, [128, 32], [32, 1], [64, 32]),
+                         TensorDescriptor(yh, [128, 32], [32, 1], [64, 32]),
+                         BM=64, BN=32, RING=ring)
+    report("reuse_buffer ring=%s" % ring, yh, (xf * 3).half().double(), 0)
+reuse_ptx = trident.compile(
+    K.reuse_buffer, target="cuda:90a",
+    constexprs=dict(BM=64, BN=32, RING=False),
+    signature={"x_desc": "tensordesc<fp32[64,32]>",
+               "y_desc": "tensordesc<fp16[64,32]>"}).asm["ptx"]
+print("REUSE", reuse_ptx.count("cp.async.bulk.tensor.2d.shared::cluster.global"),
+      reuse_ptx.count("cp.async.bulk.tensor.2d.global.shared::cta"))
 x = torch.randn(64 * 64)
 y = torch.full((64 * 64,), float("nan"))
 K.plain_halves[(1,)](x, y, BLOCK=64)
@@ -350,7 +364,10 @@ def test_tlx_kernels_run_on_the_cpu(plugin_dir):
                                         "\nos.environ['TRIDENT_TARGET'] = "
                                         "'cpu'\nimport numpy"), plugin_dir)
     rows = [line for line in env_out.splitlines() if line.startswith("CPU ")]
-    assert len(rows) == 16, env_out
+    assert len(rows) == 18, env_out
+    # A buffer reused as another type (tlx.local_reinterpret): the TMA
+    # load in, the TMA store out of the same bytes.
+    assert "REUSE 1 1" in env_out, env_out
     # A TMA reduction (split-K's store_reduce="add"): one per 128-byte box
     # of the 64x64 fp32 block.
     assert "TMAREDUCE 2" in env_out, env_out
@@ -1128,7 +1145,8 @@ def test_device_made_descriptors(plugin_dir):
 
 
 def test_slice_mistakes_name_the_line(plugin_dir):
-    # tlx.local_slice: a block that does not fit is refused by the front
+    # tlx.local_slice and tlx.local_reinterpret: a block that does not fit
+    # is refused by the front
     # end; a block that is not a view of the buffer's swizzled layout (half
     # the columns of a TMA buffer one swizzle atom wide) by the lowering,
     # naming the layout and the kernel's line; tlx.subslice (tensor memory)
@@ -1165,10 +1183,31 @@ def test_slice_mistakes_name_the_line(plugin_dir):
         except Exception as e:
             print("COLS", type(e).__name__, str(e).replace("\\n", " | "))
         print("TMEM", error_of(tmem, {"x_ptr": "*fp32"}, {}))
+
+        @trident.jit
+        def wider(x_ptr):
+            bufs = tlx.local_alloc((16, 16), tl.float16, 1)
+            v = tlx.local_reinterpret(bufs[0], tl.float32)
+            tlx.local_store(v, tl.zeros((16, 16), tl.float32))
+
+        @trident.jit
+        def laid_out(x_ptr):
+            bufs = tlx.local_alloc((16, 16), tl.float16, 1)
+            v = tlx.local_reinterpret(bufs[0], tl.float16, layout=1)
+
+        print("WIDER", error_of(wider, {"x_ptr": "*fp32"}, {}))
+        print("LAYOUT", error_of(laid_out, {"x_ptr": "*fp32"}, {}))
         ''')
     out = run_case(code, plugin_dir)
     lines = {l.split(" ", 1)[0]: l for l in out.splitlines()
-             if l.split(" ", 1)[0] in ("FAR", "COLS", "TMEM")}
+             if l.split(" ", 1)[0] in ("FAR", "COLS", "TMEM", "WIDER",
+                                       "LAYOUT")}
+    # tlx.local_reinterpret: no more bytes than the buffer holds; explicit
+    # layouts refused by name.
+    assert "views more bytes ('!tlx.buffer<16x16xf32>') than the buffer " \
+        "holds ('!tlx.buffer<16x16xf16>')" in lines["WIDER"], out
+    assert "layout= (an explicit shared-memory layout) is not supported" \
+        in lines["LAYOUT"], out
     assert "dimension 0: a block of 16 at offset 8 does not fit the " \
         "buffer's 16" in lines["FAR"], out
     assert "cannot view a block of '!tlx.buffer<64x32xf16>'" in lines["COLS"], out

@@ -101,6 +101,17 @@ struct MemDescSlicePattern : OpConversionPattern<gir::MemDescSliceOp> {
   }
 };
 
+struct MemDescReinterpretPattern
+    : OpConversionPattern<gir::MemDescReinterpretOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gir::MemDescReinterpretOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct MemDescTransPattern : OpConversionPattern<gir::MemDescTransOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -645,6 +656,7 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
                LocalLoadPattern, LocalStorePattern>(
       converter, context, ctx);
   patterns.add<MemDescIndexPattern, MemDescTransPattern, MemDescSlicePattern,
+               MemDescReinterpretPattern,
                AsyncCommitGroupPattern, AsyncWaitPattern, BarrierPattern, FencePattern, NamedBarrierPattern,
                AsyncCopyArrivePattern,
                MBarrierWaitPattern>(

@@ -232,6 +232,29 @@ def tma_reduce(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr,
 
 
 @trident.jit
+def reuse_buffer(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr,
+                 RING: tl.constexpr):
+    # An fp32 block in by TMA; its buffer's bytes then hold the fp16 result,
+    # through tlx.local_reinterpret (of the buffer, or of the whole ring),
+    # laid out for the TMA store that writes it out.
+    pid = tl.program_id(0)
+    ring = tlx.local_alloc((BM, BN), tlx.dtype_of(x_desc), 1)
+    bars = tlx.alloc_barriers(num_barriers=1, arrive_count=1)
+    tlx.barrier_expect_bytes(bars[0], BM * BN * tlx.size_of(tlx.dtype_of(x_desc)))
+    tlx.async_descriptor_load(x_desc, ring[0], [pid * BM, 0], bars[0])
+    tlx.barrier_wait(bars[0], 0)
+    tile = tlx.local_load(ring[0])
+    if RING:
+        out = tlx.local_reinterpret(ring, tlx.dtype_of(y_desc), (BM, BN))[0]
+    else:
+        out = tlx.local_reinterpret(ring[0], tlx.dtype_of(y_desc))
+    tlx.local_store(out, (tile * 3).to(tlx.dtype_of(y_desc)))
+    tlx.fence_async_shared()
+    tlx.async_descriptor_store(y_desc, out, [pid * BM, 0])
+    tlx.async_descriptor_store_wait(0)
+
+
+@trident.jit
 def plain_halves(x_ptr, y_ptr, BLOCK: tl.constexpr):
     # Rows of a plain buffer written half by half through local_slice (a
     # run-time offset), read back whole.

@@ -372,6 +372,16 @@ func.func @slice_plain_columns(%buf: !gir.memdesc<16x64xf32, #p>, %i: i32) {
 
 // -----
 
+// gir.memdesc_reinterpret: no more bytes than the source holds.
+#p = #gir.plain_shared<order = [1, 0]>
+func.func @reinterpret_larger(%buf: !gir.memdesc<16x64xf16, #p>) {
+  // expected-error @+1 {{'gir.memdesc_reinterpret' op views 4096 bytes ('!gir.memdesc<16x64xf32, #gir.plain_shared<order = [1, 0]>>') in a tile of 2048 ('!gir.memdesc<16x64xf16, #gir.plain_shared<order = [1, 0]>>')}}
+  %v = gir.memdesc_reinterpret %buf : !gir.memdesc<16x64xf16, #p> -> !gir.memdesc<16x64xf32, #p>
+  return
+}
+
+// -----
+
 #p = #gir.plain_shared<order = [1, 0]>
 func.func @slice_rank(%buf: !gir.memdesc<16x64xf32, #p>, %i: i32) {
   // expected-error @+1 {{'gir.memdesc_slice' op takes one offset per dimension (2), got 1}}

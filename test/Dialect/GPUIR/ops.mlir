@@ -79,6 +79,14 @@ func.func @memdesc_slice(%a: !gir.memdesc<128x64xbf16, #k>, %w: !gir.memdesc<64x
   return
 }
 
+// gir.memdesc_reinterpret: a swizzled f16 tile's bytes as a plain f32 one.
+// CHECK-LABEL: func.func @memdesc_reinterpret
+// CHECK: gir.memdesc_reinterpret %{{.*}} : !gir.memdesc<128x64xf16, #{{.*}}> -> !gir.memdesc<64x64xf32, #{{.*}}>
+func.func @memdesc_reinterpret(%a: !gir.memdesc<128x64xf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>>) {
+  %v = gir.memdesc_reinterpret %a : !gir.memdesc<128x64xf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>> -> !gir.memdesc<64x64xf32, #gir.plain_shared<order = [1, 0]>>
+  return
+}
+
 // CHECK-LABEL: func.func @plain_ring
 // CHECK: gir.local_alloc : !gir.memdesc<3x512xf32, #plain_shared{{[0-9]*}}>
 // CHECK: gir.local_load %{{.*}} : !gir.memdesc<512xf32, #plain_shared{{[0-9]*}}> -> tensor<512xf32, #blocked>

@@ -223,6 +223,15 @@ LogicalResult MemDescSliceOp::verify() {
   return success();
 }
 
+LogicalResult MemDescReinterpretOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (dst.getSizeInBytes() > src.getSizeInBytes())
+    return emitOpError("views ")
+           << dst.getSizeInBytes() << " bytes (" << dst << ") in a tile of "
+           << src.getSizeInBytes() << " (" << src << ")";
+  return success();
+}
+
 LogicalResult LocalStoreOp::verify() {
   MemDescType dst = getDst().getType();
   RankedTensorType src = getValue().getType();

@@ -180,6 +180,39 @@ def local_slice(buffer, offset, shape):
 
 
 @builtin
+def local_reinterpret(src, dtype, shape=None, layout=None):
+    """The bytes of `src` (a buffer, or each buffer of a ring) viewed as
+    tiles of `dtype` and `shape` (default: `src`'s), no more bytes than
+    each holds: a buffer reused in a later phase of the kernel. The view is
+    laid out for its own uses (TMA, async_dot, registers)."""
+    what = "tlx.local_reinterpret"
+    if _core._unwrap(layout) is not None:
+        raise TridentUserError("%s: layout= (an explicit shared-memory "
+                               "layout) is not supported by this version of "
+                               "the TLX plugin; the view is laid out for its "
+                               "uses" % what)
+    ty = getattr(src, "type", None)
+    name = getattr(ty, "name", "")
+    ring = isinstance(ty, _core.ir_type) and name.startswith("!tlx.buffers<")
+    if ring:
+        body = name[len("!tlx.buffers<"):-1]
+        count, rest = body.split("x", 1)
+        dims = [int(p) for p in rest.split("x")[:-1]]
+    else:
+        dims, _ = _tile_of(_buffer_type(src, what))
+    new_dims = dims if _core._unwrap(shape) is None else _shape(shape, what)
+    elem = _ir.type_text(_core._unwrap(dtype))
+    if ring:
+        out = "!tlx.buffers<%s>" % "x".join(
+            [count] + [str(d) for d in new_dims] + [elem])
+    else:
+        out = "!tlx.buffer<%s>" % "x".join([str(d) for d in new_dims] +
+                                            [elem])
+    return _ir.op("tlx.local_reinterpret", operands=[src],
+                  results=[_ir.type(out)]).result
+
+
+@builtin
 def subslice(local_allocated_buffer, offset, size):
     """TLX's slice of a buffer in tensor memory (Blackwell)."""
     raise TridentUserError("tlx.subslice cuts buffers of tensor memory "

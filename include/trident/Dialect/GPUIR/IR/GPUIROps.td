@@ -160,6 +160,29 @@ def GPUIR_MemDescSliceOp : GPUIR_Op<"memdesc_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
+def GPUIR_MemDescReinterpretOp : GPUIR_Op<"memdesc_reinterpret", [Pure]> {
+  let summary = "shared memory viewed as a tile of another type";
+  let description = [{
+    The bytes of `src` (from its first), viewed as the result: another
+    element type, shape or encoding, no more bytes than `src` holds (a
+    buffer reused for a later phase of a kernel, as another tile). Nothing
+    moves; what the result reads is what was written through `src` as
+    bytes. A swizzled result must start 1024-byte aligned (a whole buffer
+    of the allocator, or a stage of one whose stages are multiples of 1024
+    bytes).
+
+    ```mlir
+    %o = gir.memdesc_reinterpret %a : !gir.memdesc<128x64xf16, #gir.nvmma_shared<swizzle = 128, order = [1, 0]>> -> !gir.memdesc<64x64xf32, #gir.plain_shared<order = [1, 0]>>
+    ```
+  }];
+  let arguments = (ins GPUIR_MemDescType:$src);
+  let results = (outs GPUIR_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def GPUIR_LocalLoadOp : GPUIR_Op<"local_load",
     [MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "read a shared-memory tile into registers";
