@@ -101,21 +101,13 @@ struct MemDescSlicePattern : OpConversionPattern<gir::MemDescSliceOp> {
   }
 };
 
-struct MemDescReinterpretPattern
-    : OpConversionPattern<gir::MemDescReinterpretOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// A view that is the source's address under another type (a transpose,
+/// a reinterpretation): no code.
+template <typename ViewOp>
+struct SameAddressPattern : OpConversionPattern<ViewOp> {
+  using OpConversionPattern<ViewOp>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(gir::MemDescReinterpretOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getSrc());
-    return success();
-  }
-};
-
-struct MemDescTransPattern : OpConversionPattern<gir::MemDescTransOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(gir::MemDescTransOp op, OpAdaptor adaptor,
+  matchAndRewrite(ViewOp op, typename ViewOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, adaptor.getSrc());
     return success();
@@ -655,8 +647,9 @@ void populateSharedMemoryPatterns(TypeConverter &converter,
   patterns.add<LocalAllocPattern, AsyncCopyPattern, MBarrierAllocPattern,
                LocalLoadPattern, LocalStorePattern>(
       converter, context, ctx);
-  patterns.add<MemDescIndexPattern, MemDescTransPattern, MemDescSlicePattern,
-               MemDescReinterpretPattern,
+  patterns.add<MemDescIndexPattern, SameAddressPattern<gir::MemDescTransOp>,
+               SameAddressPattern<gir::MemDescReinterpretOp>,
+               MemDescSlicePattern,
                AsyncCommitGroupPattern, AsyncWaitPattern, BarrierPattern, FencePattern, NamedBarrierPattern,
                AsyncCopyArrivePattern,
                MBarrierWaitPattern>(
