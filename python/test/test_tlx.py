@@ -1245,6 +1245,15 @@ def test_clusters_ptx_and_cpu_refusal(plugin_dir):
                      "mbarrier.arrive.release.cluster.shared::cluster",
                      ".multicast::cluster"):
             print("PTX", what, ptx.count(what))
+        try:
+            trident.compile(K.cluster_share, target="cuda:80",
+                            ctas_per_cga=(2, 1, 1),
+                            constexprs=dict(BM=64, BN=64),
+                            signature={"x_desc": "tensordesc<fp16[32,64]>",
+                                       "y_ptr": "*fp16"})
+            print("SM80 no error")
+        except Exception as e:
+            print("SM80", type(e).__name__, e)
         os.environ["TRIDENT_TARGET"] = "cpu"
         x = torch.randn(128, 64, dtype=torch.float16)
         y = torch.empty(4, 64, 64, dtype=torch.float16)
@@ -1266,6 +1275,9 @@ def test_clusters_ptx_and_cpu_refusal(plugin_dir):
     assert counts["mapa.shared::cluster"] == 1, out
     assert counts["mbarrier.arrive.release.cluster.shared::cluster"] == 1, out
     assert counts[".multicast::cluster"] == 1, out
+    sm80 = next(l for l in out.splitlines() if l.startswith("SM80"))
+    assert "clusters (ctas_per_cga=(2, 1, 1)) need sm_90 or newer, not " \
+        "cuda:80" in sm80, out
     cpu = next(l for l in out.splitlines() if l.startswith("CPU"))
     assert "UnsupportedLaunchOption" in cpu and "ctas_per_cga=(2, 1, 1)" \
         in cpu, out

@@ -445,6 +445,11 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             "%s: thread-block clusters (ctas_per_cga=%s) run on GPUs of sm_90 "
             "or newer; the CPU target runs none (an autotuner passes over "
             "such configs)" % (fn.__name__, cluster))
+    arch = re.match(r"cuda:(\d+)", target)
+    if cluster and arch and int(arch.group(1)) < 90:
+        raise CompilationError(
+            "%s: thread-block clusters (ctas_per_cga=%s) need sm_90 or newer, "
+            "not %s" % (fn.__name__, cluster, target))
     if pipeline is None:
         pipeline = _pipelines.selected(fn)
     try:
