@@ -303,7 +303,7 @@ LogicalResult Lowering::lower(Operation *op) {
     Value ptr = tir::IntToPtrOp::create(b, loc, tir::PointerType::get(elem, 1),
                                         addr);
     CpuBuffer out{ptr, SmallVector<int64_t>(shape), rowMajorStrides(shape)};
-    (ring ? rings : buffers)[view.getResult()] = out;
+    from[view.getResult()] = out;
     dead.push_back(op);
     return success();
   }
