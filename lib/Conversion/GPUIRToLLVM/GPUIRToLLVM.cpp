@@ -178,10 +178,6 @@ struct ConvertGPUIRToLLVMPass
     if (auto cc = module->getAttrOfType<IntegerAttr>(
             gir::GPUIRDialect::getComputeCapabilityAttrName()))
       computeCapability = cc.getInt();
-    // Descriptors made in kernels that tir-lower-descriptors kept for TMA:
-    // tensor maps the kernel builds in global scratch.
-    if (failed(lowerTensorMaps(module, lc, computeCapability)))
-      return signalPassFailure();
     bool failedArgs = false;
 
     // Kernels keep their marks through the lowering of func.func.
@@ -239,7 +235,11 @@ struct ConvertGPUIRToLLVMPass
 
     // Warp-specialized kernels: launch bounds of all their warps, the
     // captures' shared memory.
+    // Descriptors made in kernels that tir-lower-descriptors kept for TMA:
+    // tensor maps the kernel builds in global scratch (once the kernel is
+    // known to be warp-specialized: their barriers are their group's).
     if (failedArgs || failed(prepareWarpSpecialize(module, lc)) ||
+        failed(lowerTensorMaps(module, lc, computeCapability)) ||
         failed(distribute(module, lc)) || lc.scratchOverflow ||
         failed(lowerWarpSpecialize(module, lc)))
       return signalPassFailure();

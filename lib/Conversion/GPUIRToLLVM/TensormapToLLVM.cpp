@@ -6,19 +6,24 @@
 //
 //   - the kernel gets one more parameter, last: a pointer to global scratch
 //     memory that the launcher asks the user's allocator for
-//     (`trident.set_allocator`): `trident.global_scratch` bytes (128 per
-//     descriptor) for each program of the grid;
-//   - each descriptor has its 128-byte slot there, at
-//     ((linear program id) * descriptors + k) * 128;
-//   - warp 0 zeroes a 128-byte image in shared memory, lane 0 fills its
+//     (`trident.set_allocator`): `trident.global_scratch` bytes for each
+//     program of the grid, at (linear program id) * those bytes;
+//   - a descriptor made without storage has its 128-byte slot there (one
+//     after the other, first), one made `into %storage` is written there;
+//     each `tir.global_scratch_alloc` of the kernel gets its bytes after
+//     the slots, aligned as it asks;
+//   - the first warp of the group running the op (the kernel's warps, or
+//     a warp-specialized partition's) zeroes a 128-byte image in shared memory, lane 0 fills its
 //     fields with `tensormap.replace` (address, rank, box, sizes, byte
 //     strides, element strides, element type, swizzle), and the warp copies
 //     it to the slot with `tensormap.cp_fenceproxy` (a release to the
 //     tensor-map proxy);
-//   - after a CTA barrier every thread acquires it
+//   - after a barrier of the group every thread acquires it
 //     (`fence.proxy.tensormap::generic.acquire`), and the descriptor is the
 //     slot's generic address, which the TMA lowerings take as they take a
-//     kernel parameter's.
+//     kernel parameter's;
+//   - `tir.reinterpret_tensor_descriptor %p` is %p's generic address,
+//     acquired the same way.
 //
 // This runs on the module before the conversion to LLVM proper; the made
 // descriptor reaches its uses through an unrealized cast that the
@@ -146,10 +151,36 @@ void fillImage(OpBuilder &b, Location loc, tir::MakeTensorDescOp make,
   immediate("fill_mode", 0); // out-of-bounds elements read as zero
 }
 
+/// `asm` of the acquire of the tensor map at generic address `map`.
+void acquireTensorMap(OpBuilder &b, Location loc, Value map) {
+  asmStatement(b, loc, "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;",
+               "l,~{memory}", ValueRange{map});
+}
+
+/// `v` (a Tile IR pointer) as the LLVM pointer it converts to.
+Value llvmPointer(OpBuilder &b, Location loc, Value v) {
+  auto ptr = cast<tir::PointerType>(v.getType());
+  return UnrealizedConversionCastOp::create(
+             b, loc,
+             TypeRange{LLVM::LLVMPointerType::get(b.getContext(),
+                                                  ptr.getAddressSpace())},
+             ValueRange{v})
+      .getResult(0);
+}
+
 LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
   SmallVector<tir::MakeTensorDescOp> makes;
-  fn.walk([&](tir::MakeTensorDescOp op) { makes.push_back(op); });
-  if (makes.empty())
+  SmallVector<tir::GlobalScratchAllocOp> allocs;
+  SmallVector<tir::ReinterpretTensorDescOp> reads;
+  fn.walk([&](Operation *op) {
+    if (auto make = dyn_cast<tir::MakeTensorDescOp>(op))
+      makes.push_back(make);
+    else if (auto alloc = dyn_cast<tir::GlobalScratchAllocOp>(op))
+      allocs.push_back(alloc);
+    else if (auto read = dyn_cast<tir::ReinterpretTensorDescOp>(op))
+      reads.push_back(read);
+  });
+  if (makes.empty() && allocs.empty() && reads.empty())
     return success();
   for (tir::MakeTensorDescOp make : makes) {
     std::string why;
@@ -160,25 +191,61 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
                               "element type for ")
              << make.getType().getElementType();
   }
+  for (tir::ReinterpretTensorDescOp read : reads) {
+    std::string why;
+    if (failed(nvgir::getTmaBlockLayout(read.getType(), &why)))
+      return read.emitOpError("cannot be served by TMA: ") << why;
+  }
+  // The scratch parameter cannot be reached from a warp-specialized
+  // partition (its regions see only their captures).
+  auto inPartition = [](Operation *op) {
+    return static_cast<bool>(op->getParentOfType<tir::WarpPartitionsOp>());
+  };
+  for (tir::MakeTensorDescOp make : makes)
+    if (!make.getStorage() && inPartition(make))
+      return make.emitOpError(
+          "is in a warp-specialized partition and has no storage: make the "
+          "descriptor before the partitions (and pass it in), or give it "
+          "storage allocated there");
+  for (tir::GlobalScratchAllocOp alloc : allocs)
+    if (inPartition(alloc))
+      return alloc.emitOpError(
+          "is in a warp-specialized partition: allocate global scratch "
+          "memory before the partitions and pass the pointer in");
   MLIRContext *ctx = fn.getContext();
   Type globalPtr = LLVM::LLVMPointerType::get(ctx, 1);
-  unsigned index = fn.getNumArguments();
-  if (failed(fn.insertArgument(index, globalPtr, DictionaryAttr::get(ctx),
-                               fn.getLoc())))
-    return fn.emitOpError("cannot take the global scratch parameter");
-  Value scratch = fn.getArgument(index);
-  int64_t perProgram = int64_t(makes.size()) * kMapBytes;
-  Builder attrs(ctx);
-  fn->setAttr("trident.global_scratch", attrs.getI64IntegerAttr(perProgram));
-
   Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
-  for (size_t k = 0; k < makes.size(); ++k) {
-    tir::MakeTensorDescOp make = makes[k];
-    OpBuilder b(make);
-    Location loc = make.getLoc();
-    nvgir::TmaBlockLayout l = *nvgir::getTmaBlockLayout(make.getType());
-    auto c32 = [&](int64_t v) { return i32Const(b, loc, v); };
-    // The program's linear id and this descriptor's slot.
+
+  // Each program's scratch: a 128-byte slot per descriptor made without
+  // storage of its own, then the kernel's allocations, each aligned.
+  SmallVector<int64_t> makeOffset(makes.size(), -1), allocOffset;
+  int64_t perProgram = 0;
+  for (size_t k = 0; k < makes.size(); ++k)
+    if (!makes[k].getStorage()) {
+      makeOffset[k] = perProgram;
+      perProgram += kMapBytes;
+    }
+  for (tir::GlobalScratchAllocOp alloc : allocs) {
+    perProgram = llvm::alignTo(perProgram, alloc.getAlignment());
+    allocOffset.push_back(perProgram);
+    perProgram += alloc.getNbytes();
+  }
+  // Programs' scratch regions start 128-byte aligned (the allocator's
+  // buffer is).
+  perProgram = llvm::alignTo(perProgram, kMapBytes);
+  Value scratch;
+  if (perProgram > 0) {
+    unsigned index = fn.getNumArguments();
+    if (failed(fn.insertArgument(index, globalPtr, DictionaryAttr::get(ctx),
+                                 fn.getLoc())))
+      return fn.emitOpError("cannot take the global scratch parameter");
+    scratch = fn.getArgument(index);
+    Builder attrs(ctx);
+    fn->setAttr("trident.global_scratch",
+                attrs.getI64IntegerAttr(perProgram));
+  }
+  // Byte `offset` of this program's scratch.
+  auto scratchAt = [&](OpBuilder &b, Location loc, int64_t offset) -> Value {
     Value x = NVVM::BlockIdXOp::create(b, loc, i32);
     Value y = NVVM::BlockIdYOp::create(b, loc, i32);
     Value z = NVVM::BlockIdZOp::create(b, loc, i32);
@@ -194,10 +261,30 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
         b, loc, arith::ExtUIOp::create(b, loc, i64, pid),
         arith::ConstantIntOp::create(b, loc, perProgram, 64));
     byte = arith::AddIOp::create(
-        b, loc, byte,
-        arith::ConstantIntOp::create(b, loc, int64_t(k) * kMapBytes, 64));
-    Value slot = LLVM::GEPOp::create(b, loc, globalPtr, b.getI8Type(), scratch,
-                                     ValueRange{byte});
+        b, loc, byte, arith::ConstantIntOp::create(b, loc, offset, 64));
+    return LLVM::GEPOp::create(b, loc, globalPtr, b.getI8Type(), scratch,
+                               ValueRange{byte});
+  };
+
+  for (auto [alloc, offset] : llvm::zip(allocs, allocOffset)) {
+    OpBuilder b(alloc);
+    Value at = scratchAt(b, alloc.getLoc(), offset);
+    Value ptr = UnrealizedConversionCastOp::create(
+                    b, alloc.getLoc(), TypeRange{alloc.getType()},
+                    ValueRange{at})
+                    .getResult(0);
+    alloc.replaceAllUsesWith(ptr);
+    alloc.erase();
+  }
+
+  for (size_t k = 0; k < makes.size(); ++k) {
+    tir::MakeTensorDescOp make = makes[k];
+    OpBuilder b(make);
+    Location loc = make.getLoc();
+    nvgir::TmaBlockLayout l = *nvgir::getTmaBlockLayout(make.getType());
+    auto c32 = [&](int64_t v) { return i32Const(b, loc, v); };
+    Value slot = make.getStorage() ? llvmPointer(b, loc, make.getStorage())
+                                   : scratchAt(b, loc, makeOffset[k]);
     // The image in shared memory (128-byte aligned; the scratch buffer
     // comes with the barrier before it is written).
     Value raw = lc.scratchBuffer(b, make, tensorMapScratch(make)[0].bytes);
@@ -207,7 +294,9 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
         b, loc, arith::AddIOp::create(b, loc, addr, c32(kMapBytes - 1)),
         c32(~(kMapBytes - 1)));
     Value image = LLVM::IntToPtrOp::create(b, loc, raw.getType(), addr);
-    Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+    // The first warp of the group running the op (of the kernel, or of
+    // its warp-specialized partition) writes the map.
+    Value tid = lc.threadId(b, loc);
     Value lane = arith::AndIOp::create(b, loc, tid, c32(31));
     Value warp0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                         tid, c32(32));
@@ -231,14 +320,28 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
     Value generic =
         LLVM::AddrSpaceCastOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
                                       slot);
-    asmStatement(b, loc,
-                 "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;",
-                 "l,~{memory}", ValueRange{generic});
+    acquireTensorMap(b, loc, generic);
     Value desc = UnrealizedConversionCastOp::create(
                      b, loc, TypeRange{make.getType()}, ValueRange{generic})
                      .getResult(0);
     make.replaceAllUsesWith(desc);
     make.erase();
+  }
+
+  // A descriptor read back from memory: the map's generic address, once
+  // this thread has acquired it for the tensor-map proxy.
+  for (tir::ReinterpretTensorDescOp read : reads) {
+    OpBuilder b(read);
+    Location loc = read.getLoc();
+    Value ptr = llvmPointer(b, loc, read.getPtr());
+    Value generic = LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx), ptr);
+    acquireTensorMap(b, loc, generic);
+    Value desc = UnrealizedConversionCastOp::create(
+                     b, loc, TypeRange{read.getType()}, ValueRange{generic})
+                     .getResult(0);
+    read.replaceAllUsesWith(desc);
+    read.erase();
   }
   return success();
 }
@@ -248,17 +351,29 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
 LogicalResult lowerTensorMaps(ModuleOp module, LoweringContext &lc,
                               int64_t computeCapability) {
   WalkResult result = module.walk([&](func::FuncOp fn) {
-    bool any = false;
-    fn.walk([&](tir::MakeTensorDescOp) { any = true; });
-    if (!any)
+    bool maps = false, allocs = false;
+    fn.walk([&](Operation *op) {
+      maps |= isa<tir::MakeTensorDescOp, tir::ReinterpretTensorDescOp>(op);
+      allocs |= isa<tir::GlobalScratchAllocOp>(op);
+    });
+    if (!maps && !allocs)
       return WalkResult::advance();
-    if (computeCapability < 90 || !tir::isKernel(fn)) {
-      fn.walk([&](tir::MakeTensorDescOp op) {
-        op.emitOpError("is left for the GPU lowering, which builds tensor "
-                       "maps only in kernels for sm_90 and newer; elsewhere "
-                       "tir-lower-descriptors makes such descriptors pointer "
-                       "accesses (it has not run, or could not see every use "
-                       "of this one)");
+    // (Kernels have traded their Tile IR mark for NVVM's by now.)
+    bool kernel = tir::isKernel(fn) ||
+                  fn->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
+    if (!kernel || (maps && computeCapability < 90)) {
+      fn.walk([&](Operation *op) {
+        if (isa<tir::MakeTensorDescOp, tir::ReinterpretTensorDescOp>(op))
+          op->emitOpError("is left for the GPU lowering, which builds "
+                          "tensor maps only in kernels for sm_90 and newer; "
+                          "elsewhere tir-lower-descriptors makes such "
+                          "descriptors pointer accesses (it has not run, or "
+                          "could not see every use of this one)");
+        else if (isa<tir::GlobalScratchAllocOp>(op))
+          op->emitOpError("is in function '")
+              << fn.getSymName()
+              << "', which is not a kernel: global scratch memory is the "
+                 "kernel's (inline the function)";
       });
       return WalkResult::interrupt();
     }

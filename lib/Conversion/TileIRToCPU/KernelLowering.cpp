@@ -612,6 +612,19 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
                                          scalar(p2i.getSrc())));
     return success();
   }
+  if (auto alloc = dyn_cast<tir::GlobalScratchAllocOp>(op)) {
+    // The program's own bytes: its stack, for the whole run of the kernel
+    // (a warp-specialized program's tasks run while it waits for them).
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&dst.getBody().front());
+    Value n = LLVM::ConstantOp::create(b, curLoc, b.getI64Type(),
+                                       b.getI64IntegerAttr(alloc.getNbytes()));
+    scalars.map(alloc.getResult(),
+                LLVM::AllocaOp::create(b, curLoc, scalarType(alloc.getType()),
+                                       b.getI8Type(), n, alloc.getAlignment())
+                    .getResult());
+    return success();
+  }
   if (isa<tir::TileIRDialect>(op->getDialect()))
     return op->emitOpError("convert-tir-to-cpu: cannot lower this operation");
   return lowerScalarOp(op);

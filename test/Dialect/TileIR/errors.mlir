@@ -522,7 +522,23 @@ func.func @desc_stride_count(%b: !tir.ptr<f16>, %m: i32, %s: i64) {
 
 func.func @desc_mixed_shape(%b: !tir.ptr<f16>, %m: i32, %s: i64) {
   // expected-error @+1 {{'tir.make_tensor_descriptor' op shape operands must all have one type, got 'i32' and 'i64'}}
-  %0 = "tir.make_tensor_descriptor"(%b, %m, %s, %s, %s) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!tir.ptr<f16>, i32, i64, i64, i64) -> !tir.tensordesc<tensor<16x16xf16>>
+  %0 = "tir.make_tensor_descriptor"(%b, %m, %s, %s, %s) <{operandSegmentSizes = array<i32: 1, 2, 2, 0>}> : (!tir.ptr<f16>, i32, i64, i64, i64) -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @desc_storage_space(%b: !tir.ptr<f16>, %m: i32, %s: i64, %p: !tir.ptr<i8, 3>) {
+  // expected-error @+1 {{'tir.make_tensor_descriptor' op stores descriptors in global memory (address space 1), got storage '!tir.ptr<i8, 3>'}}
+  %0 = tir.make_tensor_descriptor %b, [%m, %m], [%s, %s] into %p : !tir.ptr<f16>, i32, !tir.ptr<i8, 3> -> !tir.tensordesc<tensor<16x16xf16>>
+  return
+}
+
+// -----
+
+func.func @scratch_alignment() {
+  // expected-error @+1 {{'tir.global_scratch_alloc' op alignment must be a power of two of at most 128 bytes, got 96}}
+  %0 = tir.global_scratch_alloc {nbytes = 256 : i64, alignment = 96 : i64} : !tir.ptr<i8>
   return
 }
 
@@ -538,7 +554,7 @@ func.func @desc_pointee(%b: !tir.ptr<f32>, %m: i32, %s: i64) {
 
 func.func @desc_stride_type(%b: !tir.ptr<f16>, %m: i32) {
   // expected-error @+1 {{'tir.make_tensor_descriptor' op operand #3 must be variadic of 64-bit signless integer}}
-  %0 = "tir.make_tensor_descriptor"(%b, %m, %m, %m, %m) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!tir.ptr<f16>, i32, i32, i32, i32) -> !tir.tensordesc<tensor<16x16xf16>>
+  %0 = "tir.make_tensor_descriptor"(%b, %m, %m, %m, %m) <{operandSegmentSizes = array<i32: 1, 2, 2, 0>}> : (!tir.ptr<f16>, i32, i32, i32, i32) -> !tir.tensordesc<tensor<16x16xf16>>
   return
 }
 

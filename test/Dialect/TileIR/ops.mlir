@@ -168,6 +168,12 @@ func.func @descriptors(%base: !tir.ptr<bf16>, %m: i32, %k: i32, %m64: i64, %k64:
   %t = tir.descriptor_load %d[%i, %j] : !tir.tensordesc<tensor<64x64xbf16>>
   %t2 = tir.descriptor_load %d2[%i, %j] cache = cg evict = evict_last : !tir.tensordesc<tensor<128x32xbf16>>
   tir.descriptor_store %d[%i, %j], %t : !tir.tensordesc<tensor<64x64xbf16>>
+  // CHECK: %[[S:.*]] = tir.global_scratch_alloc {alignment = 128 : i64, nbytes = 256 : i64} : !tir.ptr<i8>
+  // CHECK: tir.make_tensor_descriptor %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] into %[[S]] : !tir.ptr<bf16>, i32, !tir.ptr<i8> -> !tir.tensordesc<tensor<64x64xbf16>>
+  // CHECK: tir.reinterpret_tensor_descriptor %[[S]] : !tir.ptr<i8> -> !tir.tensordesc<tensor<64x32xbf16>>
+  %s = tir.global_scratch_alloc {nbytes = 256 : i64, alignment = 128 : i64} : !tir.ptr<i8>
+  %d3 = tir.make_tensor_descriptor %base, [%m, %k], [%k64, %c1] into %s : !tir.ptr<bf16>, i32, !tir.ptr<i8> -> !tir.tensordesc<tensor<64x64xbf16>>
+  %d4 = tir.reinterpret_tensor_descriptor %s : !tir.ptr<i8> -> !tir.tensordesc<tensor<64x32xbf16>>
   return
 }
 

@@ -132,6 +132,36 @@ LogicalResult MakeTensorDescOp::verify() {
     return emitOpError() << "base pointee type " << pointee
                          << " does not match the descriptor element type "
                          << desc.getElementType();
+  if (getStorage() && getStorage().getType().getAddressSpace() != 1)
+    return emitOpError() << "stores descriptors in global memory (address "
+                            "space 1), got storage "
+                         << getStorage().getType();
+  return success();
+}
+
+void MakeTensorDescOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Pure unless it writes the descriptor to memory.
+  if (getStorage())
+    effects.emplace_back(MemoryEffects::Write::get(), &getStorageMutable()[0],
+                         GlobalMemory::get());
+}
+
+Speculation::Speculatability MakeTensorDescOp::getSpeculatability() {
+  return getStorage() ? Speculation::NotSpeculatable
+                      : Speculation::Speculatable;
+}
+
+LogicalResult GlobalScratchAllocOp::verify() {
+  int64_t align = getAlignment();
+  if (!llvm::isPowerOf2_64(align) || align > 128)
+    return emitOpError() << "alignment must be a power of two of at most "
+                            "128 bytes, got "
+                         << align;
+  if (getType().getAddressSpace() != 1)
+    return emitOpError() << "returns a global pointer (address space 1), got "
+                         << getType();
   return success();
 }
 

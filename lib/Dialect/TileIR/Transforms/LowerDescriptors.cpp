@@ -157,10 +157,88 @@ struct TileIRLowerDescriptorsPass
     }
   }
 
+  /// The record at `storage` as a pointer to its 64-bit words.
+  static Value recordWords(ImplicitLocOpBuilder &b, Value storage) {
+    auto p = cast<PointerType>(storage.getType());
+    return BitcastOp::create(
+        b, PointerType::get(b.getI64Type(), p.getAddressSpace()), storage);
+  }
+
+  /// A pointer to word `word` of the record `words`.
+  static Value recordWord(ImplicitLocOpBuilder &b, Value words, int64_t word) {
+    if (word == 0)
+      return words;
+    return AddPtrOp::create(b, words,
+                            arith::ConstantIntOp::create(b, word, 32));
+  }
+
+  /// Without TMA a descriptor in memory is a record of 64-bit words: the
+  /// base address, the shape, the strides. `make ... into %storage` writes
+  /// it and becomes a plain make (erased when nothing else uses it).
+  static void writeRecord(MakeTensorDescOp make) {
+    ImplicitLocOpBuilder b(make.getLoc(), make);
+    Value words = recordWords(b, make.getStorage());
+    Type i64 = b.getI64Type();
+    auto widen = [&](Value v) -> Value {
+      if (v.getType() == i64)
+        return v;
+      return arith::ExtSIOp::create(b, i64, v);
+    };
+    StoreOp::create(b, words, PtrToIntOp::create(b, i64, make.getBase()),
+                    Value());
+    int64_t word = 1;
+    for (Value v : make.getShape())
+      StoreOp::create(b, recordWord(b, words, word++), widen(v), Value());
+    for (Value v : make.getStrides())
+      StoreOp::create(b, recordWord(b, words, word++), widen(v), Value());
+    if (make->use_empty())
+      make.erase();
+    else
+      make.getStorageMutable().clear();
+  }
+
+  /// `reinterpret %p` without TMA: the record at %p read back and made
+  /// into a descriptor again.
+  static void readRecord(ReinterpretTensorDescOp op) {
+    ImplicitLocOpBuilder b(op.getLoc(), op);
+    TensorDescType desc = op.getType();
+    Value words = recordWords(b, op.getPtr());
+    auto word = [&](int64_t k) -> Value {
+      return LoadOp::create(b, recordWord(b, words, k));
+    };
+    Value base = IntToPtrOp::create(
+        b, PointerType::get(desc.getElementType(), 1), word(0));
+    SmallVector<Value> shape, strides;
+    int64_t rank = desc.getRank();
+    for (int64_t d = 0; d < rank; ++d)
+      shape.push_back(word(1 + d));
+    for (int64_t d = 0; d < rank; ++d)
+      strides.push_back(word(1 + rank + d));
+    Value made = MakeTensorDescOp::create(b, desc, base, shape, strides);
+    op.replaceAllUsesWith(made);
+    op.erase();
+  }
+
   void runOnOperation() override {
     if (expandArguments)
       getOperation()->walk(
           [](func::FuncOp fn) { expandKernelArguments(fn); });
+    // Descriptors in memory: TMA tensor maps for the back end with `tma`,
+    // records of base, shape and strides otherwise.
+    if (!keepTma) {
+      SmallVector<MakeTensorDescOp> writes;
+      getOperation()->walk([&](MakeTensorDescOp make) {
+        if (make.getStorage())
+          writes.push_back(make);
+      });
+      for (MakeTensorDescOp make : writes)
+        writeRecord(make);
+      SmallVector<ReinterpretTensorDescOp> reads;
+      getOperation()->walk(
+          [&](ReinterpretTensorDescOp op) { reads.push_back(op); });
+      for (ReinterpretTensorDescOp op : reads)
+        readRecord(op);
+    }
     if (!keepTma)
       getOperation()->walk(
           [](WarpSpecializeOp ws) { sinkIntoPartitions(ws); });

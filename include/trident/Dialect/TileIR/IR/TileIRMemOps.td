@@ -84,8 +84,10 @@ def TIR_StoreOp : TileIR_Op<"store", [
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
-def TIR_MakeTensorDescOp : TileIR_Op<"make_tensor_descriptor", [Pure,
-    AttrSizedOperandSegments]> {
+def TIR_MakeTensorDescOp : TileIR_Op<"make_tensor_descriptor", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>]> {
   let summary = "describe a strided tensor in global memory";
   let description = [{
     Builds a descriptor of the tensor at `base` with the given `shape`
@@ -93,18 +95,83 @@ def TIR_MakeTensorDescOp : TileIR_Op<"make_tensor_descriptor", [Pure,
     last one is normally 1), like `tl.make_tensor_descriptor`. The result
     type fixes the block shape moved by `tir.descriptor_load/store`.
 
+    With `into %storage` (128 bytes of global memory, 64-byte aligned, e.g.
+    a slot of `tir.global_scratch_alloc`) the descriptor is also written
+    there, where `tir.reinterpret_tensor_descriptor` reads it back: a TMA
+    tensor map on targets that serve descriptors with TMA, otherwise the
+    record (base address, shape, strides; 64-bit each). Without it the op
+    is pure and the back end picks the descriptor's place.
+
     ```mlir
     %d = tir.make_tensor_descriptor %base, [%m, %k], [%sm, %c1]
            : !tir.ptr<bf16>, i32 -> !tir.tensordesc<tensor<64x64xbf16>>
+    %e = tir.make_tensor_descriptor %base, [%m, %k], [%sm, %c1] into %slot
+           : !tir.ptr<bf16>, i32, !tir.ptr<i8>
+           -> !tir.tensordesc<tensor<64x64xbf16>>
     ```
   }];
   let arguments = (ins TIR_Ptr:$base, Variadic<AnyTypeOf<[I32, I64]>>:$shape,
-                       Variadic<I64>:$strides);
+                       Variadic<I64>:$strides, Optional<TIR_Ptr>:$storage);
   let results = (outs TIR_TensorDesc:$result);
   let assemblyFormat = [{
-    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` qualified(type($base)) `,`
-    custom<ShapeOperandTypes>(ref($shape), type($shape)) `->` qualified(type($result))
+    $base `,` `[` $shape `]` `,` `[` $strides `]` (`into` $storage^)?
+    attr-dict `:` qualified(type($base)) `,`
+    custom<ShapeOperandTypes>(ref($shape), type($shape))
+    (`,` qualified(type($storage))^)? `->` qualified(type($result))
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$base,
+                   "::mlir::ValueRange":$shape, "::mlir::ValueRange":$strides), [{
+      build($_builder, $_state, result, base, shape, strides,
+            /*storage=*/::mlir::Value());
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def TIR_ReinterpretTensorDescOp : TileIR_Op<"reinterpret_tensor_descriptor", [
+    MemoryEffects<[MemRead<TIR_GlobalMemory>]>]> {
+  let summary = "the descriptor stored at a pointer";
+  let description = [{
+    The descriptor that a `tir.make_tensor_descriptor ... into` wrote at
+    `ptr`, used with the block shape and element type of the result type
+    (which need not be those it was made with, as long as the target can
+    move such blocks with it), like Triton's
+    `tt.reinterpret_tensor_descriptor`. Reading a descriptor nobody wrote
+    is undefined.
+
+    ```mlir
+    %d = tir.reinterpret_tensor_descriptor %slot
+           : !tir.ptr<i8> -> !tir.tensordesc<tensor<64x64xbf16>>
+    ```
+  }];
+  let arguments = (ins TIR_Ptr:$ptr);
+  let results = (outs TIR_TensorDesc:$result);
+  let assemblyFormat = [{
+    $ptr attr-dict `:` qualified(type($ptr)) `->` qualified(type($result))
+  }];
+}
+
+def TIR_GlobalScratchAllocOp : TileIR_Op<"global_scratch_alloc", [
+    MemoryEffects<[MemAlloc<TIR_GlobalMemory>]>]> {
+  let summary = "global memory of the program's own";
+  let description = [{
+    `nbytes` bytes of global memory aligned to `alignment` (a power of two,
+    at most 128) that belong to this program for the kernel's whole run
+    (each program of the grid gets its own), like Triton's
+    `ttg.global_scratch_alloc`. Their initial contents are undefined. On
+    GPUs they come from the launch's scratch allocation
+    (`trident.set_allocator`), on the CPU from the program's stack.
+
+    ```mlir
+    %slots = tir.global_scratch_alloc {nbytes = 256 : i64, alignment = 128 : i64}
+               : !tir.ptr<i8>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$nbytes,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$alignment);
+  let results = (outs TIR_Ptr:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 

@@ -119,6 +119,13 @@ def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
     elements, outermost first), from which a descriptor is made at the top
     of the kernel and lowered like the others. The CPU target runs it so.
 
+    Descriptors kept in memory are records without `tma`: a
+    `tir.make_tensor_descriptor ... into %p` writes base address, shape and
+    strides (64-bit words) at %p and becomes a plain make, and a
+    `tir.reinterpret_tensor_descriptor %p` reads them back into one. With
+    `tma` both stay for the back end, which writes and reads TMA tensor
+    maps there.
+
     With `tma` (CUDA targets with TMA, sm_90 and newer), a descriptor made in
     a kernel is kept for the back end, which builds a TMA tensor map for it
     in global scratch memory, when every use of it is a block load or store,
