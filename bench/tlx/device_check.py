@@ -300,7 +300,26 @@ def utlx_gemm_ws(clusters):
                    odd=False)
 
 
-def main():def main():
+def stored_descriptors_check():
+    """Descriptors made by a 1-warp task into storage of the kernel's own
+    (tlx.allocate_tensor_descriptor) and read back
+    (tlx.reinterpret_tensor_descriptor), one per group, two slots in turn:
+    groups of different widths, the columns past each read as zero."""
+    trident.set_allocator(lambda size, align, stream: torch.empty(
+        size, dtype=torch.int8, device="cuda"))
+    m, n, g = 512, 64, 5
+    x = torch.randn(g, m, n, device="cuda", dtype=torch.float16)
+    y = torch.full((g, m, n), float("nan"), device="cuda",
+                   dtype=torch.float16)
+    tlx_kernels.stored_descriptors[(m // 64,)](x, y, m, n, BM=64, BN=64,
+                                               GROUPS=g)
+    want = x.double().clone()
+    for i in range(g):
+        want[i, :, n - 8 * i:] = 0
+    check("stored_descriptors 5 groups", y, want)
+
+
+def main():
     only = sys.argv[1:]
     if not only or "rings" in only:
         rings()
@@ -314,6 +333,7 @@ def main():def main():
               ("utlx_vector_add", utlx_vector_add),
               ("tma_scale", tma_scale_check),
               ("clusters", clusters_check),
+              ("stored_descriptors", stored_descriptors_check),
               ("utlx_gemm_ws", lambda: utlx_gemm_ws(False)),
               ("utlx_gemm_ws_clusters", lambda: utlx_gemm_ws(True))]
     checks += [(f[:-3], (lambda f=f, k=k: utlx_attention(f, k)))

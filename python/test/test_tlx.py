@@ -1099,8 +1099,8 @@ def test_device_made_descriptors(plugin_dir):
     # tlx.make_tensor_descriptor(None, ...) is the core's device-made
     # descriptor (global scratch through trident.set_allocator): a TMA copy
     # in and a TMA store out through two of them, on the CPU with numbers,
-    # for sm_90a to PTX; descriptor storage of the kernel's own is refused
-    # by name.
+    # for sm_90a to PTX; and descriptors in storage of the kernel's own
+    # (tlx.allocate_tensor_descriptor, reinterpret_tensor_descriptor).
     code = textwrap.dedent('''
         import torch
 
@@ -1120,8 +1120,14 @@ def test_device_made_descriptors(plugin_dir):
             tlx.async_descriptor_store_wait(0)
 
         @trident.jit
-        def own_storage(x_ptr):
+        def past_the_end(x_ptr):
             p = tlx.allocate_tensor_descriptor(2)
+            d = tlx.reinterpret_tensor_descriptor(p[2], [64, 64], tl.float16)
+
+        @trident.jit
+        def not_storage(x_ptr):
+            tlx.make_tensor_descriptor(x_ptr, x_ptr, [64, 64], [64, 1],
+                                       [64, 64])
 
         trident.set_allocator(
             lambda size, align, stream: torch.empty(size, dtype=torch.int8))
@@ -1135,13 +1141,41 @@ def test_device_made_descriptors(plugin_dir):
                               constexprs=dict(BM=64, BN=64)).asm["ptx"]
         print("PTX", ptx.count("cp.async.bulk.tensor") >= 2,
               "tensormap.replace" in ptx)
-        print("OWN", error_of(own_storage, {"x_ptr": "*fp16"}, {}))
+
+        # Storage of the kernel's own (uTLX's grouped GEMM pattern): the
+        # loading task makes each group's descriptor into one of two slots
+        # and reads it back; group g is N - 8g columns wide.
+        from kernels import tlx_kernels as K
+        M, N, G = 128, 64, 3
+        xs = torch.randn(G, M, N, dtype=torch.float16)
+        ys = torch.full((G, M, N), float("nan"), dtype=torch.float16)
+        K.stored_descriptors[(M // 64,)](xs, ys, M, N, BM=64, BN=64, GROUPS=G)
+        want = xs.clone()
+        for g in range(G):
+            want[g, :, N - 8 * g:] = 0
+        print("STORED", (ys.double() - want.double()).abs().max().item())
+        k = trident.compile(K.stored_descriptors, signature=sig,
+                            target="cuda:90a",
+                            constexprs=dict(BM=64, BN=64, GROUPS=3))
+        sptx = k.asm["ptx"]
+        print("SPTX", "cubin" in k.asm,
+              sptx.count("tensormap.cp_fenceproxy.global.shared::cta") > 0,
+              "fence.proxy.tensormap::generic.acquire.gpu" in sptx,
+              "cp.async.bulk.tensor.2d.shared::cluster.global" in sptx,
+              k.metadata["global_scratch_bytes"])
+        print("END", error_of(past_the_end, {"x_ptr": "*fp16"}, {}))
+        print("NOTSTORAGE", error_of(not_storage, {"x_ptr": "*fp16"}, {}))
         ''')
     out = run_case(code, plugin_dir)
     assert "ERR 0.0" in out, out
     assert "PTX True True" in out, out
-    assert "tlx.allocate_tensor_descriptor is not supported by this " \
-        "version of the TLX plugin" in out, out
+    assert "STORED 0.0" in out, out
+    # The 2 slots of 128 bytes are the kernel's only global scratch.
+    assert "SPTX True True True True 256" in out, out
+    assert "descriptor 2 of 2 (the storage holds 2 descriptors, 0 to 1)" \
+        in out, out
+    assert "desc_ptr must be storage from tlx.allocate_tensor_descriptor" \
+        in out, out
 
 
 def test_slice_mistakes_name_the_line(plugin_dir):

@@ -303,3 +303,42 @@ def tma_scale(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
     tlx.fence_async_shared()
     tlx.async_descriptor_store(y_desc, dst[0], [pid_m * BM, pid_n * BN])
     tlx.async_descriptor_store_wait(0)
+
+
+@trident.jit
+def stored_descriptors(x_ptr, y_ptr, M, N, BM: tl.constexpr,
+                       BN: tl.constexpr, GROUPS: tl.constexpr):
+    # uTLX's grouped GEMM pattern: the task that issues the TMA loads makes
+    # each group's descriptor in the kernel, into storage of its own
+    # (tlx.allocate_tensor_descriptor, two slots used in turn), and reads it
+    # back with tlx.reinterpret_tensor_descriptor. Group g is the M x (N -
+    # 8g) matrix at x_ptr + g*M*N (row stride N): the columns past its width
+    # read as zero. The default task writes each block out to y[g].
+    pid = tl.program_id(0)
+    descs = tlx.allocate_tensor_descriptor(num=2)
+    ring = tlx.local_alloc((BM, BN), tl.float16, 2)
+    full = tlx.alloc_barriers(num_barriers=2, arrive_count=1)
+    empty = tlx.alloc_barriers(num_barriers=2, arrive_count=1)
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            rows = tl.arange(0, BM)
+            cols = tl.arange(0, BN)
+            for g in range(GROUPS):
+                s = g % 2
+                tlx.barrier_wait(full[s], (g // 2) & 1)
+                tile = tlx.local_load(ring[s])
+                tl.store(y_ptr + g * M * BN + (pid * BM + rows[:, None]) * BN
+                         + cols[None, :], tile)
+                tlx.barrier_arrive(empty[s], 1)
+        with tlx.async_task(num_warps=1):
+            for g in range(GROUPS):
+                s = g % 2
+                tlx.barrier_wait(empty[s], ((g // 2) & 1) ^ 1)
+                tlx.make_tensor_descriptor(
+                    desc_ptr=descs[s], base=x_ptr + g * M * N,
+                    shape=[M, N - 8 * g], strides=[N, 1],
+                    block_shape=[BM, BN])
+                d = tlx.reinterpret_tensor_descriptor(
+                    desc_ptr=descs[s], block_shape=[BM, BN], dtype=tl.float16)
+                tlx.barrier_expect_bytes(full[s], BM * BN * 2)
+                tlx.async_descriptor_load(d, ring[s], [pid * BM, 0], full[s])

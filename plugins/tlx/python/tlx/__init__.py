@@ -641,37 +641,151 @@ def async_descriptor_store_wait(pendings):
            attrs={"pendings": _ir.attr.i32(n)})
 
 
+_DESCRIPTOR_BYTES = 128  # one descriptor's storage (a TMA tensor map)
+
+
+class tensor_descriptor_ptr(_core.tensor):
+    """Global memory for `num` device-made descriptors, 128 bytes each
+    (`tlx.allocate_tensor_descriptor`): `p[i]` and `p + i` are the i-th
+    one's storage, for `tlx.make_tensor_descriptor(desc_ptr=...)` and
+    `tlx.reinterpret_tensor_descriptor`."""
+
+    def __init__(self, handle, num, descriptor_size=_DESCRIPTOR_BYTES):
+        super().__init__(handle, _core.pointer_type(_core.int8))
+        self._num = num
+        self._size = descriptor_size
+
+    @property
+    def num(self):
+        return self._num
+
+    @property
+    def descriptor_size(self):
+        return self._size
+
+    def _plain(self):
+        return _core.tensor(self.handle, self.type)
+
+    def _advance(self, index, what):
+        raw = _core._unwrap(index)
+        if isinstance(raw, bool) or not (isinstance(raw, int) or
+                                         isinstance(raw, _core.tensor)):
+            raise TridentUserError("%s: the index must be an integer, got %r"
+                                   % (what, raw))
+        if isinstance(raw, int):
+            if not 0 <= raw < self._num:
+                raise TridentUserError(
+                    "%s: descriptor %d of %d (the storage holds %d "
+                    "descriptors, 0 to %d)" % (what, raw, self._num,
+                                               self._num, self._num - 1))
+            if raw == 0:
+                return tensor_descriptor_ptr(self.handle, self._num,
+                                             self._size)
+            left = self._num - raw
+        else:
+            if raw.type.is_block() or not raw.dtype.is_int():
+                raise TridentUserError("%s: the index must be a scalar "
+                                       "integer, got %r" % (what, raw.type))
+            left = 1
+        sem = _sem(what)
+        offset = sem.mul(index, self._size)
+        moved = sem.add(self._plain(), offset)
+        return tensor_descriptor_ptr(moved.handle, left, self._size)
+
+    def __getitem__(self, index):
+        return self._advance(index, "tlx.tensor_descriptor_ptr[...]")
+
+    def __add__(self, index):
+        return self._advance(index, "tlx.tensor_descriptor_ptr + ...")
+
+    def __repr__(self):
+        return "tlx.tensor_descriptor_ptr(num=%d, size=%d)" % (self._num,
+                                                               self._size)
+
+
+def _desc_ptr(value, what):
+    raw = _core._unwrap(value)
+    if not isinstance(raw, tensor_descriptor_ptr):
+        raise TridentUserError(
+            "%s: desc_ptr must be storage from tlx.allocate_tensor_descriptor"
+            " (a tlx.tensor_descriptor_ptr), got %r" % (what, raw))
+    return raw
+
+
+@builtin
+def allocate_tensor_descriptor(num):
+    """Global memory for `num` descriptors made in the kernel (128 bytes
+    each, 128-byte aligned), this program's own for the whole run: index it
+    (`p[i]`) for `tlx.make_tensor_descriptor(desc_ptr=p[i], ...)` and
+    `tlx.reinterpret_tensor_descriptor(p[i], ...)`. On GPUs it comes from
+    the launch's scratch memory (`trident.set_allocator`)."""
+    n = _core._unwrap(num)
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TridentUserError("tlx.allocate_tensor_descriptor: num must be a "
+                               "constexpr integer, got %r" % (n,))
+    if n <= 0:
+        raise TridentUserError("tlx.allocate_tensor_descriptor: num must be "
+                               "positive, got %d" % n)
+    op = _ir.op("tir.global_scratch_alloc",
+                results=[_core.pointer_type(_core.int8)],
+                attrs={"nbytes": _ir.attr.i64(n * _DESCRIPTOR_BYTES),
+                       "alignment": _ir.attr.i64(_DESCRIPTOR_BYTES)})
+    return tensor_descriptor_ptr(op.result.handle, n)
+
+
 @builtin
 def make_tensor_descriptor(desc_ptr, base, shape, strides, block_shape,
                            padding_option="zero"):
     """A TMA descriptor made on the device (`tl.make_tensor_descriptor`),
     in TLX's spelling. With `desc_ptr=None` the core places it in global
-    scratch memory (`trident.set_allocator`); storage of the kernel's own
-    (`tlx.allocate_tensor_descriptor`) is not supported yet."""
-    if _core._unwrap(desc_ptr) is not None:
-        raise TridentUserError(
-            "tlx.make_tensor_descriptor: desc_ptr= (descriptor storage from "
-            "tlx.allocate_tensor_descriptor) is not supported by this version "
-            "of the TLX plugin; pass desc_ptr=None and the descriptor is "
-            "placed in global scratch memory (trident.set_allocator)")
+    scratch memory (`trident.set_allocator`); with storage from
+    `tlx.allocate_tensor_descriptor` it is also written there, where
+    `tlx.reinterpret_tensor_descriptor` finds it."""
     strides = _core._unwrap(strides)
     if _core._unwrap(strides[-1]) != 1:
         raise TridentUserError("tlx.make_tensor_descriptor: the last stride "
                                "must be 1, got %r"
                                % (_core._unwrap(strides[-1]),))
-    return _core.make_tensor_descriptor(base, shape, strides, block_shape,
-                                        padding_option)
+    if _core._unwrap(desc_ptr) is None:
+        return _core.make_tensor_descriptor(base, shape, strides, block_shape,
+                                            padding_option)
+    storage = _desc_ptr(desc_ptr, "tlx.make_tensor_descriptor")
+    # The core checks everything on a descriptor made without storage; the
+    # one with storage is built from the same operands.
+    plain = _core.make_tensor_descriptor(base, shape, strides, block_shape,
+                                         padding_option)
+    sem = _sem("tlx.make_tensor_descriptor")
+    base = sem.to_tensor(base)
+    shape = [sem.cast(sem.to_tensor(d), _core.int32)
+             for d in _core._unwrap(shape)]
+    strides = [sem.cast(sem.to_tensor(t), _core.int64) for t in strides]
+    rank = len(shape)
+    op = _ir.op("tir.make_tensor_descriptor",
+                operands=[base] + shape + strides + [storage._plain()],
+                results=[plain.type],
+                attrs={"operandSegmentSizes":
+                       "array<i32: 1, %d, %d, 1>" % (rank, rank)})
+    return type(plain)(op.result.handle, plain.type)
 
 
 @builtin
-def allocate_tensor_descriptor(num):
-    """TLX's storage for device-made descriptors: not supported yet (make
-    them with desc_ptr=None)."""
-    raise TridentUserError(
-        "tlx.allocate_tensor_descriptor is not supported by this version of "
-        "the TLX plugin: make descriptors with "
-        "tlx.make_tensor_descriptor(None, ...), which the core places in "
-        "global scratch memory (trident.set_allocator)")
+def reinterpret_tensor_descriptor(desc_ptr, block_shape, dtype):
+    """The descriptor `tlx.make_tensor_descriptor(desc_ptr=...)` wrote at
+    `desc_ptr`, moving blocks of `block_shape` of `dtype`."""
+    storage = _desc_ptr(desc_ptr, "tlx.reinterpret_tensor_descriptor")
+    dims = _shape(block_shape, "tlx.reinterpret_tensor_descriptor: "
+                               "block_shape")
+    dt = _core._unwrap(dtype)
+    if not isinstance(dt, _core.dtype) or dt.is_ptr():
+        raise TridentUserError("tlx.reinterpret_tensor_descriptor: dtype must "
+                               "be an element type (tl.float16, ...), got %r"
+                               % (dt,))
+    from trident.language.semantic import (tensor_descriptor,
+                                           tensor_descriptor_type)
+    ty = tensor_descriptor_type(_core.block_type(dt, dims))
+    op = _ir.op("tir.reinterpret_tensor_descriptor",
+                operands=[storage._plain()], results=[ty])
+    return tensor_descriptor(op.result.handle, ty)
 
 
 # ---------------------------------------------------------------------------
