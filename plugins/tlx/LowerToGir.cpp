@@ -335,12 +335,16 @@ struct LowerToGirPass
   }
 
   /// The default region's budget of a TLX warp-specialized op whose
-  /// default task set none: what the partitions leave of Hopper's 64K
-  /// registers, per thread of the program's warps, in setmaxnreg's steps.
+  /// default task set none: what the partitions leave of the registers the
+  /// CTA starts with (not the whole 64K: a 12-warp kernel starts with 168
+  /// per thread, 64512 in all), per thread of the program's warps, in
+  /// setmaxnreg's steps.
   LogicalResult fillDefaultRegisters(tir::WarpSpecializeOp ws) {
     ws->removeAttr(kFillDefaultRegisters);
     int64_t lanes = 32;
-    int64_t left = 65536;
+    int64_t total = ws.getTotalNumWarps(gir::getNumWarps(getOperation())) *
+                    lanes;
+    int64_t left = gir::getWarpSpecializedEntryRegisters(total) * total;
     for (auto [i, warps] : llvm::enumerate(ws.getPartitionNumWarps())) {
       int64_t regs = (*ws.getPartitionNumRegisters())[i];
       if (regs == 0)

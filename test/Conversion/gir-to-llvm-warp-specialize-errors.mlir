@@ -36,10 +36,24 @@ func.func @too_many() attributes {tir.kernel} {
 
 // -----
 
-// CHECK: error: 'tir.warp_specialize' op register budgets need 67584 registers, over the 65536 of an SM (each thread starts with 168)
+// CHECK: error: 'tir.warp_specialize' op register budgets need 67584 registers, over the 64512 the CTA starts with (384 threads of 168; setmaxnreg moves registers between the groups, never adds any): lower a budget
 func.func @budget() attributes {tir.kernel} {
   tir.warp_specialize() registers(256) {
   } partition num_warps(8) registers(136) {
+  }
+  return
+}
+
+// -----
+
+// Budgets that fill the whole 64K register file (48 + 2 x 232 per
+// warpgroup thread) still overrun the 168 x 384 a 12-warp CTA starts
+// with: the second consumer's setmaxnreg.inc would wait forever.
+// CHECK: error: 'tir.warp_specialize' op register budgets need 65536 registers, over the 64512 the CTA starts with (384 threads of 168
+func.func @whole_file() attributes {tir.kernel} {
+  tir.warp_specialize() registers(48) {
+  } partition num_warps(4) registers(232) {
+  } partition num_warps(4) registers(232) {
   }
   return
 }

@@ -1,14 +1,15 @@
 // tlx-lower-to-gir on warp-specialized TLX kernels: rings and barriers a
 // partition captures become the core's (the partition's arguments are
 // retyped with them), and the default region of a TLX op whose default
-// task set no registers gets what the partitions leave of the 64K
-// registers: (65536 - 2 x 128 x 232) / 128 threads = 48.
+// task set no registers gets what the partitions leave of the registers
+// the CTA starts with (168 per thread of 12 warps, not the whole 64K):
+// (168 x 384 - 2 x 128 x 232) / 128 threads = 40.
 // RUN: trident-opt --load-plugin=%plugins/libTlxPlugin.so --tlx-lower-to-gir %s | FileCheck %s
 
 // CHECK-LABEL: func.func @captured
 // CHECK: %[[RING:.*]] = gir.local_alloc : !gir.memdesc<2x64xf16, #{{.*}}>
 // CHECK: %[[BARS:.*]] = nvgir.mbarrier_alloc {arrivals = 1 : i32} : !nvgir.mbarriers<2>
-// CHECK: tir.warp_specialize(%[[RING]], %[[BARS]], %{{.*}} : !gir.memdesc<2x64xf16, #{{.*}}>, !nvgir.mbarriers<2>, i32) registers(48) {
+// CHECK: tir.warp_specialize(%[[RING]], %[[BARS]], %{{.*}} : !gir.memdesc<2x64xf16, #{{.*}}>, !nvgir.mbarriers<2>, i32) registers(40) {
 // CHECK: partition num_warps(4) registers(232) (%[[R:.*]]: !gir.memdesc<2x64xf16, #{{.*}}>, %[[B:.*]]: !nvgir.mbarriers<2>, %[[I:.*]]: i32)
 // CHECK-NEXT: %[[V:.*]] = gir.memdesc_index %[[R]][%[[I]]]
 // CHECK-NEXT: nvgir.mbarrier_wait %[[B]][%[[I]]], %[[I]]

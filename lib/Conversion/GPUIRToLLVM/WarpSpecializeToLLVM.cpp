@@ -42,13 +42,8 @@ constexpr int64_t kJoinBarrier = 1;
 constexpr unsigned kMaxPartitions = 14;
 constexpr llvm::StringLiteral kCapturesOffsetAttr = "trident.captures_offset";
 
-/// The registers each thread of a kernel of `threads` threads starts with
-/// when the kernel is compiled for one CTA per SM (nvvm.minctasm = 1):
-/// the register file divided evenly over whole warpgroups, in steps of 8,
-/// at most 248 (what ptxas reports for such kernels: 168 for 9 warps).
 int64_t entryRegisters(int64_t threads) {
-  int64_t groups = llvm::alignTo(threads, 128);
-  return std::min<int64_t>(65536 / groups / 8 * 8, 248);
+  return gir::getWarpSpecializedEntryRegisters(threads);
 }
 
 LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
@@ -108,10 +103,16 @@ LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
       regs = entry;
     used += regs * ws.getPartitionNumWarps()[i] * lc.threadsPerWarp;
   }
-  if (used > limits.registersPerProgram)
+  // setmaxnreg only moves registers between the groups: the budgets must
+  // fit what the CTA starts with, or a group's increase waits forever.
+  int64_t pool = std::min<int64_t>(entry * threads,
+                                   limits.registersPerProgram);
+  if (used > pool)
     return ws.emitOpError("register budgets need ")
-           << used << " registers, over the " << limits.registersPerProgram
-           << " of an SM (each thread starts with " << entry << ")";
+           << used << " registers, over the " << pool << " the CTA starts "
+           << "with (" << threads << " threads of " << entry
+           << "; setmaxnreg moves registers between the groups, never adds "
+           << "any): lower a budget";
   return success();
 }
 

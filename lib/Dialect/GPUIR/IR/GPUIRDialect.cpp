@@ -88,6 +88,11 @@ static unsigned readModuleAttr(ModuleOp module, StringRef name,
   return fallback;
 }
 
+int64_t getWarpSpecializedEntryRegisters(int64_t threads) {
+  int64_t whole = (threads + 127) / 128 * 128;
+  return std::min<int64_t>(65536 / whole / 8 * 8, 248);
+}
+
 unsigned getNumWarps(ModuleOp module) {
   return readModuleAttr(module, GPUIRDialect::getNumWarpsAttrName(), 4);
 }

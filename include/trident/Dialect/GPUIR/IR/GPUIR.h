@@ -69,6 +69,13 @@ unsigned getNumWarps(mlir::Operation *op);
 /// Warps a program of `module` launches: gir.num_warps and every warp of
 /// the partitions of its tir.warp_specialize ops (at most one per kernel).
 unsigned getTotalNumWarps(mlir::ModuleOp module);
+/// The registers each thread of a warp-specialized kernel of `threads`
+/// threads starts with when it is compiled for one CTA per SM (what ptxas
+/// gives such kernels: the register file over whole warpgroups, in steps of
+/// 8, at most 248; 168 for 12 warps). setmaxnreg moves registers between
+/// the groups of that pool and never grows it: the groups' budgets must fit
+/// `entry * threads`, or a setmaxnreg.inc waits forever.
+int64_t getWarpSpecializedEntryRegisters(int64_t threads);
 
 /// The distributed encoding of `type` if it is a tensor that has one.
 DistributedEncodingAttr getDistributedEncoding(mlir::Type type);
