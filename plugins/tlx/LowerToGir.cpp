@@ -345,13 +345,16 @@ struct LowerToGirPass
     int64_t total = ws.getTotalNumWarps(gir::getNumWarps(getOperation())) *
                     lanes;
     int64_t left = gir::getWarpSpecializedEntryRegisters(total) * total;
-    for (auto [i, warps] : llvm::enumerate(ws.getPartitionNumWarps())) {
-      int64_t regs = (*ws.getPartitionNumRegisters())[i];
-      if (regs == 0)
+    for (unsigned i = 0; i < ws.getNumPartitions(); ++i)
+      if ((*ws.getPartitionNumRegisters())[i] == 0)
         return ws.emitOpError("sets registers for some tasks but not task #")
                << i << "; give every task other than the default registers=";
-      left -= regs * warps * lanes;
-    }
+    // Registers are set per warpgroup: partitions smaller than one share
+    // it at the largest budget they ask for (the core's placement).
+    int32_t defaultWarps = gir::getNumWarps(getOperation());
+    for (int64_t w = defaultWarps; w < total / lanes; w += 4)
+      left -= ws.getWarpGroupRegisters(w, defaultWarps) *
+              std::min<int64_t>(4, total / lanes - w) * lanes;
     int64_t threads = int64_t(gir::getNumWarps(getOperation())) * lanes;
     int64_t regs = std::min<int64_t>(256, left / threads / 8 * 8);
     if (regs < 24)

@@ -832,6 +832,52 @@ def test_task_mistakes(plugin_dir):
     assert "uses a tile made outside the task" in out, out
 
 
+SMALL_TASKS = textwrap.dedent('''
+    @trident.jit
+    def small_tasks(y_ptr):
+        # A 1-warp and a 2-warp task with budgets beside the default task
+        # (as TLX's Blackwell kernels give their 1-warp producers 24).
+        with tlx.async_tasks():
+            with tlx.async_task("default"):
+                r = tl.arange(0, 128)
+                tl.store(y_ptr + r, r.to(tl.float32))
+            with tlx.async_task(num_warps=1, registers=24):
+                r = tl.arange(0, 32)
+                tl.store(y_ptr + 128 + r, (r * 2).to(tl.float32))
+            with tlx.async_task(num_warps=2, registers=40):
+                r = tl.arange(0, 64)
+                tl.store(y_ptr + 160 + r, (r * 3).to(tl.float32))
+    ''')
+
+
+def test_small_tasks_share_a_warpgroup_budget(plugin_dir):
+    # Registers are set per warpgroup: the 2-warp task (placed first, warps
+    # 4-5) and the 1-warp one (warp 6) share one whose budget is the larger
+    # (40), an idle warp (7) completes it, the default task gets what is
+    # left of the 248 x 256 registers the CTA starts with (256, the most);
+    # on the CPU each task runs and stores its part.
+    out = run_case(SMALL_TASKS + textwrap.dedent('''
+        import re
+        k = trident.compile(small_tasks, signature={"y_ptr": "*fp32"},
+                            target="cuda:90a")
+        ptx = k.asm["ptx"]
+        print("REGS", sorted(re.findall(
+            r"setmaxnreg\\.(inc|dec)\\.sync\\.aligned\\.u32\\s+(\\d+);", ptx)))
+        print("WARPS", k.metadata["num_warps"])
+        import numpy as np
+        os.environ["TRIDENT_TARGET"] = "cpu"
+        y = np.zeros(224, np.float32)
+        small_tasks[(1,)](y)
+        want = np.concatenate([np.arange(128), 2 * np.arange(32),
+                               3 * np.arange(64)]).astype(np.float32)
+        print("CPUERR", float(np.abs(y - want).max()))
+        '''), plugin_dir)
+    assert "WARPS 8" in out, out
+    assert ("REGS [('dec', '40'), ('dec', '40'), ('dec', '40'), "
+            "('inc', '256')]") in out, out
+    assert "CPUERR 0.0" in out, out
+
+
 def test_fences_and_special_registers_ptx(plugin_dir):
     out = run_case(textwrap.dedent('''
         @trident.jit

@@ -104,7 +104,7 @@ def no_worker(x_ptr):
 
 @trident.jit
 def bad_budget(x_ptr):
-    tl.warp_specialize([(_touch, (x_ptr,)), (_touch, (x_ptr,))], [2], [40])
+    tl.warp_specialize([(_touch, (x_ptr,)), (_touch, (x_ptr,))], [2], [44])
 
 
 def test_errors():
@@ -115,7 +115,8 @@ def test_errors():
         _error(warps_mismatch)
     assert "the default partition first, then at least one worker" in \
         _error(no_worker)
-    assert "registers are set per warpgroup (4 warps)" in _error(bad_budget)
+    assert "a budget is a multiple of 8 from 24 to 256" in \
+        _error(bad_budget)
 
 
 @trident.jit

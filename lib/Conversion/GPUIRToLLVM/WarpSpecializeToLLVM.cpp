@@ -93,15 +93,14 @@ LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
            << lc.numWarps << " warps";
   // The register file must hold every group's budget.
   int64_t entry = entryRegisters(threads);
+  // Registers are set per warpgroup: the partitions' (and the idle warps
+  // that fill the last one) at the largest budget of their partitions.
   int64_t used = int64_t(ws.getDefaultNumRegisters().value_or(entry)) *
                  lc.numWarps * lc.threadsPerWarp;
-  for (unsigned i = 0; i < ws.getNumPartitions(); ++i) {
-    int64_t regs = ws.getPartitionNumRegisters()
-                       ? (*ws.getPartitionNumRegisters())[i]
-                       : 0;
-    if (regs == 0)
-      regs = entry;
-    used += regs * ws.getPartitionNumWarps()[i] * lc.threadsPerWarp;
+  for (int64_t w = lc.numWarps; w < warps; w += 4) {
+    int64_t regs = ws.getWarpGroupRegisters(w, lc.numWarps);
+    used += (regs ? regs : entry) * std::min<int64_t>(4, warps - w) *
+            lc.threadsPerWarp;
   }
   // setmaxnreg only moves registers between the groups: the budgets must
   // fit what the CTA starts with, or a group's increase waits forever.
@@ -271,6 +270,7 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
   // lowered its budget with setmaxnreg would otherwise have to fit that
   // budget too).
   Operation *joinPoint = branch.elseBlock()->getTerminator();
+  int64_t padding = ws.getNumPaddingWarps();
   for (unsigned p = 0; p < ws.getNumPartitions(); ++p) {
     int64_t start = ws.getPartitionWarpStart(p, lc.numWarps);
     int64_t end = start + ws.getPartitionNumWarps()[p];
@@ -280,17 +280,24 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
                               i32Const(rewriter, loc, start)),
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, warp,
                               i32Const(rewriter, loc, end)));
-    bool more = p + 1 < ws.getNumPartitions();
+    bool more = p + 1 < ws.getNumPartitions() || padding > 0;
     auto run = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/more);
     rewriter.setInsertionPoint(run.thenBlock()->getTerminator());
-    if (auto regs = ws.getPartitionNumRegisters())
-      if ((*regs)[p] != 0)
-        setRegisters(rewriter, loc, entry, (*regs)[p]);
+    // The budget of the partition's warpgroup (the largest its partitions
+    // ask for: every warp of a warpgroup sets the same).
+    if (int64_t regs = ws.getWarpGroupRegisters(start, lc.numWarps))
+      setRegisters(rewriter, loc, entry, regs);
     inlineBefore(rewriter, ws.getPartitionRegions()[p].front(),
                  run.thenBlock()->getTerminator(), captures);
     if (more)
       rewriter.setInsertionPoint(run.elseBlock()->getTerminator());
   }
+  // The idle warps that fill the last warpgroup set its budget too, then
+  // wait at the join.
+  if (padding > 0)
+    if (int64_t regs =
+            ws.getWarpGroupRegisters(totalThreads / lanes - 1, lc.numWarps))
+      setRegisters(rewriter, loc, entry, regs);
   rewriter.setInsertionPoint(joinPoint);
   namedBarrier(rewriter, loc, kJoinBarrier, totalThreads);
   mirrorClusterBarriers(rewriter, loc, clusterAfter);

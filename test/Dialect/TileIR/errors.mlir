@@ -1290,16 +1290,6 @@ func.func @ws_budget() {
 
 // -----
 
-func.func @ws_budget_warpgroup() {
-  // expected-error @+1 {{partition #0 has a register budget but 2 warps; registers are set per warpgroup (4 warps)}}
-  tir.warp_specialize() {
-  } partition num_warps(2) registers(40) {
-  }
-  return
-}
-
-// -----
-
 func.func @ws_default_budget() {
   // expected-error @+1 {{the default region asks for 20 registers per thread}}
   tir.warp_specialize() registers(20) {

@@ -22,14 +22,56 @@ MutableArrayRef<Region> WarpSpecializeOp::getPartitionRegions() {
 
 int32_t WarpSpecializeOp::getPartitionWarpStart(unsigned i,
                                                 int32_t defaultWarps) {
+  // Largest first: with power-of-two sizes each partition then starts at a
+  // multiple of its own size past the default region's warps.
+  ArrayRef<int32_t> warps = getPartitionNumWarps();
   int32_t start = defaultWarps;
-  for (int32_t n : getPartitionNumWarps().take_front(i))
-    start += n;
+  for (auto [j, n] : llvm::enumerate(warps))
+    if (n > warps[i] || (n == warps[i] && j < i))
+      start += n;
   return start;
 }
 
+bool WarpSpecializeOp::hasRegisterBudgets() {
+  if (getDefaultNumRegisters())
+    return true;
+  std::optional<ArrayRef<int32_t>> regs = getPartitionNumRegisters();
+  return regs && llvm::any_of(*regs, [](int32_t r) { return r != 0; });
+}
+
+int32_t WarpSpecializeOp::getNumPaddingWarps() {
+  // setmaxnreg is set by whole warpgroups: a last, partial one that sets
+  // a budget gets idle warps to complete it (counted from the partitions'
+  // first warp, which is a warpgroup's when budgets are set).
+  int32_t sum = 0;
+  for (int32_t n : getPartitionNumWarps())
+    sum += n;
+  if (sum % 4 == 0 || getWarpGroupRegisters(sum - 1, 0) == 0)
+    return 0;
+  return 4 - sum % 4;
+}
+
 int32_t WarpSpecializeOp::getTotalNumWarps(int32_t defaultWarps) {
-  return getPartitionWarpStart(getPartitionNumWarps().size(), defaultWarps);
+  int32_t total = defaultWarps + getNumPaddingWarps();
+  for (int32_t n : getPartitionNumWarps())
+    total += n;
+  return total;
+}
+
+int32_t WarpSpecializeOp::getWarpGroupRegisters(int32_t warp,
+                                                int32_t defaultWarps) {
+  std::optional<ArrayRef<int32_t>> regs = getPartitionNumRegisters();
+  if (!regs)
+    return 0;
+  int32_t group = warp / 4;
+  int32_t budget = 0;
+  for (unsigned i = 0; i < getNumPartitions(); ++i) {
+    int32_t start = getPartitionWarpStart(i, defaultWarps);
+    int32_t end = start + getPartitionNumWarps()[i];
+    if (start / 4 <= group && group <= (end - 1) / 4)
+      budget = std::max(budget, (*regs)[i]);
+  }
+  return budget;
 }
 
 int WarpSpecializeOp::getPartitionIndex(Region *region) {
@@ -222,10 +264,6 @@ LogicalResult WarpSpecializeOp::verify() {
                << i << " asks for " << r
                << " registers per thread; a budget is a multiple of 8 from "
                   "24 to 256";
-      if (warps[i] % 4 != 0)
-        return emitOpError("partition #")
-               << i << " has a register budget but " << warps[i]
-               << " warps; registers are set per warpgroup (4 warps)";
     }
   }
   if (auto regs = getDefaultNumRegisters())

@@ -23,12 +23,20 @@ def TIR_WarpSpecializeOp : TileIR_Op<"warp_specialize", [
     `tir.warp_partitions` op, isolated from above, that fills the op's
     second region, so that no pass moves a value into them.
 
+    Partitions are placed largest first (ties in order), each at a
+    multiple of its size past the default region's warps, so that a
+    partition of 4 or 8 warps is whole warpgroups whenever the default
+    region's warps are.
+
     With `partition_num_registers` (0: none for that partition), each
     partition's warps, and with `default_num_registers` the default
     region's, first set the registers each of their threads may use
-    (`setmaxnreg` on Hopper: warp counts of groups with a budget are
-    multiples of 4, budgets multiples of 8 from 24 to 256), so that a group
-    of producers gives registers to the consumers.
+    (`setmaxnreg` on Hopper: budgets are multiples of 8 from 24 to 256), so
+    that a group of producers gives registers to the consumers. Registers
+    are set per warpgroup (4 warps): partitions smaller than that share one,
+    whose budget is the largest they ask for, and a last warpgroup that is
+    not whole but has a budget gets idle warps to fill it (a program of 4
+    warps with partitions of 1 and 2 warps with budgets launches 8).
 
     Synchronizing the groups is the regions' business (barriers in shared
     memory); a CTA barrier (`tir.barrier`) inside a region waits for that
@@ -59,10 +67,19 @@ def TIR_WarpSpecializeOp : TileIR_Op<"warp_specialize", [
     /// The number of partitions (regions besides the default one).
     unsigned getNumPartitions() { return getPartitionRegions().size(); }
     /// The first warp of partition `i` in the program: partitions follow
-    /// the default region's warps, in order.
+    /// the default region's warps, largest first (ties in order).
     int32_t getPartitionWarpStart(unsigned i, int32_t defaultWarps);
-    /// The warps of the program with every partition's.
+    /// The warps of the program with every partition's and the idle warps
+    /// that fill the last warpgroup when registers are budgeted.
     int32_t getTotalNumWarps(int32_t defaultWarps);
+    /// Whether the default region or a partition sets a register budget.
+    bool hasRegisterBudgets();
+    /// The idle warps after the partitions that complete a last warpgroup
+    /// with a register budget (0 when there is none).
+    int32_t getNumPaddingWarps();
+    /// The budget of the warpgroup holding warp `warp` of the partitions
+    /// (or the idle warps): the largest its partitions ask for, 0 if none.
+    int32_t getWarpGroupRegisters(int32_t warp, int32_t defaultWarps);
     /// The partition region `region` is, or -1 (the default region or not
     /// one of this op's).
     int getPartitionIndex(::mlir::Region *region);
