@@ -620,7 +620,7 @@ def test_tma_gemm_runs_on_the_gpu(plugin_dir):
     out = run_case(TMA_GEMM_KERNEL + textwrap.dedent('''
         import torch
         from trident.tools.tensor_descriptor import TensorDescriptor
-        M, N, K = 1000, 520, 700
+        M, N, K = 1000, 520, 712   # TMA: row strides of 16 bytes
         a = torch.randn(M, K, device="cuda", dtype=torch.float16)
         b = torch.randn(K, N + 8, device="cuda", dtype=torch.float16)[:, :N]
         b = b.contiguous()
@@ -758,7 +758,7 @@ def test_ws_gemm_runs_on_the_gpu(plugin_dir):
     out = run_case(WS_GEMM_KERNEL + textwrap.dedent('''
         import torch
         from trident.tools.tensor_descriptor import TensorDescriptor
-        M, N, K = 1000, 520, 700
+        M, N, K = 1000, 520, 712   # TMA: row strides of 16 bytes
         a = torch.randn(M, K, device="cuda", dtype=torch.float16)
         b = torch.randn(K, N, device="cuda", dtype=torch.float16)
         c = torch.full((M, N), float("nan"), device="cuda",
