@@ -648,22 +648,35 @@ class CodeGenerator(ast.NodeVisitor):
                 kwargs[kw.arg] = self.visit(kw.value)
         return self.call(fn, args, kwargs, node)
 
+    def check_call(self, fn, args, kwargs, node=None):
+        """Raises a TridentUserError naming the call when `args` and
+        `kwargs` do not fit `fn`'s signature (a wrong number of arguments,
+        an unknown keyword), before `fn` runs."""
+        mistake = _signature_mistake(fn, args, kwargs)
+        if mistake is not None:
+            raise TridentUserError("%s() %s" % (_callee_name(fn, node),
+                                                mistake))
+
     def call(self, fn, args, kwargs, node=None):
         from ..runtime.jit import JITFunction
         fn = _unwrap(fn)
         if isinstance(fn, JITFunction):
             return self.call_function(fn, args, kwargs, node)
         if getattr(fn, "__trident_builtin__", False):
+            self.check_call(fn, args, kwargs, node)
             return fn(*args, **kwargs)
         special = _PY_BUILTINS.get(fn) if _hashable(fn) else None
         if special is not None:
+            self.check_call(fn, args, kwargs, node)
             return special(self, args, kwargs)
         if isinstance(fn, type) and issubclass(fn, (tl.range,
                                                     tl.static_range)):
+            self.check_call(fn, args, kwargs, node)
             return fn(*args, **kwargs)
         if isinstance(fn, (types.MethodType, types.BuiltinMethodType)) and \
                 isinstance(getattr(fn, "__self__", None),
                            (tensor, tensor_descriptor)):
+            self.check_call(fn, args, kwargs, node)
             return fn(*args, **kwargs)
         has_tensor = any(_is_value(_unwrap(a)) for a in
                          list(args) + list(kwargs.values()))
@@ -676,8 +689,10 @@ class CodeGenerator(ast.NodeVisitor):
             raise TridentUserError("'%s' object is not callable" %
                                    type(fn).__name__)
         # Compile-time evaluation of a Python callable on constexprs.
-        result = fn(*[_unwrap(a) for a in args],
-                    **{k: _unwrap(v) for k, v in kwargs.items()})
+        args = [_unwrap(a) for a in args]
+        kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
+        self.check_call(fn, args, kwargs, node)
+        result = fn(*args, **kwargs)
         if _is_value(result) or isinstance(result, (tuple, list)) or \
                 result is None or isinstance(result, tl.dtype):
             return result
@@ -1035,11 +1050,15 @@ class CodeGenerator(ast.NodeVisitor):
         if fn is builtins.range:
             if kwargs:
                 raise TridentUserError("range() takes no keyword arguments")
+            if not 1 <= len(args) <= 3:
+                raise TridentUserError(
+                    "range expected at %s, got %d" % (
+                        "least 1 argument" if not args else
+                        "most 3 arguments", len(args)))
             rng = tl.range(*args)
-        elif fn is tl.range:
-            rng = tl.range(*args, **kwargs)
-        elif fn is tl.static_range:
-            rng = tl.static_range(*args, **kwargs)
+        elif fn in (tl.range, tl.static_range):
+            self.check_call(fn, args, kwargs, it)
+            rng = fn(*args, **kwargs)
         elif fn in (builtins.enumerate, builtins.zip):
             raise TridentUserError(
                 "%s() loops are not supported in a kernel: iterate over a "
@@ -1050,6 +1069,9 @@ class CodeGenerator(ast.NodeVisitor):
                 " tl.static_range(...), not %s" %
                 getattr(fn, "__name__", type(fn).__name__))
         if isinstance(rng, tl.static_range):
+            if rng.step == 0:
+                raise TridentUserError("tl.static_range() step must not be "
+                                       "zero")
             for i in builtins.range(rng.start, rng.end, rng.step):
                 self.assign(node.target, constexpr(i), node)
                 self.visit_block(node.body)
@@ -1059,32 +1081,141 @@ class CodeGenerator(ast.NodeVisitor):
         self._dynamic_for(node, rng)
 
     def _dynamic_for(self, node, rng):
+        """A loop over range(start, end, step) that stays a loop (scf.for).
+
+        scf.for wants a positive step, and its lowering adds the step to the
+        loop variable before comparing it with the end, so that variable
+        wraps if the step takes it past the type's limit. Python's range
+        takes steps of either sign and never wraps, so the loop takes one
+        of three forms (each exact for every start, end and step):
+
+        - direct: over i itself in its own type, when the step is a
+          constexpr that cannot carry i past the limit (a step of 1, or a
+          constexpr end that leaves room for one more step). A negative
+          step runs over ~i instead (~ mirrors the type without overflow):
+          range(a, b, -t) visits ~j for j in range(~a, ~b, t).
+        - counted (a constexpr step that may carry i past the limit, with
+          |step| >= 3 for an int32 loop; any other int64 loop): the trip
+          count is computed once with unsigned arithmetic, and the loop
+          counts k = 0, 1, ... with i = start + k * step (which wraps in
+          between but lands on the exact value). The count fits in int32
+          when |step| >= 3; an int64 count of 2**63 trips or more is capped
+          at 2**63 - 1 (such a loop never ends in practice anyway).
+        - wide (an int32 loop with a step known only at run time, or of
+          +-2): over i widened to int64, where one more step cannot
+          overflow, mirrored by xor with the step's sign mask (0 or -1,
+          which LLVM folds when it knows the step's sign, e.g.
+          tl.num_programs). No division, and the pipeliner's addresses stay
+          those of a loop over i (a counted loop there cost registers).
+
+        A run-time step of zero fails a device assertion (the launch
+        reports it) and the loop runs no trip rather than hanging."""
         sem = self.sem
-        start, end, step = rng.start, rng.end, rng.step
-        neg_step = isinstance(step, constexpr) and _unwrap(step) < 0
-        if isinstance(step, constexpr) and _unwrap(step) == 0:
-            raise TridentUserError("range() step must not be zero")
-        lb, ub, st = (sem.to_tensor(start), sem.to_tensor(end),
-                      sem.to_tensor(-_unwrap(step) if neg_step else step))
-        for name, v in (("start", lb), ("end", ub), ("step", st)):
-            if v.type.is_block() or not v.dtype.is_int():
+        vals = []
+        for name, v in (("start", rng.start), ("end", rng.end),
+                        ("step", rng.step)):
+            t = sem.to_tensor(v)
+            if t.type.is_block() or not t.dtype.is_int():
                 raise TridentUserError("loop %s must be an integer scalar, "
-                                       "got %r" % (name, v.type))
-        ity = tl.int64 if tl.int64 in (lb.dtype, ub.dtype, st.dtype) else \
-            tl.int32
-        lb, ub, st = (sem.cast(lb, ity), sem.cast(ub, ity),
-                      sem.cast(st, ity))
-        if neg_step:
-            # for i in range(a, b, -s): count = ceil((a - b) / s) trips,
-            # i = a - k * s for k in [0, count).
-            count = sem.floordiv(sem.add(sem.sub(lb, ub),
-                                         sem.sub(st, 1)), st)
-            count = sem.minmax(count, sem.scalar_constant(0, ity), "max",
-                               None)
-            k_lb, k_ub, k_st = sem.scalar_constant(0, ity), count, \
-                sem.scalar_constant(1, ity)
+                                       "got %r" % (name, t.type))
+            vals.append(t)
+        ub_c, st_c = _const_int(rng.end), _const_int(rng.step)
+        if st_c == 0:
+            raise TridentUserError("range() step must not be zero")
+        # The variable's type holds every bound exactly: int64 once a bound
+        # is 64 bits or a uint32 (a value above int32's range), else int32.
+        needs_64 = any(t.dtype.int_bitwidth > 32 or (
+            t.dtype.is_int_unsigned() and t.dtype.int_bitwidth == 32)
+            for t in vals)
+        ity = tl.int64 if needs_64 else tl.int32
+        lb, ub, st = (sem.cast(t, ity) for t in vals)
+        smax = 2 ** (ity.int_bitwidth - 1) - 1
+
+        def const(v, ty=ity):
+            w = ty.int_bitwidth
+            v &= (1 << w) - 1
+            return sem.scalar_constant(v - (1 << w) if v >> (w - 1) else v,
+                                       ty)
+
+        def arith(name, *xs, ty=ity):
+            return sem._op("arith." + name, list(xs), ty)
+
+        def cmp(pred, a, b):
+            return tensor(self.b.cmp(False, pred, a.handle, b.handle),
+                          tl.int1)
+
+        # An int32 loop counts up to 2**32 - 1 trips: a count that fits in
+        # int32 needs |step| >= 3.
+        form = "counted" if ity == tl.int64 or (
+            st_c is not None and abs(st_c) >= 3) else "wide"
+        if st_c is not None and abs(st_c) <= smax:
+            # ~ub is the end of the mirrored loop of a negative step
+            hi_c = ub_c if st_c > 0 or ub_c is None else ~ub_c
+            if abs(st_c) == 1 or (hi_c is not None and
+                                  hi_c - 1 + abs(st_c) <= smax):
+                form = "direct"
+        zero = None
+        if st_c is None:
+            zero = cmp("eq", st, const(0))
+            sem.device_assert(arith("xori", zero, const(1, tl.int1),
+                                    ty=tl.int1),
+                              "range() step must not be zero", None)
+        # m: the mirror mask, None (i itself), -1 (~i) or a run-time value
+        m = None if st_c is None or st_c > 0 else const(-1)
+
+        def mirror(x):
+            return x if m is None else arith("xori", x, m)
+
+        if form == "direct":
+            cty = ity
+            k_lb, k_ub, k_st = mirror(lb), mirror(ub), const(abs(st_c))
+        elif form == "wide":
+            cty = tl.int64
+
+            def widen(x):
+                return arith("extsi", x, ty=cty)
+
+            if st_c is not None:
+                k_st = const(abs(st_c), cty)
+            else:
+                m = arith("select", cmp("slt", st, const(0)), const(-1),
+                          const(0))
+                m64 = widen(m)
+                # |step| (2**31 for INT32_MIN), and 1 for a zero step,
+                # whose loop is made empty below
+                k_st = arith("select", zero, const(1, cty), arith(
+                    "subi", arith("xori", widen(st), m64, ty=cty), m64,
+                    ty=cty), ty=cty)
+            k_lb, k_ub = widen(mirror(lb)), widen(mirror(ub))
+            if zero is not None:
+                k_ub = arith("select", zero, k_lb, k_ub, ty=cty)
         else:
-            k_lb, k_ub, k_st = lb, ub, st
+            cty = ity
+            if st_c is not None:
+                pos = st_c > 0
+                nonempty = cmp("slt", lb, ub) if pos else cmp("sgt", lb, ub)
+                span = arith("subi", ub, lb) if pos else \
+                    arith("subi", lb, ub)
+                mag = const(abs(st_c))     # 2**63 for INT64_MIN: unsigned
+            else:
+                pos = cmp("sgt", st, const(0))
+                neg = cmp("slt", st, const(0))
+                nonempty = arith(
+                    "ori", arith("andi", pos, cmp("slt", lb, ub), ty=tl.int1),
+                    arith("andi", neg, cmp("sgt", lb, ub), ty=tl.int1),
+                    ty=tl.int1)
+                span = arith("select", pos, arith("subi", ub, lb),
+                             arith("subi", lb, ub))
+                mag = arith("select", pos, st, arith("subi", const(0), st))
+                # never a division by zero (a zero step runs no trip)
+                mag = arith("select", nonempty, mag, const(1))
+            # trips = (span - 1) / |step| + 1 (unsigned) when not empty
+            count = arith("select", nonempty, arith("addi", arith(
+                "divui", arith("subi", span, const(1)), mag), const(1)),
+                const(0))
+            if st_c is None or abs(st_c) < 3:
+                count = arith("minui", count, const(smax))
+            k_lb, k_ub, k_st = const(0), count, const(1)
         names = self._carried(node.body)
         names = [n for n in names if n != node.target.id]
         protos, inits = self._carried_values(names)
@@ -1103,9 +1234,13 @@ class CodeGenerator(ast.NodeVisitor):
         try:
             blk = self.b.block(op, 0, 0)
             self.b.set_insert_end(blk)
-            iv = tensor(self.b.block_arg(blk, 0), ity)
-            if neg_step:
-                iv = sem.sub(lb, sem.mul(iv, st))
+            k = tensor(self.b.block_arg(blk, 0), cty)
+            if form == "counted":
+                iv = arith("addi", lb, arith("muli", k, st))
+            else:
+                if cty != ity:
+                    k = arith("trunci", k)
+                iv = mirror(k)
             self.scope[node.target.id] = iv
             self._loop_body(blk, 1, names, protos, inits, before, node.body,
                             "'for' loop")
@@ -1294,6 +1429,109 @@ def _same(a, b):
         return type(a) is type(b) and bool(a == b)
     except Exception:  # noqa: BLE001 - incomparable objects differ
         return False
+
+
+def _const_int(v):
+    """`v` as a Python int when it is a compile-time integer, else None."""
+    v = _unwrap(v)
+    if isinstance(v, numbers.Integral) and not isinstance(v, bool):
+        return int(v)
+    return None
+
+
+def _signature_mistake(fn, args, kwargs):
+    """What is wrong with calling `fn(*args, **kwargs)` as far as `fn`'s
+    signature tells (in the words Python uses for such calls), or None
+    when the arguments bind, or when `fn` has no signature to check.
+
+    Checking before the call tells a user's wrong arity or keyword apart
+    from a TypeError raised inside a built-in that was called correctly
+    (which is a bug of the front end)."""
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    P = inspect.Parameter
+    params = list(sig.parameters.values())
+    positional = [p for p in params
+                  if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+    has_var_pos = any(p.kind == P.VAR_POSITIONAL for p in params)
+    has_var_kw = any(p.kind == P.VAR_KEYWORD for p in params)
+    # Parameters with a default and a leading underscore are the
+    # implementation's (tl.math's `_builder`): not the user's to fill by
+    # position, nor to count in a message.
+    shown = [p for p in positional
+             if not (p.name.startswith("_") and p.default is not P.empty)]
+    try:
+        sig.bind(*args, **kwargs)
+        if has_var_pos or len(args) <= len(shown):
+            return None
+        fallback = "too many positional arguments"
+    except TypeError as e:
+        fallback = str(e)
+
+    def plural(n, word):
+        return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+    def names(ns):
+        quoted = ["'%s'" % n for n in ns]
+        if len(quoted) == 1:
+            return quoted[0]
+        return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+    if len(args) > len(shown) and not has_var_pos:
+        least = sum(1 for p in shown if p.default is P.empty)
+        most = len(shown)
+        takes = str(most) if least == most else \
+            "from %d to %d" % (least, most)
+        return "takes %s positional argument%s but %d %s given" % (
+            takes, "" if most == 1 else "s", len(args),
+            "was" if len(args) == 1 else "were")
+    by_name = {p.name: p for p in params}
+    for p in positional[:len(args)]:
+        if p.name in kwargs and p.kind != P.POSITIONAL_ONLY:
+            return "got multiple values for argument '%s'" % p.name
+    pos_only_kw = [k for k in kwargs if k in by_name and
+                   by_name[k].kind == P.POSITIONAL_ONLY]
+    if pos_only_kw and not has_var_kw:
+        return ("got some positional-only arguments passed as keyword "
+                "arguments: %s" % names(pos_only_kw))
+    for k in kwargs:
+        p = by_name.get(k)
+        if (p is None or p.kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD)) and \
+                not has_var_kw:
+            import difflib
+            known = [q.name for q in params
+                     if q.kind in (P.POSITIONAL_OR_KEYWORD, P.KEYWORD_ONLY)
+                     and not q.name.startswith("_")]
+            close = difflib.get_close_matches(k, known, n=1)
+            return "got an unexpected keyword argument '%s'%s" % (
+                k, " (did you mean '%s'?)" % close[0] if close else "")
+    given = {p.name for p in positional[:len(args)]} | set(kwargs)
+    for kinds, what in (((P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD),
+                         "positional argument"),
+                        ((P.KEYWORD_ONLY,), "keyword-only argument")):
+        missing = [p.name for p in params if p.kind in kinds and
+                   p.default is P.empty and p.name not in given]
+        if missing:
+            return "missing %s: %s" % (plural(len(missing),
+                                                "required " + what),
+                                       names(missing))
+    return fallback
+
+
+def _callee_name(fn, node):
+    """How the user spelled the callee of call `node` (`tl.maximum`,
+    `x.to`), for messages; `fn`'s own name when there is no node."""
+    func = getattr(node, "func", None)
+    if func is not None:
+        try:
+            return ast.unparse(func)
+        except Exception:  # noqa: BLE001 - only a name for a message
+            pass
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
+    return name or type(fn).__name__
 
 
 def _hashable(x):
