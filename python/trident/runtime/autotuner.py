@@ -10,6 +10,9 @@ from .._errors import (CompilationError, CompileTimeAssertionFailure,
                        UnsupportedLaunchOption)
 from .jit import JITFunction
 
+# The saved autotune choices reported unusable in this process.
+_REPORTED = set()
+
 
 class Config:
     """Meta-parameters (`kwargs`) and launch options of one candidate."""
@@ -164,7 +167,9 @@ class Autotuner(KernelInterface):
         return times[len(times) // 2]
 
     def _disk_key(self, key):
-        """The file that keeps this key's choice across processes."""
+        """(the file that keeps this key's choice across processes, the
+        facts its name is a digest of, as JSON values): the file records
+        the facts, so that a file reached from other facts is not used."""
         import hashlib
         import json
         import os
@@ -174,34 +179,60 @@ class Autotuner(KernelInterface):
                  [repr(k) for k in key],
                  [sorted((k, repr(v)) for k, v in c.all_kwargs().items())
                   for c in self.configs]]
-        h = hashlib.sha256(json.dumps(parts, default=str).encode())
-        return os.path.join(knobs.cache_dir, "autotune",
-                            h.hexdigest() + ".json")
+        text = json.dumps(parts, default=str)
+        h = hashlib.sha256(text.encode())
+        return (os.path.join(knobs.cache_dir, "autotune",
+                             h.hexdigest() + ".json"), json.loads(text))
 
     def _load_choice(self, key, configs):
         import json
         from ..knobs import knobs
         if knobs.always_compile:
             return None
+        path, facts = self._disk_key(key)
         try:
-            with open(self._disk_key(key)) as f:
+            with open(path) as f:
                 saved = json.load(f)
-            choice = self.configs[int(saved["index"])]
-        except (OSError, ValueError, KeyError, IndexError, TypeError):
+        except FileNotFoundError:
             return None
+        except (OSError, ValueError) as e:
+            return self._stale_choice(path, "unreadable: %s" % e)
+        if not isinstance(saved, dict) or saved.get("key") != facts:
+            return self._stale_choice(
+                path, "it was saved for another kernel, key or list of "
+                "configs (a digest collision, or written by an older "
+                "Trident)")
+        try:
+            choice = self.configs[int(saved["index"])]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return self._stale_choice(path, "it names no config of the "
+                                            "list")
         return choice if choice in configs else None
+
+    def _stale_choice(self, path, reason):
+        """Reports (once per file and process) a saved choice that is not
+        used; the choice is timed again and the file rewritten."""
+        import warnings
+        if path not in _REPORTED:
+            _REPORTED.add(path)
+            warnings.warn("trident: the autotune choice %s of %s is not used "
+                          "(%s); the configs are timed again" %
+                          (path, self.__name__, reason), RuntimeWarning,
+                          stacklevel=4)
+        return None
 
     def _save_choice(self, key, config, timings):
         import json
         import os
         import tempfile
-        path = self._disk_key(key)
+        path, facts = self._disk_key(key)
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path),
                                        prefix=".tmp-")
             with os.fdopen(fd, "w") as f:
-                json.dump({"index": self.configs.index(config),
+                json.dump({"key": facts,
+                           "index": self.configs.index(config),
                            "config": repr(config),
                            "times": [[repr(c), t] for c, t in
                                      timings.items()]}, f)

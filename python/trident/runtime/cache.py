@@ -3,18 +3,29 @@
 
 One file per kernel: `<dir>/<key[:2]>/<key>.kernel`, a header line (JSON:
 format version, payload size and SHA-256) and the payload (JSON: every
-stage's output, the metadata, the argument kinds, the pipeline). The key
-(`kernel_key`) covers the kernel's source and that of every @jit function
-it calls, the specialization (signature, constexprs, argument attributes),
-the launch options, the target, the selected pipeline, the compiler (the
-core's build id and the Python front end's sources), each loaded plugin's
-name, version, path and cache key, and the knobs marked as keyed.
+stage's output, the metadata, the argument kinds, the pipeline, and the
+key's facts). The key is the SHA-256 of the facts (`key_facts`): the
+kernel's source and that of every @jit function it calls, the values of
+the globals they read as constants, the specialization (signature,
+constexprs, argument attributes such as divisibility), the launch options,
+the target (for cpu:native, the host CPU's model and features), the
+selected pipeline, the compiler (the core's build id and the Python front
+end's sources), each loaded plugin's name, version, path and cache key,
+and the knobs marked as keyed.
+
+Being a digest, one key could stand for two sets of facts, so every entry
+records its facts in full (under "key" in the payload) and a read compares
+them with the wanted ones: an entry built for other facts is never handed
+back (it is replaced, as below).
 
 Writes are atomic (a temporary file in the same directory, then rename), so
 processes compiling one kernel at once leave one good entry. Reads accept
 only a regular file inside the cache directory, up to MAX_ENTRY_BYTES,
-whose size and hash match its header; anything else is reported once as a
-warning, removed and rebuilt.
+whose size and hash match its header and whose recorded facts are the
+wanted ones; a kernel read back must also decode and load (`load_kernel`:
+its object file or cubin is checked, and on the CPU JIT-loaded). Anything
+else is reported once per process as a warning naming the file and the
+reason, removed and rebuilt.
 """
 import base64
 import json
@@ -25,7 +36,8 @@ import warnings
 from .._sha256 import sha256
 from ..knobs import knobs
 
-FORMAT = 1
+# 2: the payload records the key's facts ("key").
+FORMAT = 2
 MAX_ENTRY_BYTES = 256 << 20
 _WARNED = set()
 _FRONTEND_HASH = []
@@ -49,14 +61,18 @@ def _frontend_hash():
     return _FRONTEND_HASH[0]
 
 
-def kernel_key(fn, target, pipeline, options, signature, constexprs, attrs):
-    """The disk-cache key of one compile of @jit function `fn`."""
+def key_facts(fn, target, pipeline, options, signature, constexprs, attrs):
+    """Everything one compile of @jit function `fn` depends on, as canonical
+    JSON text: the disk-cache key is its digest (`key_of`) and every entry
+    stores it, so that a read can tell an entry built for other facts."""
     from .. import _C
     parts = {
         "format": FORMAT,
         "source": fn.cache_key,
+        "globals": global_facts(fn),
         "name": fn.__qualname__,
         "target": target,
+        "host": host_facts(target),
         "pipeline": pipeline,
         "options": list(options),
         "signature": sorted((k, str(v)) for k, v in signature.items()),
@@ -68,8 +84,89 @@ def kernel_key(fn, target, pipeline, options, signature, constexprs, attrs):
         "plugins": sorted(list(p) for p in _C.plugins()),
         "knobs": list(knobs.cache_key()),
     }
-    text = json.dumps(parts, sort_keys=True, default=str)
-    return sha256(text.encode()).hexdigest()
+    return json.dumps(parts, sort_keys=True, default=str)
+
+
+def key_of(facts):
+    """The cache key (a file name) of the facts text of `key_facts`."""
+    return sha256(facts.encode()).hexdigest()
+
+
+def global_facts(fn):
+    """The globals and closure variables that `fn`, and the @jit functions
+    it calls, read as compile-time constants (tl.constexpr values, dtypes,
+    names annotated `tl.constexpr`, None and strings), with their values:
+    the source hash covers the kernel's lines, not these values, which may
+    differ from one run to the next (`BLOCK = tl.constexpr(int(env))`)."""
+    from .jit import JITFunction, _referenced_names
+    out, seen = [], set()
+
+    def visit(f):
+        if id(f) in seen:
+            return
+        seen.add(id(f))
+        closure = f.closure_vars()
+        scope = f.fn.__globals__
+        annotations = scope.get("__annotations__", {})
+        for name in sorted(_referenced_names(f.fn.__code__)):
+            # The code generator looks in the closure first.
+            if name in closure:
+                value = closure[name]
+            elif name in scope:
+                value = scope[name]
+            else:
+                continue
+            if isinstance(value, JITFunction):
+                visit(value)
+                continue
+            fact = _constant_fact(value, annotations.get(name))
+            if fact is not None:
+                out.append([f.__qualname__, name, fact])
+
+    visit(fn)
+    return out
+
+
+def _constant_fact(value, annotation):
+    from ..language import core as tl
+    if isinstance(value, tl.constexpr):
+        return "constexpr:" + stable_repr(value.value)
+    if isinstance(value, tl.dtype):
+        return "dtype:" + repr(value)
+    if annotation in (tl.constexpr, "tl.constexpr", "constexpr"):
+        return "constexpr:" + stable_repr(value)
+    if value is None or isinstance(value, (str, bytes)):
+        return repr(value)
+    return None  # modules, classes, functions: named by the source
+
+
+_HOST = []
+
+
+def host_facts(target):
+    """For a target compiled for this machine's CPU (cpu:native), the CPU
+    it was compiled on (vendor, family, model and feature flags, as
+    /proc/cpuinfo lists them): a cache shared by several machines must not
+    hand one of them code using instructions it lacks. None otherwise."""
+    if target != "cpu:native":
+        return None
+    if not _HOST:
+        import platform
+        facts = {"machine": platform.machine()}
+        try:
+            with open("/proc/cpuinfo") as f:
+                for line in f:
+                    if not line.strip():
+                        break  # the first processor's block only
+                    k, _, v = line.partition(":")
+                    k = k.strip()
+                    if k in ("vendor_id", "cpu family", "model", "flags"):
+                        facts[k] = " ".join(sorted(v.split())) \
+                            if k == "flags" else v.strip()
+        except OSError as e:
+            facts["cpuinfo"] = "unreadable: %s" % e.strerror
+        _HOST.append(facts)
+    return _HOST[0]
 
 
 def stable_repr(v):
@@ -113,8 +210,9 @@ def _discard(path, reason):
         pass
 
 
-def get(key):
-    """The payload stored under `key` (a dict), or None (missing or bad)."""
+def get(key, facts):
+    """The payload stored under `key` (a dict), or None (missing, bad, or
+    built for other facts than `facts`, the text `key_facts` made)."""
     if knobs.always_compile:
         return None
     path = _path(key)
@@ -152,16 +250,39 @@ def get(key):
                        "match its header")
         return None
     try:
-        return json.loads(payload)
+        entry = json.loads(payload)
     except ValueError:
         _discard(path, "its payload is not valid JSON")
         return None
+    if not isinstance(entry, dict):
+        _discard(path, "its payload is not a JSON object")
+        return None
+    wanted = json.loads(facts)
+    stored = entry.get("key")
+    if stored != wanted:
+        _discard(path, _mismatch(stored, wanted))
+        return None
+    return entry
 
 
-def put(key, payload):
-    """Stores `payload` (a dict) under `key`, atomically; a cache that cannot
-    be written is a warning, not an error."""
+def _mismatch(stored, wanted):
+    """Why an entry's recorded facts are not the wanted ones (names the
+    facts that differ)."""
+    if not isinstance(stored, dict):
+        return "it does not record the facts it was built for"
+    differ = sorted(k for k in set(stored) | set(wanted)
+                    if stored.get(k) != wanted.get(k))
+    return ("it was built for other facts than its key now stands for (a "
+            "key collision or a stale entry): its %s differ" %
+            ", ".join(differ))
+
+
+def put(key, facts, payload):
+    """Stores `payload` (a dict) under `key`, with the facts text `facts`
+    the key was made from, atomically; a cache that cannot be written is a
+    warning, not an error."""
     path = _path(key)
+    payload = dict(payload, key=json.loads(facts))
     data = json.dumps(payload, sort_keys=True).encode()
     header = json.dumps({"format": FORMAT, "size": len(data),
                          "sha256": sha256(data).hexdigest()})
@@ -253,6 +374,101 @@ def decode_kernel(payload):
                           payload["metadata"], payload["pipeline"],
                           payload["fingerprint"], artifact, arg_kinds,
                           payload["source_ir"])
+
+
+def load_kernel(key, facts):
+    """The CompiledKernel stored under `key` for `facts`, decoded and
+    loaded as a launch will load it, or None. An entry that passes its
+    integrity checks but does not decode or load (a truncated object file
+    or cubin, metadata the loader refuses) is removed with a warning naming
+    it and the reason, so that the caller compiles it anew."""
+    payload = get(key, facts)
+    if payload is None:
+        return None
+    path = _path(key)
+    try:
+        kernel = decode_kernel(payload)
+    except Exception as e:  # noqa: BLE001 (any error: the entry is bad)
+        _discard(path, "it cannot be decoded: %s" % _first_line(e))
+        return None
+    try:
+        _load(kernel)
+    except Exception as e:  # noqa: BLE001
+        _discard(path, "its kernel cannot be loaded: %s" % _first_line(e))
+        return None
+    return kernel
+
+
+def _first_line(e):
+    text = str(e).strip().split("\n")[0]
+    return "%s: %s" % (type(e).__name__, text) if text else type(e).__name__
+
+
+def _load(kernel):
+    """Loads `kernel` (read from the cache) as its first launch would, so
+    that a bad entry fails here, where its file is known. The CPU kernel is
+    JIT-loaded now (the launch reuses it); a cubin is checked as an ELF
+    file, then its launch parameters, since loading it needs a CUDA
+    context."""
+    if kernel.target.startswith("cpu"):
+        art = kernel._artifact
+        if art is None:
+            raise ValueError("it holds no object file")
+        from .. import _C
+        fmt, data = _C.artifact_data(art)
+        if fmt == "obj":
+            check_elf(data, "the object file")
+        kernel.cpu_kernel()
+    elif "cubin" in kernel.asm:
+        check_elf(kernel.asm["cubin"], "the cubin")
+        from .._errors import TridentUserError
+        try:
+            kernel.gpu_kernel()
+        except TridentUserError:
+            pass  # the kernel's own limit (a fresh compile has it too): the
+            # launch reports it
+
+
+def check_elf(data, what):
+    """Raises ValueError unless `data` is a whole 64-bit little-endian ELF
+    file: its header, program headers, section headers and the contents of
+    its sections and segments all within its bytes (what a truncated or
+    overwritten file fails)."""
+    import struct
+    if not isinstance(data, (bytes, bytearray)):
+        raise ValueError("%s is text, not an ELF file" % what)
+    n = len(data)
+    if n < 64 or data[:4] != b"\x7fELF":
+        raise ValueError("%s (%d bytes) is not an ELF file" % (what, n))
+    if data[4] != 2 or data[5] != 1:
+        raise ValueError("%s is not a 64-bit little-endian ELF file" % what)
+    (phoff, shoff, _flags, _ehsize, phentsize, phnum, shentsize,
+     shnum, _shstrndx) = struct.unpack_from("<QQIHHHHHH", data, 32)
+
+    def table(off, entsize, count, minsize, name):
+        if count == 0:
+            return
+        if entsize < minsize or off + entsize * count > n:
+            raise ValueError(
+                "%s is truncated or corrupt: its %s (%d entries of %d bytes "
+                "at offset %d) ends past its %d bytes" % (
+                    what, name, count, entsize, off, n))
+    table(phoff, phentsize, phnum, 56, "program header table")
+    table(shoff, shentsize, shnum, 64, "section header table")
+    for i in range(phnum):
+        _, _, off, _, _, filesz = struct.unpack_from(
+            "<IIQQQQ", data, phoff + i * phentsize)
+        if off + filesz > n:
+            raise ValueError("%s is truncated or corrupt: segment %d (%d "
+                             "bytes at offset %d) ends past its %d bytes" %
+                             (what, i, filesz, off, n))
+    for i in range(shnum):
+        _, kind, _, _, off, size = struct.unpack_from(
+            "<IIQQQQ", data, shoff + i * shentsize)
+        if kind != 8 and off + size > n:  # 8: SHT_NOBITS (no bytes)
+            raise ValueError("%s is truncated or corrupt: section %d (%d "
+                             "bytes at offset %d) ends past its %d bytes" %
+                             (what, i, size, off, n))
 
 
 def dump(kernel, key):

@@ -398,22 +398,19 @@ class JITFunction:
         options = (num_warps, num_stages, num_ctas)
         if cluster:
             options += (cluster,)
-        dkey = cache.kernel_key(self, target, pipeline, options, signature,
+        facts = cache.key_facts(self, target, pipeline, options, signature,
                                 constexprs, attrs)
-        kernel = None
-        payload = cache.get(dkey)
-        if payload is not None:
-            try:
-                kernel = cache.decode_kernel(payload)
-            except Exception as e:  # an entry of a format this cannot read
-                cache._discard(cache._path(dkey), "cannot be decoded: %s" % e)
+        dkey = cache.key_of(facts)
+        # None when missing, built for other facts, or not loadable (the
+        # entry is then reported and removed).
+        kernel = cache.load_kernel(dkey, facts)
         if kernel is None:
             kernel = compile_fn(self, signature=signature,
                                 constexprs=constexprs, target=target,
                                 num_warps=num_warps, num_stages=num_stages,
                                 num_ctas=num_ctas, pipeline=pipeline,
                                 attrs=attrs, ctas_per_cga=cluster)
-            cache.put(dkey, cache.encode_kernel(kernel))
+            cache.put(dkey, facts, cache.encode_kernel(kernel))
         kernel.cache_key = dkey
         cache.dump(kernel, dkey)
         return kernel
