@@ -8,6 +8,7 @@ the offending types; the code generator adds the kernel's source line.
 """
 import math as _pymath
 import numbers
+import os
 
 from .._errors import TridentUserError
 from . import core as tl
@@ -55,11 +56,74 @@ class Semantic:
         self._types[ty] = h
         return h
 
+    @staticmethod
+    def constant_fit_error(value, ty):
+        """Why the Python number `value` cannot become a constant of the
+        scalar type `ty`, or None when it can. An integer type takes only
+        integers within its range (a float with an integral value counts);
+        a bool type takes any number, as its truth value (Triton's
+        `get_int1` does the same); a float type takes any finite or
+        infinite number. Values of other kinds give None: the caller
+        treats them as before."""
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            return None
+        if ty.is_floating():
+            if isinstance(value, numbers.Integral):
+                try:
+                    float(value)
+                except OverflowError:
+                    return "%d is too large for %s" % (value, ty)
+            return None
+        if not ty.is_int() or ty.is_bool():
+            return None
+        if not isinstance(value, numbers.Integral):
+            f = float(value)
+            if not _pymath.isfinite(f) or f != int(f):
+                return "%r is not an integer, and %s holds only integers" % (
+                    value, ty)
+            value = int(f)
+        lo, hi = ty.get_int_min_value(), ty.get_int_max_value()
+        if not lo <= value <= hi:
+            return "%d does not fit in %s (%d to %d)" % (value, ty, lo, hi)
+        return None
+
+    def fitted(self, value, ty, what):
+        """The Python number `value` as the value a constant of type `ty`
+        holds (a float for a float type, else an int; a bool type's is its
+        truth value), refused with an error naming `what` (the op and the
+        role of the value) when `ty` cannot hold it."""
+        why = self.constant_fit_error(value, ty)
+        if why is not None:
+            _err("%s: %s", what, why)
+        if ty.is_floating():
+            return float(value)
+        if ty.is_bool():
+            return int(bool(value))
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        return int(float(value))  # a float with an integral value
+
+    def checked_constant(self, value, ty, what):
+        """The Python number `value` as a scalar constant of type `ty`,
+        checked to fit it (see `fitted`)."""
+        return self.scalar_constant(self.fitted(value, ty, what), ty)
+
+    def value_for(self, x, ty, what):
+        """`x` (a tensor or a Python number) converted to element type
+        `ty`. A number meeting an integer type becomes a constant of `ty`
+        directly, checked to fit; anything else goes through `to_tensor`
+        and `cast` as in Triton (a tensor's cast wraps as a C cast would,
+        a float constant rounds to the narrower float type)."""
+        v = _unwrap(x)
+        if isinstance(v, numbers.Real) and ty.is_int():
+            return self.checked_constant(v, ty, what)
+        return self.cast(self.to_tensor(x, what), ty)
+
     def scalar_constant(self, value, ty):
         b = self.builder
         if ty.is_floating():
             return tensor(b.const_float(self.type_of(ty), float(value)), ty)
-        return tensor(b.const_int(self.type_of(ty), int(value)), ty)
+        return tensor(b.const_int(self.type_of(ty), _int64_bits(value)), ty)
 
     def to_tensor(self, x, what="operand"):
         x = _unwrap(x)
@@ -188,14 +252,18 @@ class Semantic:
             if (isinstance(scalar, bool) or
                     not isinstance(scalar, numbers.Integral)):
                 continue
+            scalar = int(scalar)
+            lo, hi = ty.get_int_min_value(), ty.get_int_max_value()
+            if lo <= scalar <= hi:
+                continue
+            fit = "%d does not fit in %s (%d to %d)" % (scalar, ty, lo, hi)
             if scalar < 0 and ty.is_int_unsigned():
                 _err("'%s' between an unsigned tile (%r) and the negative "
-                     "scalar %d: cast one of them explicitly", op, ty, scalar)
-            if not ty.get_int_min_value() <= scalar <= ty.get_int_max_value():
-                _err("the scalar %d is out of range for %r, the type of the "
-                     "other operand of '%s' (%d to %d); cast that operand, "
-                     "e.g. x.to(tl.int64)", scalar, ty, op,
-                     ty.get_int_min_value(), ty.get_int_max_value())
+                     "scalar %d: %s; cast one of them explicitly", op, ty,
+                     scalar, fit)
+            _err("'%s': the scalar %d is out of range for %r, the type of "
+                 "the other operand: %s; cast that operand to a wider type "
+                 "first, e.g. x.to(tl.int64)", op, scalar, ty, fit)
 
     def binary_operands(self, lhs, rhs, op, allow_lhs_ptr=False,
                         allow_rhs_ptr=False, arithmetic=True,
@@ -520,11 +588,17 @@ class Semantic:
                 _err("tl.full's value must be a scalar, got a tile")
             v = self.cast(value, dtype)
             return self.broadcast_to(v, shape) if shape else v
+        if not isinstance(value, numbers.Real) and \
+                type(value).__name__ != "bool_":
+            _err("tl.full's value must be a number or a scalar tensor, got "
+                 "%s", _describe(value))
+        value = self.fitted(value, dtype, "tl.full")
         ty = tl.block_type(dtype, shape) if shape else dtype
         if dtype.is_floating():
-            return tensor(self.builder.const_float(self.type_of(ty),
-                                                   float(value)), ty)
-        return tensor(self.builder.const_int(self.type_of(ty), int(value)), ty)
+            return tensor(self.builder.const_float(self.type_of(ty), value),
+                          ty)
+        return tensor(self.builder.const_int(self.type_of(ty),
+                                             _int64_bits(value)), ty)
 
     def expand_dims(self, x, axes):
         x = self.to_tensor(x)
@@ -683,7 +757,7 @@ class Semantic:
         if other is not None and mask is None:
             _err("tl.load: 'other' needs a 'mask'")
         if other is not None:
-            other = self.cast(self.to_tensor(other, "other"), elem)
+            other = self.value_for(other, elem, "tl.load's other")
             if ptr.type.is_block():
                 other = self.broadcast_to(other, list(ptr.shape))
         if elem.is_bool():
@@ -712,7 +786,7 @@ class Semantic:
             _err("boundary_check is only for block pointers "
                  "(tl.make_block_ptr); use mask= with plain pointers")
         elem = ptr.dtype.element_ty
-        value = self.to_tensor(value, "value")
+        value = self.value_for(value, elem, "tl.store's value")
         if ptr.type.is_block():
             value = self.broadcast_to(value, list(ptr.shape))
         elif value.type.is_block():
@@ -826,7 +900,7 @@ class Semantic:
                  "boundary_check")
         bc = self._boundary_check(ptr, boundary_check)
         bt = ptr.dtype.element_ty
-        value = self.to_tensor(value, "value")
+        value = self.value_for(value, bt.element_ty, "tl.store's value")
         if value.type.is_block() and list(value.shape) != list(bt.shape):
             _err("storing a tile of shape %s through a block pointer of "
                  "block shape %s", list(value.shape), list(bt.shape))
@@ -874,8 +948,9 @@ class Semantic:
             _err("descriptor store: %d offsets for a %d-D block", len(offs),
                  len(desc.block_shape))
         bt = desc.type.block_type
-        value = self.broadcast_to(self.cast(self.to_tensor(value),
-                                            bt.element_ty), list(bt.shape))
+        value = self.broadcast_to(
+            self.value_for(value, bt.element_ty, "descriptor store's value"),
+            list(bt.shape))
         self.builder.desc_store(desc.handle, value.handle,
                                 [o.handle for o in offs])
 
@@ -895,10 +970,9 @@ class Semantic:
             _err("%s needs a pointer or a tile of pointers, got %r", what,
                  ptr.type)
         elem = ptr.dtype.element_ty
-        val = self.to_tensor(val)
+        val = self.value_for(val, elem, "%s's val" % what)
         if ptr.type.is_block():
             val = self.broadcast_to(val, list(ptr.shape))
-        val = self.cast(val, elem)
         mask = self._mem_mask(ptr, mask, what)
         return ptr, val, mask, self._ATOMIC_SEM[sem], self._ATOMIC_SCOPE[scope]
 
@@ -953,7 +1027,7 @@ class Semantic:
     def atomic_cas(self, ptr, cmp, val, sem, scope):
         ptr, val, _, sem, scope = self._atomic_args(ptr, val, None, sem,
                                                     scope, "tl.atomic_cas")
-        cmp = self.cast(self.to_tensor(cmp), val.dtype)
+        cmp = self.value_for(cmp, val.dtype, "tl.atomic_cas's cmp")
         if ptr.type.is_block():
             cmp = self.broadcast_to(cmp, list(ptr.shape))
         h = self.builder.atomic_cas(ptr.handle, cmp.handle, val.handle, sem,
@@ -1416,6 +1490,14 @@ class Semantic:
         if shape:
             args = [self.broadcast_to(a, shape) for a in args]
         ty = tl.block_type(ret, shape) if shape else ret
+        lib_path = _unwrap(lib_path) or ""
+        lib_path = (os.fsdecode(lib_path) if isinstance(
+            lib_path, (str, bytes, os.PathLike)) else str(lib_path))
+        if "\0" in lib_path:
+            # A bitcode file the GPU targets link: a NUL byte would cut it
+            # short in the file system's C strings.
+            _err("%s: the library path %r contains a NUL byte, which no "
+                 "file name can hold", what, lib_path)
         h = self.builder.extern_elementwise(str(symbol), str(lib_path or ""),
                                             [a.handle for a in args],
                                             self.type_of(ty), bool(is_pure))
@@ -1495,6 +1577,14 @@ def _is_block_ptr(x):
     """Whether `x` is a block pointer (tl.make_block_ptr's result)."""
     return (isinstance(x, tensor) and x.dtype.is_ptr() and
             x.dtype.element_ty.is_block())
+
+
+def _int64_bits(value):
+    """`value`, an int that fits its 64-bit-or-narrower type, as the int64
+    with the same low 64 bits (the builder takes an int64: a uint64 above
+    2^63 - 1 passes as its two's complement)."""
+    value = int(value)
+    return value - 2 ** 64 if value >= 2 ** 63 else value
 
 
 def _describe(x):
