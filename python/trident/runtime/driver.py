@@ -6,6 +6,8 @@ Python ints, floats and bools; None and other constants (constexprs).
 On the CPU target the launch runs the JIT-loaded kernel over the grid on a
 thread pool (`trident._C.CpuKernel.launch`).
 """
+import numbers
+import operator
 import os
 import sys
 
@@ -232,23 +234,56 @@ def classify(v, name):
 
 
 
-def _normalize_grid(grid):
-    if isinstance(grid, int):
-        grid = (grid,)
+def _grid_entry(value):
+    """A grid entry as an int: ints and objects with __index__ (numpy
+    integers, 0-d integer torch tensors) only, as Triton's launcher reads
+    them; a float is refused rather than truncated. None when `value` is
+    not an integer."""
     try:
-        grid = tuple(int(g) for g in grid)
+        return operator.index(value)
     except TypeError:
-        raise TridentUserError("the grid must be a tuple of up to 3 ints or a "
-                               "function of the meta-parameters returning "
-                               "one, got %r" % (grid,)) from None
-    if not 1 <= len(grid) <= 3:
-        raise TridentUserError("the grid must have 1 to 3 dimensions, got %r"
-                               % (grid,))
-    for g in grid:
-        if g < 0 or g >= 2 ** 31:
-            raise TridentUserError("grid dimensions must be in [0, 2^31), got"
-                                   " %r" % (grid,))
-    return grid + (1,) * (3 - len(grid))
+        return None
+
+
+def _normalize_grid(grid, origin=None):
+    """The (x, y, z) of a launch's grid: an int or a tuple/list of 1 to 3
+    ints in [0, 2^31). `origin` says where `grid` came from (a grid
+    function's result) for the messages."""
+    shown = origin or "the grid %r" % (grid,)
+    entries = None
+    if isinstance(grid, (tuple, list)):
+        entries = list(grid)
+    elif _grid_entry(grid) is not None or isinstance(grid, numbers.Number):
+        entries = [grid]  # one dimension (a float is refused below)
+    else:
+        try:
+            entries = list(grid)
+        except TypeError:
+            pass
+    if entries is None:
+        raise TridentUserError(
+            "%s is not a valid grid: a grid is a tuple of 1 to 3 ints, or "
+            "a function of the meta-parameters returning one" % shown)
+    if not 1 <= len(entries) <= 3:
+        raise TridentUserError("%s has %d dimensions; a grid has 1 to 3"
+                               % (shown, len(entries)))
+    out = []
+    for i, g in enumerate(entries):
+        n = _grid_entry(g)
+        if n is None:
+            raise TridentUserError(
+                "%s: entry %d is %r, a %s, not an integer; grid entries "
+                "must be ints or have __index__ (numpy integers, 0-d "
+                "integer tensors)%s" % (
+                    shown, i, g, type(g).__name__,
+                    "; compute it in integers, e.g. trident.cdiv(n, BLOCK)"
+                    if isinstance(g, numbers.Real) else ""))
+        if n < 0 or n >= 2 ** 31:
+            raise TridentUserError(
+                "%s: entry %d is %d; grid entries must be in [0, 2^31)"
+                % (shown, i, n))
+        out.append(n)
+    return tuple(out) + (1,) * (3 - len(out))
 
 
 def _spec_of(kernel):
@@ -333,14 +368,14 @@ def plan_for(kernel, runtime_indices):
     return plan
 
 
-def launch(kernel, grid, values, runtime_indices=None):
+def launch(kernel, grid, values, runtime_indices=None, grid_origin=None):
     """One launch from Python (the slow path): `values` are every
     parameter's, in order, with `runtime_indices` those the kernel takes;
     without them, `values` are its run-time arguments (an AOT kernel's)."""
     from .. import _C
     if runtime_indices is None:
         runtime_indices = range(len(values))
-    grid = _normalize_grid(grid)
+    grid = _normalize_grid(grid, grid_origin)
     if grid[0] * grid[1] * grid[2] == 0:
         return
     plan = plan_for(kernel, runtime_indices)

@@ -345,9 +345,16 @@ class JITFunction:
         meta = dict(bound)
         meta.update(num_warps=kernel.metadata.get("num_warps", num_warps),
                     num_stages=num_stages or 3, num_ctas=num_ctas or 1)
-        g = grid(meta) if callable(grid) else grid
+        origin = None
+        if callable(grid):
+            g = grid(meta)
+            origin = "the grid function %s returned %r" % (
+                getattr(grid, "__qualname__", None) or repr(grid), g)
+        else:
+            g = grid
         driver.launch(kernel, g, [bound[n] for n in self.arg_names],
-                      [self.arg_names.index(n) for n in runtime])
+                      [self.arg_names.index(n) for n in runtime],
+                      grid_origin=origin)
         return kernel
 
     def _kernel_for(self, bound, num_warps, num_stages, num_ctas,
