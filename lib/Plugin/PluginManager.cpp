@@ -156,11 +156,37 @@ void PluginManager::appendDialects(mlir::DialectRegistry &registry) const {
       p->info->dialects[i].registerDialect(registry);
 }
 
+/// `path` as messages show it: as it is, unless it holds a control byte
+/// (a NUL, a newline): then quoted, with those bytes escaped as \xNN (a
+/// NUL reads '\x00', as in Python's repr), so that a NUL byte neither ends
+/// the message nor hides in it. UTF-8 bytes stay as they are.
+static std::string shownPath(StringRef path) {
+  auto control = [](unsigned char c) { return c < 0x20 || c == 0x7f; };
+  if (llvm::none_of(path, control))
+    return path.str();
+  std::string out = "'";
+  for (unsigned char c : path) {
+    if (c == '\\' || c == '\'') {
+      out += '\\';
+      out += char(c);
+    } else if (control(c)) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += char(c);
+    }
+  }
+  return out + "'";
+}
+
 Error PluginManager::load(StringRef path) {
   std::lock_guard<std::recursive_mutex> lock(mutex);
   loadEnvironmentLocked();
   if (Error err = loadLocked(path))
-    return createStringError(path + ": " + toString(std::move(err)));
+    return createStringError(shownPath(path) + ": " +
+                             toString(std::move(err)));
   return Error::success();
 }
 
@@ -168,6 +194,11 @@ Error PluginManager::loadLocked(StringRef path) {
   registerCorePasses();
   if (path.empty())
     return createStringError("empty plugin path");
+  // The file system takes C strings: a NUL byte would cut the path short
+  // and open another file ("/tmp/a" for "/tmp/a\0b.so"), so such a path
+  // is refused whole.
+  if (path.contains('\0'))
+    return createStringError("the path contains a NUL byte");
   // Only a regular file is opened (a FIFO would block, a device never
   // end), and a path that cannot be used says why.
   if (sys::fs::is_directory(path))
@@ -259,7 +290,8 @@ void PluginManager::loadEnvironmentLocked() {
   StringRef(paths).split(parts, ':', -1, /*KeepEmpty=*/false);
   for (StringRef path : parts)
     if (Error err = loadLocked(path))
-      environmentErrors.push_back((path + ": " + toString(std::move(err))).str());
+      environmentErrors.push_back(shownPath(path) + ": " +
+                                  toString(std::move(err)));
 }
 
 Error PluginManager::loadFromEnvironment() {

@@ -24,7 +24,14 @@ extern PyObject *ErrorType;
 
 /// Sets trident._C.Error with `message`; returns null.
 inline PyObject *raise(const std::string &message) {
-  PyErr_SetString(ErrorType, message.c_str());
+  // The whole message, by its length: a NUL byte in it (a path the user
+  // gave) must not cut it short as a C string would.
+  PyObject *text = PyUnicode_DecodeUTF8(
+      message.data(), Py_ssize_t(message.size()), "replace");
+  if (!text)
+    return nullptr;
+  PyErr_SetObject(ErrorType, text);
+  Py_DECREF(text);
   return nullptr;
 }
 

@@ -48,9 +48,10 @@ def load_plugin(path):
     """Loads a plugin at any time (also after kernels were compiled): its
     passes and pipelines apply to later compiles, its DSL ops are callable
     from kernels as tl.extra.<name>.<op>."""
-    import os
+    from ._paths import checked_path
+    path = checked_path(path, error=PluginError)
     try:
-        _C.load_plugin(os.fspath(path))
+        _C.load_plugin(path)
     except _C.Error as e:
         raise PluginError(str(e)) from None
     language.extra._forget()

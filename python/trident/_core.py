@@ -90,8 +90,10 @@ def core_build_id():
 
 def load_plugin(path):
     """Loads a plugin at any time. Loading the same file twice is a no-op."""
+    from ._paths import checked_path
+    path = checked_path(path, error=PluginError)
     lib = _load()
-    _call(lib.tridentLoadPlugin, PluginError, _bytes(os.fspath(path)))
+    _call(lib.tridentLoadPlugin, PluginError, os.fsencode(path))
 
 
 def plugins():

@@ -11,6 +11,8 @@ or through what they select: the target, the loaded plugins).
 """
 import os
 
+from ._paths import checked_path
+
 
 class Knob:
     def __init__(self, env, default, doc, in_cache_key=False, kind="str",
@@ -41,6 +43,11 @@ class Knob:
             except ValueError:
                 raise ValueError("%s must be an integer, got %r" %
                                  (self.env, v)) from None
+        if self.kind == "path":
+            return checked_path(v, self.env)
+        if self.kind == "paths":
+            for entry in v.split(":"):
+                checked_path(entry, "an entry of " + self.env)
         return v
 
 
@@ -50,26 +57,27 @@ def _default_cache_dir():
 
 KNOBS = [
     Knob("TRIDENT_CACHE_DIR", _default_cache_dir,
-         "where compiled kernels are cached on disk"),
+         "where compiled kernels are cached on disk", kind="path"),
     Knob("TRIDENT_ALWAYS_COMPILE", False,
          "compile every kernel, never reading the disk cache (it is still "
          "written)", kind="bool"),
     Knob("TRIDENT_DUMP_DIR", None,
          "write every stage of every kernel compiled or loaded from the "
-         "cache there (<kernel>-<key>/<stage>.<ext>)"),
+         "cache there (<kernel>-<key>/<stage>.<ext>)", kind="path"),
     Knob("TRIDENT_TARGET", None,
          "the target of launches (cuda:90a, cuda:80, cpu); default: this "
          "machine's GPU, else the CPU", in_cache_key=True,
          key_via="the target"),
     Knob("TRIDENT_PLUGIN_PATHS", None,
          "plugins to load at import (':'-separated)", in_cache_key=True,
-         key_via="each loaded plugin's name, version, path and cache key"),
+         key_via="each loaded plugin's name, version, path and cache key",
+         kind="paths"),
     Knob("TRIDENT_PTXAS", None,
          "the ptxas that builds cubins (default: /usr/local/cuda's, else "
-         "PATH's)", in_cache_key=True),
+         "PATH's)", in_cache_key=True, kind="path"),
     Knob("TRIDENT_LIBDEVICE", None,
          "CUDA's libdevice.10.bc (default: next to ptxas)",
-         in_cache_key=True),
+         in_cache_key=True, kind="path"),
     Knob("TRIDENT_CPU_THREADS", 0,
          "threads that run CPU-target kernels (0: one per hardware thread)",
          kind="int"),
@@ -90,9 +98,11 @@ KNOBS = [
          "the bound of TRIDENT_DEBUG_BARRIERS, in milliseconds",
          in_cache_key=True, kind="int"),
     Knob("TRIDENT_LIBCUDA", None,
-         "the CUDA driver library to load (default libcuda.so.1)"),
+         "the CUDA driver library to load (default libcuda.so.1)",
+         kind="path"),
     Knob("TRIDENT_LIBRARY", None,
-         "libTridentCore.so to load (default: the one next to the package)"),
+         "libTridentCore.so to load (default: the one next to the package)",
+         kind="path"),
     Knob("TRIDENT_NO_CRASH_GUARD", False,
          "compile without the crash guard, so that a crash reaches a "
          "debugger or a sanitizer with its own stack and ends the process "

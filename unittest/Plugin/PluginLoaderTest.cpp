@@ -439,6 +439,17 @@ TEST(PluginLoader, OtherPathErrors) {
   expectGoodPluginWorks();
 }
 
+TEST(PluginLoader, APathWithANulByteIsRefusedWhole) {
+  // Cut at its NUL, the path would name the good plugin and load it: the
+  // whole path is refused instead, shown with the NUL escaped.
+  std::string good = goodPath();
+  std::string path = good + std::string("\0.junk", 6);
+  ASSERT_EQ(path.size(), good.size() + 6);
+  EXPECT_EQ(errorText(PluginManager::instance().load(path)),
+            "'" + good + "\\x00.junk': the path contains a NUL byte");
+  expectGoodPluginWorks();
+}
+
 TEST(PluginLoader, LoadingTheSameFileTwiceIsANoOp) {
   expectGoodPluginWorks();
   size_t before = PluginManager::instance().plugins().size();
