@@ -157,6 +157,21 @@ void acquireTensorMap(OpBuilder &b, Location loc, Value map) {
                "l,~{memory}", ValueRange{map});
 }
 
+/// Replaces `op` (a descriptor made or read back) by the tensor map at
+/// `slot` (a global pointer): its generic address, once this thread has
+/// acquired it for the tensor-map proxy.
+void replaceWithAcquiredMap(OpBuilder &b, Operation *op, Value slot) {
+  Location loc = op->getLoc();
+  Value generic = LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), slot);
+  acquireTensorMap(b, loc, generic);
+  Value desc = UnrealizedConversionCastOp::create(
+                   b, loc, op->getResultTypes(), ValueRange{generic})
+                   .getResult(0);
+  op->getResult(0).replaceAllUsesWith(desc);
+  op->erase();
+}
+
 /// `v` (a Tile IR pointer) as the LLVM pointer it converts to.
 Value llvmPointer(OpBuilder &b, Location loc, Value v) {
   auto ptr = cast<tir::PointerType>(v.getType());
@@ -317,15 +332,7 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
       scf::YieldOp::create(t, tl);
     });
     barrier(b, loc);
-    Value generic =
-        LLVM::AddrSpaceCastOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
-                                      slot);
-    acquireTensorMap(b, loc, generic);
-    Value desc = UnrealizedConversionCastOp::create(
-                     b, loc, TypeRange{make.getType()}, ValueRange{generic})
-                     .getResult(0);
-    make.replaceAllUsesWith(desc);
-    make.erase();
+    replaceWithAcquiredMap(b, make, slot);
   }
 
   // A descriptor read back from memory: the map's generic address, once
@@ -333,15 +340,7 @@ LogicalResult lowerKernel(func::FuncOp fn, LoweringContext &lc) {
   for (tir::ReinterpretTensorDescOp read : reads) {
     OpBuilder b(read);
     Location loc = read.getLoc();
-    Value ptr = llvmPointer(b, loc, read.getPtr());
-    Value generic = LLVM::AddrSpaceCastOp::create(
-        b, loc, LLVM::LLVMPointerType::get(ctx), ptr);
-    acquireTensorMap(b, loc, generic);
-    Value desc = UnrealizedConversionCastOp::create(
-                     b, loc, TypeRange{read.getType()}, ValueRange{generic})
-                     .getResult(0);
-    read.replaceAllUsesWith(desc);
-    read.erase();
+    replaceWithAcquiredMap(b, read, llvmPointer(b, loc, read.getPtr()));
   }
   return success();
 }

@@ -42,10 +42,6 @@ constexpr int64_t kJoinBarrier = 1;
 constexpr unsigned kMaxPartitions = 14;
 constexpr llvm::StringLiteral kCapturesOffsetAttr = "trident.captures_offset";
 
-int64_t entryRegisters(int64_t threads) {
-  return gir::getWarpSpecializedEntryRegisters(threads);
-}
-
 LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
                              LoweringContext &lc) {
   int64_t cc = 90;
@@ -92,7 +88,7 @@ LogicalResult checkPlacement(tir::WarpSpecializeOp ws, func::FuncOp fn,
                           "warps, but the program has ")
            << lc.numWarps << " warps";
   // The register file must hold every group's budget.
-  int64_t entry = entryRegisters(threads);
+  int64_t entry = gir::getWarpSpecializedEntryRegisters(threads);
   // Registers are set per warpgroup: the partitions' (and the idle warps
   // that fill the last one) at the largest budget of their partitions.
   int64_t used = int64_t(ws.getDefaultNumRegisters().value_or(entry)) *
@@ -203,7 +199,7 @@ LogicalResult lowerOne(tir::WarpSpecializeOp ws, LoweringContext &lc) {
   IRRewriter rewriter(ctx);
   int64_t lanes = lc.threadsPerWarp;
   int64_t totalThreads = ws.getTotalNumWarps(lc.numWarps) * lanes;
-  int64_t entry = entryRegisters(totalThreads);
+  int64_t entry = gir::getWarpSpecializedEntryRegisters(totalThreads);
   int64_t base = cast<IntegerAttr>(ws->getAttr(kCapturesOffsetAttr)).getInt();
   Block &body = fn.getBody().front();
   Operation *ret = body.getTerminator();
