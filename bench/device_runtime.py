@@ -71,7 +71,10 @@ def unpack():
                 tar.extractall(DEST, filter="data")
             except TypeError:
                 tar.extractall(DEST)
-    os.environ["TRIDENT_PTXAS"] = os.path.join(DEST, "bin", "ptxas")
+    # An archive packed with PACK_PTXAS=0 has none: the machine's own.
+    ptxas = os.path.join(DEST, "bin", "ptxas")
+    os.environ["TRIDENT_PTXAS"] = (ptxas if os.path.exists(ptxas) else
+                                   "/usr/local/cuda/bin/ptxas")
     os.environ["TRIDENT_LIBDEVICE"] = os.path.join(DEST, "bin",
                                                    "libdevice.10.bc")
     lib = os.path.join(DEST, "python", "trident", "_lib")

@@ -45,13 +45,18 @@ cp -r "$build/plugins/python/tlx" "$lib/plugins/python/"
 mkdir -p "$stage/examples" "$stage/kernels"
 cp "$root/examples/python/matmul.py" "$root/examples/python/matmul_tma.py" "$stage/examples/"
 cp "$root"/python/test/kernels/*.py "$stage/kernels/"
-cp /usr/local/cuda/bin/ptxas "$stage/bin/"
+# PACK_PTXAS=0 leaves ptxas out (the GPU machine's own CUDA has one; the
+# call scripts use it when the archive has none): small enough to carry
+# beside the Triton 3.8 pack (bench/tlx/compare_call.sh).
+if [ "${PACK_PTXAS:-1}" != 0 ]; then
+  cp /usr/local/cuda/bin/ptxas "$stage/bin/"
+fi
 cp /usr/local/cuda/nvvm/libdevice/libdevice.10.bc "$stage/bin/"
 mkdir -p "$(dirname "$out")"
 python3 - "$stage" "$out" <<'PY'
 import os, sys, tarfile
 stage, out = sys.argv[1], sys.argv[2]
-with tarfile.open(out, "w:xz", preset=6) as tar:
+with tarfile.open(out, "w:xz", preset=9) as tar:
     for name in sorted(os.listdir(stage)):
         tar.add(os.path.join(stage, name), arcname=name)
 PY

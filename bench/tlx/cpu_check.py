@@ -3,7 +3,8 @@
     TRIDENT_TARGET=cpu python3 bench/tlx/cpu_check.py [NAME...]
 
 Each tutorial (uTLX's tutorials/, kept in the ignored .peer/tlx: see
-bench/NOTES.md for how to fetch them) is loaded with its imports made
+bench/NOTES.md for how to fetch them; TLX_TUTORIALS names another folder,
+e.g. the copy in the uTLX 3.8 wheel) is loaded with its imports made
 Trident's (bench/peer/loader.py) and run through its own host wrapper, as
 shipped (its autotuned configs), on CPU tensors; outputs are checked
 against torch in float64 (relative error under 1e-2). On the CPU target
@@ -38,7 +39,8 @@ if not torch.cuda.is_available():
 
 
 def tutorial(name, roots):
-    path = os.path.join(ROOT, ".peer", "tlx", name)
+    path = os.path.join(os.environ.get(
+        "TLX_TUTORIALS", os.path.join(ROOT, ".peer", "tlx")), name)
     if not os.path.exists(path):
         print("%-44s MISSING %s" % (name, path))
         FAILED.append(name)

@@ -55,7 +55,8 @@ def check(name, out, ref, tol=0.0):
 def tutorial(name, roots):
     """A TLX tutorial (uTLX's tutorials/, kept in the ignored .peer/tlx)
     with its imports made Trident's, or None when it is not there."""
-    path = os.path.join(ROOT, ".peer", "tlx", name)
+    path = os.path.join(os.environ.get(
+        "TLX_TUTORIALS", os.path.join(ROOT, ".peer", "tlx")), name)
     if not os.path.exists(path):
         print("%-34s MISSING  %s (copy uTLX's tutorials there)" % (name, path))
         FAILED.append(name)

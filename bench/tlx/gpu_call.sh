@@ -14,7 +14,8 @@ D=/tmp/trident-runtime
 if [ ! -d "$D" ]; then
   mkdir -p "$D" && tar -xJf .dev/trident-runtime.tar.xz -C "$D"
 fi
-export TRIDENT_PTXAS=$D/bin/ptxas TRIDENT_LIBDEVICE=$D/bin/libdevice.10.bc
+PTXAS=$D/bin/ptxas; [ -x "$PTXAS" ] || PTXAS=/usr/local/cuda/bin/ptxas
+export TRIDENT_PTXAS=$PTXAS TRIDENT_LIBDEVICE=$D/bin/libdevice.10.bc
 export TRIDENT_LIBRARY=$D/python/trident/_lib/libTridentCore.so
 export PYTHONPATH=$D/python TRIDENT_BUILD_DIR=$D/python/trident/_lib
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader
