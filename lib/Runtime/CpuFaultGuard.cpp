@@ -92,6 +92,22 @@ void handler(int sig, siginfo_t *info, void *context) {
     raise(sig);
 }
 
+std::atomic<int32_t> interrupt{0};
+std::atomic<int32_t> runningLaunches{0};
+/// The SIGINT handler ours was put in front of.
+struct sigaction previousInterrupt;
+
+void interruptHandler(int sig, siginfo_t *info, void *context) {
+  // (Lock-free atomics: safe in a signal handler.)
+  if (runningLaunches.load(std::memory_order_relaxed) > 0)
+    interrupt.store(1, std::memory_order_relaxed);
+  struct sigaction prev = previousInterrupt;
+  if (prev.sa_flags & SA_SIGINFO)
+    prev.sa_sigaction(sig, info, context);
+  else if (prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN)
+    prev.sa_handler(sig);
+}
+
 bool installed(int sig) {
   struct sigaction current;
   return sigaction(sig, nullptr, &current) == 0 &&
@@ -122,6 +138,43 @@ void installFaultHandlers() {
   }
 }
 
+std::atomic<int32_t> &interruptFlag() { return interrupt; }
+
+void installInterruptHandler() {
+  static_assert(std::atomic<int32_t>::is_always_lock_free);
+  struct sigaction current;
+  if (sigaction(SIGINT, nullptr, &current) != 0)
+    return;
+  bool info = current.sa_flags & SA_SIGINFO;
+  if (info && current.sa_sigaction == interruptHandler)
+    return;
+  // SIGINT that kills the process, or is ignored, stays so.
+  if (!info && (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN))
+    return;
+  std::lock_guard<std::mutex> lock(installMutex);
+  if (sigaction(SIGINT, nullptr, &current) != 0 ||
+      ((current.sa_flags & SA_SIGINFO) &&
+       current.sa_sigaction == interruptHandler))
+    return;
+  previousInterrupt = current;
+  struct sigaction ours{};
+  ours.sa_sigaction = interruptHandler;
+  ours.sa_flags =
+      SA_SIGINFO | (current.sa_flags & (SA_ONSTACK | SA_RESTART | SA_NODEFER));
+  ours.sa_mask = current.sa_mask;
+  sigaction(SIGINT, &ours, nullptr);
+}
+
+InterruptibleLaunch::InterruptibleLaunch() {
+  installInterruptHandler();
+  runningLaunches.fetch_add(1, std::memory_order_relaxed);
+}
+
+InterruptibleLaunch::~InterruptibleLaunch() {
+  if (runningLaunches.fetch_sub(1, std::memory_order_relaxed) == 1)
+    interrupt.store(0, std::memory_order_relaxed);
+}
+
 bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
                         int64_t end, int32_t nx, int32_t ny, int32_t nz,
                         const std::atomic<bool> &stop, ProgramFault &fault) {
@@ -133,7 +186,7 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
   // The signal mask is not saved (a system call per range): the fault path
   // unblocks the signal its handler was left in.
   if (sigsetjmp(frame.env, /*savemask=*/0) != 0) {
-    if (frame.signal != 0) {
+    if (frame.signal != 0 && frame.signal != SIGINT) {
       sigset_t set;
       sigemptyset(&set);
       sigaddset(&set, frame.signal);
@@ -154,6 +207,8 @@ bool runProgramsGuarded(GridEntryFn entry, void **args, int64_t begin,
     if (stop.load(std::memory_order_relaxed))
       break;
     currentProgramId = p;
+    if (interrupt.load(std::memory_order_relaxed))
+      interruptCurrentProgram();
     entry(args, p, p + 1, nx, ny, nz);
   }
   currentFrame = outer;
@@ -168,7 +223,7 @@ bool runCallGuarded(void (*fn)(void *), void *arg, int64_t program,
   Frame *outer = currentFrame;
   int64_t outerProgram = currentProgramId;
   if (sigsetjmp(frame.env, /*savemask=*/0) != 0) {
-    if (frame.signal > 0) {
+    if (frame.signal > 0 && frame.signal != SIGINT) {
       sigset_t set;
       sigemptyset(&set);
       sigaddset(&set, frame.signal);
@@ -205,6 +260,17 @@ void failCurrentProgram(const ProgramFault &fault) {
 
 int64_t currentProgram() { return currentFrame ? currentProgramId : -1; }
 
+void interruptCurrentProgram() {
+  Frame *f = currentFrame;
+  if (!f)
+    return;
+  currentFrame = nullptr;
+  f->signal = SIGINT;
+  f->address = 0;
+  f->code = 0;
+  siglongjmp(f->env, 4);
+}
+
 void stopCurrentProgram() {
   Frame *f = currentFrame;
   if (!f)
@@ -217,3 +283,7 @@ void stopCurrentProgram() {
 }
 
 } // namespace trident::cpu
+
+extern "C" void tridentCpuInterrupted() {
+  trident::cpu::interruptCurrentProgram();
+}

@@ -13,6 +13,19 @@
 // What a faulting program instance had allocated on the heap (tile buffers
 // over the stack limit) is not freed: a crash leaks it, once.
 //
+// SIGINT (Ctrl-C) stops a running launch at safe points. When the process
+// handles SIGINT (Python does), installInterruptHandler puts a handler in
+// front of that one which sets interruptFlag() while a launch runs, then
+// calls it. Kernels read the flag at the top of each iteration of their
+// loops (convert-tir-to-cpu: one volatile load and a branch) and the runner
+// before each program instance; a barrier wait reads it too. Once it is
+// set, each program instance ends where it reads it (interruptCurrentProgram:
+// back to its guard, as a fault would), and the launch reports that it was
+// interrupted. A thread is never stopped from the signal handler itself:
+// the program stops on its own thread, outside any lock of the runtime.
+// Where SIGINT has no handler (the default action, or ignored) nothing
+// changes.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_LIB_RUNTIME_CPUFAULTGUARD_H
 #define TRIDENT_LIB_RUNTIME_CPUFAULTGUARD_H
@@ -62,6 +75,28 @@ bool runCallGuarded(void (*fn)(void *), void *arg, int64_t program,
 /// if there is no guard.
 void failCurrentProgram(const ProgramFault &fault);
 
+/// Ends the program instance this thread runs under the guard as
+/// interrupted (its range returns false with signal SIGINT); returns if
+/// there is no guard.
+void interruptCurrentProgram();
+
+/// Nonzero once SIGINT came while a launch ran (kernels load it as the i32
+/// `__trident_cpu_interrupt`); cleared when the last running launch ends.
+std::atomic<int32_t> &interruptFlag();
+
+/// Installs the SIGINT handler that sets interruptFlag() in front of the
+/// process's own (if SIGINT has one). Call before starting a launch.
+void installInterruptHandler();
+
+/// A launch runs while one of these lives: SIGINT sets the flag only then.
+class InterruptibleLaunch {
+public:
+  InterruptibleLaunch();
+  ~InterruptibleLaunch();
+  InterruptibleLaunch(const InterruptibleLaunch &) = delete;
+  InterruptibleLaunch &operator=(const InterruptibleLaunch &) = delete;
+};
+
 /// The linear id of the program instance this thread runs under the guard,
 /// or -1.
 int64_t currentProgram();
@@ -72,5 +107,10 @@ int64_t currentProgram();
 void stopCurrentProgram();
 
 } // namespace trident::cpu
+
+extern "C" {
+/// What a kernel calls when it finds interruptFlag() set.
+void tridentCpuInterrupted();
+}
 
 #endif

@@ -105,6 +105,15 @@ public:
 
 CpuKernel::~CpuKernel() = default;
 
+char LaunchInterrupted::ID;
+
+void LaunchInterrupted::log(raw_ostream &os) const {
+  os << "kernel '" << kernel << "': the launch was interrupted (SIGINT); "
+     << "program (" << x << ", " << y << ", " << z
+     << ") and the others still running were stopped, those not started "
+        "did not run";
+}
+
 /// float -> bf16, rounding to nearest even (NaN stays a quiet NaN), with the
 /// calling convention of compiler-rt's __truncsfbf2 (bf16 in an SSE
 /// register).
@@ -215,6 +224,12 @@ Expected<std::unique_ptr<CpuKernel>> CpuKernel::load(const Artifact &artifact,
             {orc::ExecutorAddr::fromPtr(&tridentCpuReduceLock), callable}},
            {mangle("__trident_cpu_reduce_unlock"),
             {orc::ExecutorAddr::fromPtr(&tridentCpuReduceUnlock), callable}},
+           // SIGINT: the flag loops read, the call that ends the program.
+           {mangle("__trident_cpu_interrupt"),
+            {orc::ExecutorAddr::fromPtr(&interruptFlag()),
+             JITSymbolFlags::Exported}},
+           {mangle("__trident_cpu_interrupted"),
+            {orc::ExecutorAddr::fromPtr(&tridentCpuInterrupted), callable}},
            // bf16 conversions that LLVM leaves to compiler-rt on CPUs
            // without bf16 instructions (a bf16 constant, say), which this
            // process's libgcc may not have.
@@ -350,6 +365,7 @@ Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
   // fault (or bounds violation) stops the others before their next program
   // instance.
   installFaultHandlers();
+  InterruptibleLaunch interruptible;
   std::atomic<bool> stop{false};
   std::mutex faultMutex;
   std::optional<ProgramFault> firstFault;
@@ -381,6 +397,12 @@ Error CpuKernel::launch(ArrayRef<void *> args, std::array<unsigned, 3> grid,
   }
   // What tir.print wrote comes before what the caller prints next.
   std::fflush(stdout);
+  // Ctrl-C first: what was found before it is incomplete.
+  if (firstFault && firstFault->signal == SIGINT) {
+    int64_t p = firstFault->program;
+    return make_error<LaunchInterrupted>(kernelInfo.name, p % nx, p / nx % ny,
+                                         p / (int64_t(nx) * ny));
+  }
   if (checker)
     if (std::optional<std::string> report = checker->report())
       return createStringError("kernel '" + kernelInfo.name + "': " + *report);

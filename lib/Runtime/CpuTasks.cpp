@@ -116,10 +116,13 @@ void update(int64_t addr, int64_t delta) {
 }
 
 /// One more turn of a wait that has spun `spins` times: stop when another
-/// thread of the program failed, else spin, then yield, then sleep.
+/// thread of the program failed or SIGINT came, else spin, then yield, then
+/// sleep.
 void backOff(unsigned spins) {
   if (currentTasks && currentTasks->abandon.load(std::memory_order_relaxed))
     stopCurrentProgram();
+  if (interruptFlag().load(std::memory_order_relaxed))
+    interruptCurrentProgram(); // SIGINT (CpuFaultGuard.h)
   if (spins < 64)
     return;
   if (spins < 1024)

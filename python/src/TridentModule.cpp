@@ -709,7 +709,15 @@ bool trident::python::runCpuKernel(
   err = kernel->launch(args, grid, options);
   Py_END_ALLOW_THREADS
   if (err) {
-    raiseKernelError(llvm::toString(std::move(err)));
+    // Ctrl-C: Python's SIGINT handler runs now (KeyboardInterrupt, or what
+    // the program's own handler raises); if it raises nothing (another
+    // thread than the main one, a handler that only records), the launch
+    // still did not complete.
+    bool interrupted = err.isA<trident::cpu::LaunchInterrupted>();
+    std::string message = llvm::toString(std::move(err));
+    if (interrupted && PyErr_CheckSignals() < 0)
+      return false;
+    raiseKernelError(message);
     return false;
   }
   return true;

@@ -25,6 +25,11 @@
 // checks each access against LaunchOptions::buffers and reports the first
 // one outside them with its op's location (docs/cpu.md, "Faults").
 //
+// SIGINT stops a launch when the process handles SIGINT (Python does): each
+// program instance ends at the top of its next loop iteration (or before
+// it starts), and launch() returns a LaunchInterrupted error; the process
+// goes on (what the stopped programs allocated on the heap is leaked).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_RUNTIME_CPURUNNER_H
 #define TRIDENT_RUNTIME_CPURUNNER_H
@@ -53,6 +58,21 @@ struct BufferExtent {
   const void *base = nullptr;
   uint64_t bytes = 0;
   std::string name;
+};
+
+/// What launch() returns when SIGINT stopped the launch.
+class LaunchInterrupted : public llvm::ErrorInfo<LaunchInterrupted> {
+public:
+  static char ID;
+  LaunchInterrupted(std::string kernel, int64_t x, int64_t y, int64_t z)
+      : kernel(std::move(kernel)), x(x), y(y), z(z) {}
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  std::string kernel;
+  /// A program instance that was stopped.
+  int64_t x, y, z;
 };
 
 struct LaunchOptions {

@@ -175,7 +175,10 @@ struct CPUBoundsCheckPass
     hook = declareHook(module);
     SmallVector<std::pair<Operation *, Access>> accesses;
     kernel.walk([&](Operation *op) {
-      if (std::optional<Access> a = accessOf(op))
+      std::optional<Access> a = accessOf(op);
+      // The module's globals (the runtime's SIGINT flag) are no buffer of
+      // the launch's.
+      if (a && !a->ptr.getDefiningOp<LLVM::AddressOfOp>())
         accesses.push_back({op, *a});
     });
     for (auto &[op, access] : accesses)

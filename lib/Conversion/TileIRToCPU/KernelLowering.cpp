@@ -464,6 +464,9 @@ LogicalResult KernelLowering::lowerGenericRegionOp(Operation *op) {
   for (unsigned i = 0; i < op->getNumRegions(); ++i)
     state.addRegion();
   Operation *newOp = b.create(state);
+  // Where each iteration of a loop starts: the SIGINT poll.
+  Region *loopHead = isa<scf::ForOp, scf::WhileOp>(op) ? &op->getRegion(0)
+                                                        : nullptr;
   for (auto [from, to] : llvm::zip(op->getRegions(), newOp->getRegions())) {
     DenseMap<Block *, Block *> blocks;
     for (Block &blk : from) {
@@ -481,6 +484,8 @@ LogicalResult KernelLowering::lowerGenericRegionOp(Operation *op) {
     for (Block &blk : from) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToEnd(blocks[&blk]);
+      if (&from == loopHead && &blk == &from.front())
+        pollInterrupt();
       pushScope();
       LogicalResult r = lowerBlock(blk, /*stopAtTerminator=*/false);
       popScope();

@@ -188,6 +188,10 @@ public:
   mlir::Operation *declareFunction(llvm::StringRef name, mlir::Type type);
   /// The address of a private constant holding `text` and a NUL.
   mlir::Value globalString(llvm::StringRef text);
+  /// Where a loop's iteration starts: reads the runtime's SIGINT flag
+  /// (`__trident_cpu_interrupt`) and, when set, calls
+  /// `__trident_cpu_interrupted`, which ends the program (CpuFaultGuard.h).
+  void pollInterrupt();
 
   // Cache scopes for element(): a scope per loop body.
   void pushScope() { cache.emplace_back(); }

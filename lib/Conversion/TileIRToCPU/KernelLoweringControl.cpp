@@ -8,6 +8,11 @@
 // that buffer. A tile result of an scf.if is a buffer that each branch
 // writes before it ends.
 //
+// Each iteration of a loop starts by reading the runtime's SIGINT flag
+// (pollInterrupt), so that Ctrl-C stops a kernel that loops forever or for
+// long: a volatile load and a branch not taken. The loops the lowering
+// makes itself (over a tile's elements) end on their own and read nothing.
+//
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
@@ -20,6 +25,36 @@ using namespace mlir;
 namespace trident::cpu {
 
 static bool isTile(Type t) { return isa<RankedTensorType>(t); }
+
+void KernelLowering::pollInterrupt() {
+  constexpr llvm::StringLiteral flagName = "__trident_cpu_interrupt";
+  MLIRContext *ctx = b.getContext();
+  auto module = dst->getParentOfType<ModuleOp>();
+  Type i32 = IntegerType::get(ctx, 32);
+  auto flag = module.lookupSymbol<LLVM::GlobalOp>(flagName);
+  if (!flag) {
+    OpBuilder mb(module.getBodyRegion());
+    flag = LLVM::GlobalOp::create(mb, curLoc, i32, /*isConstant=*/false,
+                                  LLVM::Linkage::External, flagName,
+                                  Attribute());
+  }
+  Value addr = LLVM::AddressOfOp::create(b, curLoc, flag);
+  // Volatile (as a sig_atomic_t is read): loaded at each iteration, yet
+  // only a read to LLVM's alias analysis, where an atomic load would count
+  // as a write of all memory and keep loads of the loop's body in it.
+  Value value = LLVM::LoadOp::create(b, curLoc, i32, addr, /*alignment=*/4,
+                                     /*isVolatile=*/true);
+  Value zero = arith::ConstantIntOp::create(b, curLoc, 0, 32);
+  Value set = arith::CmpIOp::create(b, curLoc, arith::CmpIPredicate::ne,
+                                    value, zero);
+  auto hook = cast<LLVM::LLVMFuncOp>(declareFunction(
+      "__trident_cpu_interrupted",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {})));
+  auto ifOp = scf::IfOp::create(b, curLoc, set, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  LLVM::CallOp::create(b, curLoc, hook, ValueRange{});
+}
 
 LogicalResult KernelLowering::lowerFor(scf::ForOp op) {
   unsigned numIter = op.getNumRegionIterArgs();
@@ -55,6 +90,8 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op) {
 
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(body);
+  curLoc = l;
+  pollInterrupt();
   pushScope();
   if (failed(lowerBlock(*op.getBody(), /*stopAtTerminator=*/true))) {
     popScope();
@@ -234,6 +271,10 @@ LogicalResult KernelLowering::lowerWhile(scf::WhileOp op) {
     }
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToEnd(block);
+    if (isBefore) {
+      curLoc = l;
+      pollInterrupt();
+    }
     pushScope();
     if (failed(lowerBlock(from, /*stopAtTerminator=*/true))) {
       popScope();
