@@ -40,6 +40,8 @@ from ._pipelines import (pipeline, pipeline_names,  # noqa: E402
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402
 from .runtime.autotuner import Config, autotune, heuristics  # noqa: E402
 from .runtime.jit import JITFunction, jit  # noqa: E402
+from .runtime.tensor_wrapper import TensorWrapper, reinterpret  # noqa: E402
+from ._errors import TritonError  # noqa: E402
 # trident.runtime.driver.active: Triton's triton.runtime.driver.active.
 from .runtime import driver as _driver  # noqa: E402,F401
 
@@ -84,7 +86,14 @@ def next_power_of_2(n):
 
 __all__ = ["CompilationError", "CompiledKernel", "KernelError", "Config", "JITFunction",
            "LaunchError", "OutOfResources", "CompileTimeAssertionFailure",
-           "PTXASError", "PluginError", "TridentError", "UnsupportedLaunchOption",
+           "PTXASError", "PluginError", "TensorWrapper", "TridentError", "TritonError", "UnsupportedLaunchOption",
            "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
            "heuristics", "jit", "knobs", "testing", "language", "load_plugin", "next_power_of_2", "pipeline", "pipeline_names", "print_pipeline",
-           "pipeline_scope", "plugins", "set_allocator", "set_pipeline"]
+           "pipeline_scope", "plugins", "reinterpret", "set_allocator",
+           "set_pipeline"]
+
+
+# TRIDENT_AS_TRITON=1: `import triton` gives Trident (trident.compat).
+if knobs.as_triton:
+    from . import compat as _compat
+    _compat.install()

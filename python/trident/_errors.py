@@ -7,7 +7,13 @@ class TridentUserError(Exception):
     at the kernel's source line."""
 
 
-class CompilationError(Exception):
+class TritonError(Exception):
+    """The common base of CompilationError and OutOfResources, as Triton's
+    `triton.TritonError` is of its errors (`triton.TritonError` under
+    trident.compat)."""
+
+
+class CompilationError(TritonError):
     """A kernel could not be compiled. The message starts with
     `file:line:col`, quotes the source line and puts a caret under the
     column; `.filename`, `.lineno`, `.col` and `.reason` give the parts."""
@@ -23,6 +29,11 @@ class CompilationError(Exception):
         self.function = function
         self.call_stack = list(call_stack)
         super().__init__(self._format())
+
+    @property
+    def error_message(self):
+        """The reason alone (Triton's CompilationError.error_message)."""
+        return self.reason
 
     def _format(self):
         if self.filename is None:
@@ -57,7 +68,7 @@ class LaunchError(TypeError, ValueError):
     names the kernel, quotes its definition and says what is wrong."""
 
 
-class OutOfResources(Exception):
+class OutOfResources(TritonError):
     """A compiled kernel needs more of a resource than the target has."""
 
 

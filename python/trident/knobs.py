@@ -103,6 +103,9 @@ KNOBS = [
     Knob("TRIDENT_LIBRARY", None,
          "libTridentCore.so to load (default: the one next to the package)",
          kind="path"),
+    Knob("TRIDENT_AS_TRITON", False,
+         "at `import trident`, make `import triton` give Trident's modules "
+         "(trident.compat.install(); docs/triton-compat.md)", kind="bool"),
     Knob("TRIDENT_NO_CRASH_GUARD", False,
          "compile without the crash guard, so that a crash reaches a "
          "debugger or a sanitizer with its own stack and ends the process "

@@ -103,6 +103,62 @@ def _assigned_names(stmts):
     return out
 
 
+def _returns_in(stmts):
+    """Whether a `return` is among `stmts` or in the branches of their
+    `if`s (not in loops, `with` blocks or nested definitions)."""
+    return any(isinstance(s, ast.Return) or
+               (isinstance(s, ast.If) and (_returns_in(s.body) or
+                                           _returns_in(s.orelse)))
+               for s in stmts)
+
+
+def _always_returns(stmts):
+    """Whether every path through `stmts` ends in a `return`."""
+    return any(isinstance(s, ast.Return) or
+               (isinstance(s, ast.If) and _always_returns(s.body) and
+                _always_returns(s.orelse))
+               for s in stmts)
+
+
+def _fold_early_returns(stmts):
+    """A function body with a `return` inside an `if` (`if c: ...; return`,
+    then more statements) rewritten so that every `return` is the last
+    statement of the function: the statements after such an `if` move into
+    its branches that do not return, and a branch's final bare `return`
+    goes (nothing follows it). The `if`s made are marked `trident_tail`:
+    nothing follows them, so their branches' values are not merged. An
+    `if` whose condition is known at run time then compiles as any other;
+    a `return` with a value inside one is still refused by visit_Return.
+    `stmts` is left as it is."""
+    out = []
+    for i, s in enumerate(stmts):
+        if isinstance(s, ast.Return):
+            out.append(s)
+            return out  # what follows is unreachable
+        if not (isinstance(s, ast.If) and (_returns_in(s.body) or
+                                           _returns_in(s.orelse))):
+            out.append(s)
+            continue
+        rest = list(stmts[i + 1:])
+
+        def branch(body):
+            folded = _fold_early_returns(
+                body if _always_returns(body) else list(body) + rest)
+            last = folded[-1] if folded else None
+            if isinstance(last, ast.Return) and (
+                    last.value is None or (isinstance(last.value, ast.Constant)
+                                           and last.value.value is None)):
+                folded = folded[:-1]
+            return folded
+
+        new = ast.copy_location(ast.If(test=s.test, body=branch(s.body),
+                                       orelse=branch(s.orelse)), s)
+        new.trident_tail = True
+        out.append(new)
+        return out
+    return out
+
+
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -245,6 +301,8 @@ class CodeGenerator(ast.NodeVisitor):
     # ------------------------------------------------------------------
 
     def run_body(self, stmts):
+        if any(isinstance(s, ast.If) and _returns_in([s]) for s in stmts):
+            stmts = _fold_early_returns(stmts)
         try:
             self.visit_block(stmts)
         except _Return:
@@ -266,10 +324,14 @@ class CodeGenerator(ast.NodeVisitor):
                 "'return' inside a '%s' block is not supported: its body is "
                 "a region of its own" % self._regions[-1])
         if self._dynamic_if_depth:
+            # (A bare `return` in such an `if` outside loops was folded away
+            # by _fold_early_returns.)
             raise TridentUserError(
                 "'return' inside an 'if' whose condition is only known at run "
-                "time is not supported: assign the value and return it at the"
-                " end")
+                "time is not supported %s" % (
+                    "inside a loop" if node.value is None else
+                    "with a value: assign the value and return it at the "
+                    "end"))
         value = None if node.value is None else self.visit(node.value)
         if isinstance(value, list):
             value = tuple(value)
@@ -901,6 +963,8 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit_block(node.body if _unwrap(cond) else node.orelse)
             return
         cond = _unwrap(cond)
+        if cond.type.is_block() and cond.type.numel == 1:
+            cond = self.sem.unsplat(cond)  # as Triton: a one-element tile
         if cond.type.is_block():
             raise TridentUserError(
                 "an 'if' condition must be a scalar, got a tile of shape %s "
@@ -924,7 +988,10 @@ class CodeGenerator(ast.NodeVisitor):
         finally:
             self._dynamic_if_depth -= 1
             self.b.restore_ip(saved)
-        then_s, else_s = scopes
+        # An `if` that ends its function (trident_tail, made by
+        # _fold_early_returns) has no use for its branches' values.
+        then_s, else_s = (before, before) if getattr(
+            node, "trident_tail", False) else scopes
         names = []
         for n in list(then_s) + list(else_s):
             if n in names or n not in then_s or n not in else_s:
