@@ -1431,15 +1431,27 @@ PyObject *callSlowPath(Dispatcher &d, PyObject *grid, PyObject *args,
   return r;
 }
 
+/// What a launch returns: the CompiledKernel it ran (`.asm`, `.metadata`),
+/// as Triton's `kernel[grid](...)` does, or None where the plan was made
+/// without one (or it is gone).
+PyObject *launchResult(const Plan &plan) {
+  PyObject *c = plan.compiled ? PyWeakref_GetObject(plan.compiled) : nullptr;
+  if (!c)
+    c = Py_None;
+  Py_INCREF(c);
+  return c;
+}
+
 /// Launches `plan` over `grid`: run-time argument j is `value(j)` (a new
 /// reference) unless `address(j)` has read its pointer already (>= 0);
 /// `nameOf(j)` names it in errors. CPU kernels run with the GIL released.
+/// Returns what launchResult says.
 PyObject *runPlan(const Plan &plan, const unsigned grid[3],
                   llvm::function_ref<PyObject *(size_t)> value,
                   llvm::function_ref<long long(size_t)> address,
                   llvm::function_ref<std::string(size_t)> nameOf) {
   if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
-    Py_RETURN_NONE;
+    return launchResult(plan);
   if (!plan.gpu) {
     std::vector<uint64_t> slots;
     std::vector<void *> cpuArgs;
@@ -1450,7 +1462,7 @@ PyObject *runPlan(const Plan &plan, const unsigned grid[3],
         !runCpuKernel(plan.kernel, cpuArgs.data(),
                       {grid[0], grid[1], grid[2]}, plan.cpuThreads, buffers))
       return nullptr;
-    Py_RETURN_NONE;
+    return launchResult(plan);
   }
   GpuKernelData &k = *reinterpret_cast<GpuKernelObject *>(plan.kernel)->d;
   GpuArgs packed;
@@ -1459,7 +1471,7 @@ PyObject *runPlan(const Plan &plan, const unsigned grid[3],
       !launchGpu(k, grid, reinterpret_cast<CUstream>(stream),
                  packed.params.data()))
     return nullptr;
-  Py_RETURN_NONE;
+  return launchResult(plan);
 }
 
 PyObject *launchPlan(Dispatcher &d, BoundObject *b, PyObject *planObj,

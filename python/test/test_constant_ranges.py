@@ -215,18 +215,26 @@ def test_a_scalar_that_fits_is_exact_at_the_ends_of_the_range():
     assert out.tolist() == ((x + 127) - (x + 128) + (x & 255)).tolist()
 
 
-def test_a_narrow_unsigned_tile_meets_a_negative_scalar_in_int32():
-    # uint8 with an int32 scalar computes in int32 (Triton's promotion):
-    # -1 fits there, so this is no error.
+def test_a_narrow_unsigned_tile_meets_a_negative_scalar():
+    # A Python int takes the unsigned tile's type (Triton 3.6: ints of
+    # either sign are one kind), which cannot hold -1: an error, as in
+    # Triton; a positive one computes in uint8.
     @trident.jit
-    def k(x_ptr, out_ptr):
+    def k(x_ptr, out_ptr, NEG: tl.constexpr):
         offs = tl.arange(0, 4)
-        tl.store(out_ptr + offs, tl.load(x_ptr + offs) + -1)
+        if NEG:
+            tl.store(out_ptr + offs, tl.load(x_ptr + offs) + -1)
+        else:
+            tl.store(out_ptr + offs, tl.load(x_ptr + offs) + 1)
 
     x = np.array([0, 1, 200, 255], np.uint8)
-    out = np.zeros(4, np.int32)
-    k[(1,)](x, out)
-    assert out.tolist() == [-1, 0, 199, 254]
+    out = np.zeros(4, np.uint8)
+    with pytest.raises(trident.CompilationError,
+                       match="unsigned tile .tl.uint8. and the negative "
+                             "scalar -1"):
+        k[(1,)](x, out, NEG=True)
+    k[(1,)](x, out, NEG=False)
+    assert out.tolist() == [1, 2, 201, 0]
 
 
 # ---------------------------------------------------------------------------

@@ -232,3 +232,31 @@ def test_signature_takes_tensor_descriptors(compile_sm90):
         trident.compile(copy_tile, signature={"in_desc": "tensordesc<fp16>",
                                               "out_ptr": "*fp16"},
                         constexprs={"BM": 64, "BN": 64}, target="cuda:90a")
+
+
+@trident.jit
+def add_one(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in tl.range(0, 4):
+        tl.store(y_ptr + i * BLOCK + offs,
+                 tl.load(x_ptr + i * BLOCK + offs) + 1)
+
+
+def test_num_stages_zero_means_no_pipelining(rng):
+    # Triton takes num_stages=0 (TLX's tutorials give it to their
+    # warp-specialized configs) as "no software pipelining", like 1.
+    x = rng.random(4 * 64).astype(np.float32)
+    y = np.full_like(x, np.nan)
+    add_one[(1,)](x, y, BLOCK=64, num_stages=0)
+    np.testing.assert_array_equal(y, x + 1)
+    k = add_one.warmup(x, y, BLOCK=64, num_stages=0, grid=(1,))
+    assert k.metadata.num_stages == 0
+    tuned = trident.autotune(
+        [trident.Config({}, num_stages=0), trident.Config({}, num_stages=1)],
+        key=[])(add_one)
+    y[:] = np.nan
+    tuned[(1,)](x, y, BLOCK=64)
+    np.testing.assert_array_equal(y, x + 1)
+    with pytest.raises(trident.LaunchError,
+                       match="num_stages must be a non-negative integer"):
+        add_one[(1,)](x, y, BLOCK=64, num_stages=-1)

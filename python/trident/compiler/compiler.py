@@ -7,6 +7,7 @@
 No GPU is needed: the cuda targets stop at the cubin (ptxas), the cpu
 target at its object file.
 """
+import collections
 import json
 import os
 import re
@@ -200,6 +201,43 @@ def _descriptor_spec(spec, name):
                                                 shape))
 
 
+_SIGNATURE_SPELLING = {"int1": "i1", "int8": "i8", "int16": "i16",
+                       "int32": "i32", "int64": "i64", "uint8": "u8",
+                       "uint16": "u16", "uint32": "u32", "uint64": "u64"}
+
+Specialization = collections.namedtuple("Specialization",
+                                        "signature constants")
+
+
+def _spelling(ty):
+    """'*fp32', 'i32', 'u64', ... of a kernel argument's type."""
+    if ty.is_ptr():
+        return "*" + _spelling(ty.element_ty)
+    return _SIGNATURE_SPELLING.get(ty.name, ty.name)
+
+
+def kernel_name(fn, run_args, constexprs):
+    """The compiled kernel's name: the function's, or what its @jit(repr=)
+    function says for this specialization (a Specialization: `signature`
+    maps run-time arguments to '*fp32', 'i32', ...; `constants` the
+    compile-time ones, with the arguments specialized to 1), made a valid
+    symbol name."""
+    make = getattr(fn, "repr", None)
+    if make is None:
+        return fn.__name__
+    spec = Specialization({n: _spelling(t) for n, t in run_args},
+                          dict(constexprs or {}))
+    try:
+        name = str(make(spec))
+    except Exception as e:  # noqa: BLE001 - the user's function
+        raise TridentUserError("the repr= function of %s failed: %s: %s" % (
+            fn.__name__, type(e).__name__, e)) from None
+    name = re.sub(r"[^A-Za-z0-9_]", "_", name)
+    if not name or name[0].isdigit():
+        name = "_" + name
+    return name
+
+
 def build_module(fn, signature, constexprs, target, attrs=None):
     """Generates the Tile IR of `fn` specialized to `signature` (name ->
     type, for run-time arguments) and `constexprs` (name -> value).
@@ -243,8 +281,8 @@ def build_module(fn, signature, constexprs, target, attrs=None):
     with _ActiveSemantic(sem):
         line = fn.starting_line
         b.set_loc(fn.file, line, 1)
-        fh = b.function(fn.__name__, [sem.type_of(t) for _, t in run_args],
-                        [], True)
+        fh = b.function(kernel_name(fn, run_args, constexprs),
+                        [sem.type_of(t) for _, t in run_args], [], True)
         blk = b.block(fh, 0, 0)
         b.set_insert_end(blk)
         for i, (name, ty) in enumerate(run_args):
@@ -350,9 +388,14 @@ def validate_options(num_warps, num_stages, num_ctas):
     """TridentUserError for launch options no target takes."""
     for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
                         ("num_ctas", num_ctas)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise TridentUserError("%s must be a positive integer, got %r" %
-                                   (name, value))
+        # num_stages=0 is Triton's "no pipelining" too (TLX's tutorials
+        # give it to warp-specialized kernels): the same as 1.
+        least = 0 if name == "num_stages" else 1
+        if not isinstance(value, int) or isinstance(value, bool) or \
+                value < least:
+            raise TridentUserError("%s must be %s integer, got %r" % (
+                name, "a non-negative" if least == 0 else "a positive",
+                value))
     if num_warps & (num_warps - 1):
         raise TridentUserError("num_warps must be a power of 2, got %d" %
                                num_warps)
@@ -469,7 +512,7 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         if barrier_timeout_ms is None:
             barrier_timeout_ms = debug_barriers_ms()
         stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
-            target, pipeline, stage, num_warps, num_stages, num_ctas,
+            target, pipeline, stage, num_warps, max(num_stages, 1), num_ctas,
             1 if bounds_check and kind == "cpu" else 0,
             int(barrier_timeout_ms), *(cluster or (1, 1, 1)))
     except _C.Error as e:
@@ -480,7 +523,8 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             continue
         asm[name] = data
     metadata = json.loads(meta_text) if meta_text else {}
-    metadata.setdefault("name", fn.__name__)
+    name = kernel_name(fn, run_args, constexprs)
+    metadata.setdefault("name", name)
     metadata.setdefault("target", target)
     metadata.setdefault("num_warps", num_warps)
     metadata["num_stages"] = num_stages
@@ -489,5 +533,5 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         metadata["ctas_per_cga"] = list(cluster)
     metadata.setdefault("shared_bytes", 0)
     metadata["pipeline_name"] = pipeline
-    return CompiledKernel(fn.__name__, target, asm, metadata, pipeline_text,
+    return CompiledKernel(name, target, asm, metadata, pipeline_text,
                           fingerprint, artifact, run_args, source_ir)

@@ -5,11 +5,11 @@ from .core import (  # noqa: F401
     advance, arange, associative_scan, assume, atomic_add, atomic_and,
     atomic_cas, atomic_max, atomic_min, atomic_or, atomic_xchg, atomic_xor,
     base_value, bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
-    constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
+    const, constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
     dsl_op, dtype, expand_dims, extern, extern_elementwise, fdiv, float8e4nv, float8e5, float16, float32,
     float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,
     ir_type,
-    int32, int64, interleave, join, load, load_tensor_descriptor,
+    int32, int64, interleave, item, join, load, load_tensor_descriptor,
     make_block_ptr, make_tensor_descriptor, max_constancy, max_contiguous,
     maximum, minimum, multiple_of, num_programs, permute, pi32_t,
     pointer_type, program_id, range, ravel, reduce, reshape, split,
@@ -26,8 +26,8 @@ from .random import (  # noqa: F401
     pair_uniform_to_normal, philox, philox_impl, rand, rand4x, randint,
     randint4x, randn, randn4x, uint_to_uniform_float)
 from .standard import (  # noqa: F401
-    argmax, argmin, cdiv, cumprod, cumsum, max, min, reduce_and, reduce_or,
-    sigmoid, softmax, sum, swizzle2d, xor_sum)
+    argmax, argmin, cdiv, cumprod, cumsum, histogram, max, min, reduce_and,
+    reduce_or, sigmoid, softmax, sum, swizzle2d, xor_sum)
 
 float8e4m3fn = float8e4nv
 float8e5m2 = float8e5

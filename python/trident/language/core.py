@@ -195,12 +195,18 @@ class dtype:
     SINT_TYPES = ("int8", "int16", "int32", "int64")
     UINT_TYPES = ("int1", "uint8", "uint16", "uint32", "uint64")
     FP_TYPES = ("fp8e4nv", "fp8e5", "fp16", "bf16", "fp32", "fp64")
+    STANDARD_FP_TYPES = ("fp16", "bf16", "fp32", "fp64")
+    OTHER_TYPES = ("void",)
     _BITS = {"int1": 1, "int8": 8, "int16": 16, "int32": 32, "int64": 64,
              "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64,
              "fp8e4nv": 8, "fp8e5": 8, "fp16": 16, "bf16": 16, "fp32": 32,
              "fp64": 64, "void": 0}
     _IR_FLOAT = {"fp8e4nv": "f8e4m3fn", "fp8e5": "f8e5m2", "fp16": "f16",
                  "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
+
+    # (mantissa bits, exponent bias) of the float types.
+    _FP_LAYOUT = {"fp8e4nv": (3, 7), "fp8e5": (2, 15), "fp16": (10, 15),
+                  "bf16": (7, 127), "fp32": (23, 127), "fp64": (52, 1023)}
 
     def __init__(self, name):
         if name not in self._BITS:
@@ -210,6 +216,8 @@ class dtype:
         self.int_bitwidth = self.primitive_bitwidth if self.is_int() else 0
         self.int_signedness = ("signed" if name in self.SINT_TYPES else
                                "unsigned")
+        if name in self._FP_LAYOUT:
+            self.fp_mantissa_width, self.exponent_bias = self._FP_LAYOUT[name]
 
     # kinds
     def is_int(self):
@@ -265,13 +273,12 @@ class dtype:
         return self.name in ("fp16", "bf16", "fp32", "fp64")
 
     def kind(self):
-        """bool < uint < int < float, for scalar promotion."""
+        """bool < integer < float, for scalar promotion (Triton's KIND: a
+        Python int meeting an unsigned tile takes the tile's type)."""
         if self.is_bool():
             return 0
-        if self.is_int_unsigned():
+        if self.is_int():
             return 1
-        if self.is_int_signed():
-            return 2
         return 3
 
     @property
@@ -339,12 +346,16 @@ class pointer_type(dtype):
         other = _unwrap(other)
         return (isinstance(other, pointer_type) and
                 other.element_ty == self.element_ty and
-                other.address_space == self.address_space)
+                other.address_space == self.address_space and
+                bool(other.const) == bool(self.const))
 
     def __hash__(self):
-        return hash(("ptr", self.element_ty, self.address_space))
+        return hash(("ptr", self.element_ty, self.address_space,
+                     bool(self.const)))
 
     def __repr__(self):
+        if self.const:
+            return "pointer<const %r>" % (self.element_ty,)
         return "pointer<%r>" % (self.element_ty,)
 
     __str__ = __repr__
@@ -500,10 +511,10 @@ def int_dtype_for(value):
 def str_to_ty(name):
     """'*fp32' -> pointer_type(float32); 'i32' -> int32; ..."""
     name = name.strip()
-    if name.startswith("*"):
-        return pointer_type(str_to_ty(name[1:]))
     if name.startswith("*k"):
         return pointer_type(str_to_ty(name[2:]), const=True)
+    if name.startswith("*"):
+        return pointer_type(str_to_ty(name[1:]))
     if name not in _DTYPES_BY_NAME:
         raise TridentUserError("unknown type '%s' in a signature (expected "
                                "e.g. '*fp32', 'i32', 'fp16', 'bf16', 'i64')" %
@@ -516,6 +527,21 @@ def str_to_ty(name):
 # ---------------------------------------------------------------------------
 
 
+class _shape(tuple):
+    """A tensor's shape: a tuple of ints that also compares equal to a list
+    of the same ints, as Triton's shapes do (`x.shape == [1, BLOCK]`)."""
+
+    def __eq__(self, other):
+        if isinstance(other, list):
+            other = tuple(_unwrap(o) for o in other)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
+
+
 class tensor:
     """A scalar or a tile in a kernel: an IR value and its type."""
 
@@ -523,7 +549,7 @@ class tensor:
         self.handle = handle
         self.type = type
         self.dtype = type.scalar
-        self.shape = type.shape if type.is_block() else ()
+        self.shape = _shape(type.shape if type.is_block() else ())
         self.numel = constexpr(type.numel if type.is_block() else 1)
 
     def __repr__(self):
@@ -710,6 +736,13 @@ def _tensor_method(fn, name=None):
     method.__name__ = name or fn.__name__
     setattr(tensor, method.__name__, method)
     return fn
+
+
+class const:
+    """The annotation of a kernel parameter whose pointer is to constant
+    data (`def k(x_ptr: tl.const, ...)`, Triton's tl.const): its type is a
+    const pointer, which tl.store and the atomics refuse, and which is not
+    the type of a plain pointer (an 'if' cannot make one of either)."""
 
 
 class tuple_type(dtype):
@@ -1196,6 +1229,12 @@ def sqrt_rn(x):
 
 
 @builtin
+def item(input):
+    """The scalar of a one-element tile (Triton's tl.item / x.item())."""
+    return _sem().unsplat(input)
+
+
+@builtin
 def dsl_op(name, *args, num_results=1, attrs=None):
     """Calls a plugin's DSL op by its full name ("fma.mul_add"), with
     compile-time attributes `attrs` ({name: value}: see
@@ -1205,6 +1244,8 @@ def dsl_op(name, *args, num_results=1, attrs=None):
 
 
 for _fn in (reshape, view, permute, trans, ravel, expand_dims, broadcast_to,
-            split, reduce, associative_scan):
+            split, reduce, associative_scan, store, advance, item, atomic_add,
+            atomic_max, atomic_min, atomic_and, atomic_or, atomic_xor,
+            atomic_xchg, atomic_cas):
     _tensor_method(_fn)
 _tensor_method(cast, "cast")

@@ -120,3 +120,14 @@ def signbit(x):
     bits = {16: core.int16, 32: core.int32, 64: core.int64}[
         x.dtype.primitive_bitwidth]
     return s.compare("lt", s.cast(x, bits, bitcast=True), 0)
+
+
+def _methods():
+    # As Triton's: these are also methods of tensors (`x.abs()`, `x.exp()`).
+    from .core import _tensor_method
+    for fn in (abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin,
+               sqrt, sqrt_rn):
+        _tensor_method(fn)
+
+
+_methods()

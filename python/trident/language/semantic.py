@@ -418,10 +418,18 @@ class Semantic:
         return self._bitwise(a, b, "arith.shli", "<<")
 
     def shr(self, a, b):
+        # As Triton: the shift is arithmetic when the tile shifted (the
+        # tensor operand on the left, else the one on the right) is
+        # signed, whatever type the operands are promoted to (int32 >>
+        # uint32 computes in uint32 bits, shifting the sign in).
+        shifted = _unwrap(a) if isinstance(_unwrap(a), tensor) else _unwrap(b)
+        signed = isinstance(shifted, tensor) and shifted.dtype.is_int_signed()
         a, b = self.binary_operands(a, b, ">>")
         if not a.dtype.is_int():
             _err("'>>' needs integer operands, got %r", a.dtype)
-        name = "arith.shrsi" if a.dtype.is_int_signed() else "arith.shrui"
+        if not isinstance(shifted, tensor):
+            signed = a.dtype.is_int_signed()
+        name = "arith.shrsi" if signed else "arith.shrui"
         return self._op(name, [a, b], a.type)
 
     _FPRED = {"gt": "ogt", "ge": "oge", "lt": "olt", "le": "ole", "eq": "oeq",
@@ -642,10 +650,11 @@ class Semantic:
             _err("trans/permute needs a tile, got a scalar")
         rank = len(x.shape)
         if dims is None:
-            if rank != 2:
-                _err("tl.trans without dims needs a 2-D tile, got rank %d "
-                     "(give the permutation)", rank)
-            dims = [1, 0]
+            # As Triton: swap the last two dimensions (a batched transpose).
+            if rank < 2:
+                _err("tl.trans without dims needs a tile of rank 2 or more, "
+                     "got rank %d", rank)
+            dims = list(range(rank - 2)) + [rank - 1, rank - 2]
         if sorted(dims) != list(range(rank)):
             _err("%s is not a permutation of the %d dimensions", dims, rank)
         if list(dims) == list(sorted(dims)):
@@ -674,11 +683,25 @@ class Semantic:
                  list(x.shape))
         shape = list(x.shape[:-1])
         if not shape:
+            # As Triton: a tile of 2 splits into two scalars.
             x = self.reshape(x, [1, 2])
-            shape = [1]
+            ty = tl.block_type(x.dtype, [1])
+            lo, hi = self.builder.split(x.handle)
+            return self.unsplat(tensor(lo, ty)), self.unsplat(tensor(hi, ty))
         ty = tl.block_type(x.dtype, shape)
         lo, hi = self.builder.split(x.handle)
         return tensor(lo, ty), tensor(hi, ty)
+
+    def unsplat(self, x, what="item()"):
+        """The scalar of a one-element tile (Triton's x.item())."""
+        x = self.to_tensor(x)
+        if not x.type.is_block():
+            return x
+        if x.type.numel != 1:
+            _err("%s needs a tile of one element, got shape %s", what,
+                 list(x.shape))
+        from .standard import _first_combine
+        return self.reduce(x, None, _first_combine, False)
 
     def interleave(self, a, b):
         j = self.join(a, b)
@@ -716,9 +739,9 @@ class Semantic:
             else:
                 _err("tiles can be indexed only with ':' and None (to add a "
                      "dimension), got %r", s)
-        if pos - len(axes) != len(x.shape):
-            _err("%d ':' in an index of a tile of rank %d", pos - len(axes),
-                 len(x.shape))
+        # As Triton: each None adds a dimension at its place in the index;
+        # a ':' keeps one (x[None] of a 2-D tile is [1, M, N], and
+        # p[None, None, :] of a scalar is [1, 1]).
         out = x
         for a in axes:
             out = self.expand_dims(out, [a])
@@ -729,6 +752,7 @@ class Semantic:
     # ------------------------------------------------------------------
 
     def _mem_mask(self, ptr, mask, what):
+        mask = _unwrap(mask)  # (a None written in the call is constexpr)
         if mask is None:
             return None
         mask = self.to_tensor(mask, "mask")
@@ -743,6 +767,8 @@ class Semantic:
     def load(self, ptr, mask, other, boundary_check, padding, cache, evict,
              volatile):
         ptr = _unwrap(ptr)
+        # (a None written in the call arrives as a constexpr)
+        mask, other = _unwrap(mask), _unwrap(other)
         if _is_block_ptr(ptr):
             return self.block_load(ptr, mask, other, boundary_check, padding,
                                    cache, evict, volatile)
@@ -775,7 +801,7 @@ class Semantic:
         return tensor(h, ty)
 
     def store(self, ptr, value, mask, boundary_check, cache, evict):
-        ptr = _unwrap(ptr)
+        ptr, mask = _unwrap(ptr), _unwrap(mask)
         if _is_block_ptr(ptr):
             return self.block_store(ptr, value, mask, boundary_check, cache,
                                     evict)
@@ -785,6 +811,9 @@ class Semantic:
         if boundary_check:
             _err("boundary_check is only for block pointers "
                  "(tl.make_block_ptr); use mask= with plain pointers")
+        if getattr(ptr.dtype, "const", False):
+            _err("tl.store: cannot store to a constant pointer (%r: a "
+                 "tl.const parameter)", ptr.dtype)
         elem = ptr.dtype.element_ty
         value = self.value_for(value, elem, "tl.store's value")
         if ptr.type.is_block():
@@ -969,6 +998,9 @@ class Semantic:
         if not ptr.dtype.is_ptr():
             _err("%s needs a pointer or a tile of pointers, got %r", what,
                  ptr.type)
+        if getattr(ptr.dtype, "const", False):
+            _err("%s: cannot store to a constant pointer (%r: a tl.const "
+                 "parameter)", what, ptr.dtype)
         elem = ptr.dtype.element_ty
         val = self.value_for(val, elem, "%s's val" % what)
         if ptr.type.is_block():
@@ -984,7 +1016,7 @@ class Semantic:
         if elem.is_floating():
             if op == "add":
                 kind = "fadd"
-            elif op in ("max", "min") and elem.is_fp32():
+            elif op in ("max", "min") and (elem.is_fp32() or elem.is_fp64()):
                 return self._atomic_float_minmax(op, ptr, val, mask, sem,
                                                  scope)
             elif op == "xchg":
@@ -1002,15 +1034,14 @@ class Semantic:
         return tensor(h, val.type)
 
     def _atomic_float_minmax(self, op, ptr, val, mask, sem, scope):
-        # Triton's rule: float max of non-negative values is a signed int
-        # max of their bits; of negative values, an unsigned int min (and
-        # the reverse for min).
-        i32, u32 = tl.int32, tl.uint32
-        ival = self.cast(val, i32, bitcast=True)
-        pi = self.cast(ptr, tl.pointer_type(i32))
-        zero = self.scalar_constant(0.0, tl.float32)
-        nonneg = self.compare("ge", val, zero)
-        neg = self.logical_not(nonneg)
+        # Triton's rule: float max of values with the sign bit clear is a
+        # signed int max of their bits; of values with it set (-0.0 too),
+        # an unsigned int min (and the reverse for min). fp32 and fp64.
+        ity = tl.int32 if val.dtype.is_fp32() else tl.int64
+        ival = self.cast(val, ity, bitcast=True)
+        pi = self.cast(ptr, tl.pointer_type(ity))
+        neg = self.compare("lt", ival, self.scalar_constant(0, ity))
+        nonneg = self.logical_not(neg)
         if mask is not None:
             nonneg, neg = self.and_(nonneg, mask), self.and_(neg, mask)
         k_pos, k_neg = ("max", "umin") if op == "max" else ("min", "umax")
@@ -1018,11 +1049,8 @@ class Semantic:
                                     nonneg.handle, sem, scope)
         c = self.builder.atomic_rmw(k_neg, pi.handle, ival.handle, neg.handle,
                                     sem, scope)
-        a = tensor(a, ival.type)
-        c = tensor(c, ival.type)
-        del u32
-        old = self.where(nonneg, a, c)
-        return self.cast(old, tl.float32, bitcast=True)
+        old = self.where(nonneg, tensor(a, ival.type), tensor(c, ival.type))
+        return self.cast(old, val.dtype, bitcast=True)
 
     def atomic_cas(self, ptr, cmp, val, sem, scope):
         ptr, val, _, sem, scope = self._atomic_args(ptr, val, None, sem,
@@ -1062,9 +1090,14 @@ class Semantic:
                 input_precision = "tf32" if a.dtype.is_fp32() else "ieee"
             else:
                 input_precision = "ieee"
+        # Triton's bf16x3 and bf16x6 emulate an fp32 product with 3 or 6
+        # bf16 products (about 16 and 24 bits of mantissa); Trident gives
+        # at least that precision: tf32x3 (about 21 bits) and ieee.
+        input_precision = {"bf16x3": "tf32x3", "bf16x6": "ieee"}.get(
+            input_precision, input_precision)
         if input_precision not in ("ieee", "tf32", "tf32x3"):
-            _err("tl.dot: input_precision must be 'ieee', 'tf32' or 'tf32x3',"
-                 " got %r", input_precision)
+            _err("tl.dot: input_precision must be 'ieee', 'tf32', 'tf32x3', "
+                 "'bf16x3' or 'bf16x6', got %r", input_precision)
         if not a.dtype.is_fp32():
             input_precision = "ieee"
         shape = list(a.shape[:-1]) + [b.shape[-1]]
@@ -1207,6 +1240,11 @@ class Semantic:
 
     def abs(self, x):
         x = self.to_tensor(x)
+        if x.dtype.is_fp8():
+            # As Triton: clear the sign bit (no back end computes on fp8).
+            bits = self.cast(x, tl.int8, bitcast=True)
+            bits = self.and_(bits, self.scalar_constant(0x7F, tl.int8))
+            return self.cast(bits, x.dtype, bitcast=True)
         if x.dtype.is_floating():
             return self._op("math.absf", [x], x.type)
         if x.dtype.is_int_signed():

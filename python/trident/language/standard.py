@@ -35,6 +35,11 @@ def _sum_combine(a, b):
 
 
 @jit
+def _first_combine(a, b):
+    return a
+
+
+@jit
 def _prod_combine(a, b):
     return a * b
 
@@ -248,11 +253,42 @@ def swizzle2d(i, j, size_i, size_j, size_g):
 
 
 @builtin
+def histogram(input, num_bins, mask=None):
+    """An int32 tile of `num_bins` counts: bin b counts the elements of the
+    1-D integer tile `input` equal to b (elements outside 0..num_bins-1, or
+    where the 1-D `mask` is False, are not counted). Triton's tl.histogram.
+    """
+    input = _as_tensor(input)
+    n = _unwrap(num_bins)
+    if not input.type.is_block() or len(input.shape) != 1 or \
+            not input.dtype.is_int() or input.dtype.is_bool():
+        raise core.TridentUserError(
+            "tl.histogram needs a 1-D tile of integers, got %r" % input.type)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise core.TridentUserError(
+            "tl.histogram: num_bins must be a positive int (a constexpr), "
+            "got %r" % (n,))
+    hits = input[:, None] == core.arange(0, n)[None, :]
+    mask = _unwrap(mask)
+    if mask is not None:
+        mask = _as_tensor(mask)
+        if not mask.dtype.is_bool():
+            raise core.TridentUserError(
+                "tl.histogram: the mask must be a tile of booleans, got %r"
+                % mask.type)
+        if mask.type.is_block():
+            mask = mask[:, None]
+        hits = hits & mask
+    return core.reduce(hits.to(core.int32), 0, _sum_combine)
+
+
+@builtin
 def flip(x, dim=None):
     raise core.TridentUserError("tl.flip is not supported yet")
 
 
-for _fn in (sum, max, min, argmax, argmin, cumsum, cumprod, xor_sum):
+for _fn in (sum, max, min, argmax, argmin, cumsum, cumprod, xor_sum,
+            reduce_or, flip, histogram):
     core._tensor_method(_fn)
 
 del constexpr

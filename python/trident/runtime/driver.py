@@ -94,10 +94,18 @@ def type_kind(t):
     return _KIND_CONST
 
 
+def _element_type(dtype):
+    """The kernel element type of a tensor's `dtype` (torch's, numpy's, or
+    a trident.language dtype: trident.reinterpret's tensors), or None."""
+    if isinstance(dtype, tl.dtype):
+        return None if dtype.is_ptr() or dtype.name == "void" else dtype
+    return _TORCH_DTYPES.get(str(dtype)) or _NUMPY_DTYPES.get(str(dtype))
+
+
 def dtype_code(dtype):
     """A small int per element type a tensor's `dtype` names; -1 when it is
     not one kernels take (Python's slow path then says so)."""
-    ty = _TORCH_DTYPES.get(str(dtype)) or _NUMPY_DTYPES.get(str(dtype))
+    ty = _element_type(dtype)
     if ty is None:
         return -1
     return _DTYPE_CODES.setdefault(ty.name, len(_DTYPE_CODES))
@@ -125,8 +133,7 @@ _TORCH_STREAM = []
 def _pointer_of(v, name):
     """(address, element dtype) of an array-like argument, or None."""
     if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
-        dt = _TORCH_DTYPES.get(str(v.dtype)) or _NUMPY_DTYPES.get(
-            str(v.dtype))
+        dt = _element_type(v.dtype)
         if dt is None:
             raise TridentUserError("argument '%s': unsupported tensor dtype "
                                    "%s" % (name, v.dtype))

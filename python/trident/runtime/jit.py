@@ -14,6 +14,7 @@ from os import stat as _stat
 
 from .._errors import TridentUserError
 from ..language import core as tl
+from .tensor_wrapper import TensorWrapper, reinterpret  # noqa: F401
 
 _SPECIALIZE_DIVISIBILITY = 16
 
@@ -42,6 +43,9 @@ class JITFunction:
         self.version = version
         self.noinline = noinline
         self.debug = debug
+        # repr(specialization) -> the compiled kernel's name (Triton's
+        # @jit(repr=)); specialization.signature and .constants.
+        self.repr = repr
         self.pipeline = pipeline
         # Parameters from the code object (no `inspect` on the import and
         # first-call path; `signature` is there for binding by keyword).
@@ -51,6 +55,8 @@ class JITFunction:
         self.constexpr_names = {name for name in self.arg_names
                                 if _is_constexpr_annotation(
                                     annotations.get(name))}
+        self.const_names = {name for name in self.arg_names
+                            if _is_const_annotation(annotations.get(name))}
         self.do_not_specialize = {self._param(p) for p in do_not_specialize}
         self.do_not_specialize_on_alignment = {
             self._param(p) for p in do_not_specialize_on_alignment}
@@ -91,6 +97,20 @@ class JITFunction:
         """The function's source, dedented (read when first needed)."""
         return self._load_source()[1]
 
+    def _unsafe_update_src(self, new_src):
+        """Compiles `new_src` instead of the function's own source (Triton's
+        JITFunction API, which tests use to fill a template kernel's text):
+        the same parameters, the function's globals; what was compiled from
+        the old text is dropped."""
+        import textwrap
+        file, _, indent = self._load_source()
+        self._source = (file, textwrap.dedent(new_src), indent)
+        self._patched = True
+        self._tree = None
+        self._cache_key = None
+        self.cache = {}
+        self._dispatcher = None
+
     @property
     def file(self):
         return self._load_source()[0]
@@ -123,6 +143,8 @@ class JITFunction:
         cache key: read without `inspect` (the first call in a new process
         with a warm cache needs no more). Functions without a file (exec,
         notebooks) use the source inspect finds."""
+        if getattr(self, "_patched", False):
+            return self.src.encode()
         co = self.fn.__code__
         lines = _file_lines(co.co_filename)
         end = _last_line(co)
@@ -162,7 +184,12 @@ class JITFunction:
             h.update(f._key_text())
             h.update(repr(f.version).encode())
             closure = f.closure_vars()
-            for name in sorted(_referenced_names(f.fn.__code__)):
+            names = _referenced_names(f.fn.__code__)
+            if getattr(f, "_patched", False):
+                import ast
+                names = {n.id for n in ast.walk(f.parse())
+                         if isinstance(n, ast.Name)}
+            for name in sorted(names):
                 g = f.fn.__globals__.get(name, closure.get(name))
                 if isinstance(g, JITFunction):
                     add(g)
@@ -243,7 +270,7 @@ class JITFunction:
             raise self._host_error(e) from None
 
     def _slow_launch(self, grid, args, kwargs):
-        self.run(*args, grid=grid, **kwargs)
+        return self.run(*args, grid=grid, **kwargs)
 
     # ------------------------------------------------------------------
     # Specialization and launch
@@ -302,6 +329,9 @@ class JITFunction:
             if value_one and name not in self.do_not_specialize:
                 constexprs[name] = 1
                 continue
+            if name in self.const_names and ty.is_ptr():
+                ty = tl.pointer_type(ty.element_ty, ty.address_space,
+                                     const=True)
             signature[name] = ty
             if divisible and name not in self.do_not_specialize and \
                     name not in self.do_not_specialize_on_alignment:
@@ -344,7 +374,8 @@ class JITFunction:
             return kernel
         meta = dict(bound)
         meta.update(num_warps=kernel.metadata.get("num_warps", num_warps),
-                    num_stages=num_stages or 3, num_ctas=num_ctas or 1)
+                    num_stages=3 if num_stages is None else num_stages,
+                    num_ctas=num_ctas or 1)
         origin = None
         if callable(grid):
             g = grid(meta)
@@ -497,6 +528,12 @@ def _referenced_names(co):
         names.update(c.co_names)
         names.update(c.co_freevars)
     return names
+
+
+def _is_const_annotation(a):
+    if a is tl.const:
+        return True
+    return isinstance(a, str) and a.split(".")[-1] == "const"
 
 
 def _is_constexpr_annotation(a):
