@@ -34,61 +34,18 @@ import sys
 import tarfile
 import time
 
+from runtime_archive import DEST, unpack
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEST = "/tmp/trident-runtime"
 QUICK = "--quick" in sys.argv
 # --only 4,4d: just those sections.
 ONLY = (sys.argv[sys.argv.index("--only") + 1].split(",")
         if "--only" in sys.argv else None)
 
 
-def unpack():
-    """Trident from the wheel in .dev/ (pip install --target, as a user of a
-    GPU machine without a toolchain would; ptxas and libdevice bundled), or
-    else from the archive bench/pack_runtime.sh makes."""
-    import glob
-    wheels = sorted(glob.glob(os.path.join(ROOT, ".dev", "trident-*.whl")))
-    if wheels:
-        target = DEST + "-wheel"
-        if not os.path.isdir(target):
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "pip", "install", "-q",
-                            "--no-deps", "--no-index", "--target", target,
-                            wheels[-1]], check=True)
-            print("installed %s with pip in %.1f s" % (
-                os.path.basename(wheels[-1]), time.perf_counter() - t0))
-        sys.path.insert(0, target)
-        sys.path.insert(0, os.path.join(ROOT, "python", "test", "kernels"))
-        sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
-        global EXAMPLES, PYPATH
-        EXAMPLES = os.path.join(ROOT, "examples", "python")
-        PYPATH = target
-        return
-    archive = os.path.join(ROOT, ".dev", "trident-runtime.tar.xz")
-    if not os.path.isdir(DEST):
-        with tarfile.open(archive) as tar:
-            try:
-                tar.extractall(DEST, filter="data")
-            except TypeError:
-                tar.extractall(DEST)
-    # An archive packed with PACK_PTXAS=0 has none: the machine's own.
-    ptxas = os.path.join(DEST, "bin", "ptxas")
-    os.environ["TRIDENT_PTXAS"] = (ptxas if os.path.exists(ptxas) else
-                                   "/usr/local/cuda/bin/ptxas")
-    os.environ["TRIDENT_LIBDEVICE"] = os.path.join(DEST, "bin",
-                                                   "libdevice.10.bc")
-    lib = os.path.join(DEST, "python", "trident", "_lib")
-    os.environ["TRIDENT_LIBRARY"] = os.path.join(lib, "libTridentCore.so")
-    sys.path.insert(0, os.path.join(DEST, "python"))
-    sys.path.insert(0, os.path.join(DEST, "kernels"))
-    sys.path.insert(0, os.path.join(DEST, "examples"))
-
-
 # Where the example kernels are, and the directory that holds the
 # `trident` package (for the fresh processes of sections 5 and 6).
-EXAMPLES = os.path.join(DEST, "examples")
-PYPATH = os.path.join(DEST, "python")
-unpack()
+EXAMPLES, PYPATH = unpack()
 t0 = time.perf_counter()
 import trident  # noqa: E402
 import trident.language as tl  # noqa: E402

@@ -118,9 +118,15 @@ def rel_error(out, ref):
 
 def run_side(side, quick, only):
     if side == "trident":
-        sys.path.insert(0, HERE)
-        import run
-        run.setup_trident()
+        # Before anything imports torch (which may import the real triton):
+        # Trident from this checkout's build, else from the carried archive.
+        root = os.path.dirname(os.path.dirname(HERE))
+        if os.path.exists(os.path.join(root, "build", "lib", "_C.abi3.so")):
+            sys.path.insert(0, os.path.join(root, "python"))
+        else:
+            sys.path.insert(0, os.path.dirname(HERE))
+            import runtime_archive
+            runtime_archive.unpack()
         import trident.compat
         trident.compat.install()
     import torch

@@ -85,10 +85,10 @@ def check_and_time(label, launch, shapes, odd=True):
     NaN, `launch(a, b, c)` (returning the result, or None for `c`) checked
     against torch in fp32 (relative error under 1e-2), then timed beside
     torch.matmul (do_bench medians, three interleaved rounds, the middle
-    one). With `odd`, first a 1000x520x700 run (edges in every dimension),
+    one). With `odd`, first a 1000x520x712 run (edges in every dimension),
     checked only."""
     from triton.testing import do_bench
-    odd_shape = (1000, 520, 700)
+    odd_shape = (1000, 520, 712)  # K: TMA rows of 16-byte multiples
     for m, n, k in ((odd_shape,) if odd else ()) + tuple(shapes):
         a = torch.randn(m, k, device="cuda", dtype=torch.float16)
         b = torch.randn(k, n, device="cuda", dtype=torch.float16)
