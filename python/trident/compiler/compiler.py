@@ -388,7 +388,7 @@ def validate_options(num_warps, num_stages, num_ctas):
     """TridentUserError for launch options no target takes."""
     for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
                         ("num_ctas", num_ctas)):
-        # num_stages=0 is Triton's "no pipelining" too (TLX's tutorials
+        # num_stages=0 is Triton's "no pipelining" too (plugins' tutorials
         # give it to warp-specialized kernels): the same as 1.
         least = 0 if name == "num_stages" else 1
         if not isinstance(value, int) or isinstance(value, bool) or \
