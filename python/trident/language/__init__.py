@@ -5,7 +5,8 @@ from .core import (  # noqa: F401
     advance, arange, associative_scan, assume, atomic_add, atomic_and,
     atomic_cas, atomic_max, atomic_min, atomic_or, atomic_xchg, atomic_xor,
     base_value, bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
-    const, constexpr, debug_barrier, device_assert, device_print, div_rn, dot,
+    const, constexpr, constexpr_type, debug_barrier, device_assert, device_print, div_rn, dot,
+    dot_scaled,
     dsl_op, dtype, expand_dims, extern, extern_elementwise, fdiv, float8e4nv, float8e5, float16, float32,
     float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,
     ir_type,
@@ -19,6 +20,7 @@ from .core import (  # noqa: F401
 from .math import (  # noqa: F401
     abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin, sqrt)
 from .semantic import tensor_descriptor, tensor_descriptor_type  # noqa
+from ._gather import gather  # noqa: F401
 from .core import PropagateNan  # noqa: F401
 from .core import TRIDENT_MAX_TENSOR_NUMEL, TRITON_MAX_TENSOR_NUMEL  # noqa
 from . import random  # noqa: F401

@@ -89,6 +89,29 @@ class base_value:
 # ---------------------------------------------------------------------------
 
 
+class constexpr_type:
+    """The type of a constexpr (`c.type`, Triton's `constexpr_type`): its
+    value is part of it, so two constexprs have one type when their values
+    are equal."""
+
+    def __init__(self, value):
+        if isinstance(value, constexpr):
+            value = value.value
+        self.value = value
+
+    def __eq__(self, other):
+        return isinstance(other, constexpr_type) and self.value == other.value
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __repr__(self):
+        return "constexpr_type[%r]" % (self.value,)
+
+
 class constexpr:
     """A value known at compile time: a kernel's constexpr parameter, a
     literal, or a global declared `NAME: tl.constexpr = value` /
@@ -99,6 +122,10 @@ class constexpr:
         if isinstance(value, constexpr):
             value = value.value
         self.value = value
+
+    @property
+    def type(self):
+        return constexpr_type(self.value)
 
     def __repr__(self):
         return "constexpr[%r]" % (self.value,)
@@ -931,6 +958,16 @@ def dot(input, other, acc=None, input_precision=None, allow_tf32=None,
     return _sem().dot(input, other, acc, _unwrap(input_precision),
                       _unwrap(allow_tf32), _unwrap(max_num_imprecise_acc),
                       _unwrap(out_dtype))
+
+
+@builtin
+def dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format,
+               acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True,
+               out_dtype=float32):
+    """The product of two microscaled tiles (see _dot_scaled.py)."""
+    from ._dot_scaled import dot_scaled as impl
+    return impl(_sem(), lhs, lhs_scale, lhs_format, rhs, rhs_scale,
+                rhs_format, acc, fast_math, lhs_k_pack, rhs_k_pack, out_dtype)
 
 
 @builtin
