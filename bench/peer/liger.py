@@ -142,11 +142,26 @@ def run_side(side, quick, only):
         try:
             torch.manual_seed(0)
             inputs = [x.requires_grad_(x.is_floating_point()) for x in make()]
-            out = liger_fn(*[x.detach().clone().requires_grad_(
-                x.requires_grad) for x in inputs])
-            row["error"] = rel_error(out, ref_fn(*inputs))
+            mine = [x.detach().clone().requires_grad_(x.requires_grad)
+                    for x in inputs]
+            theirs = [x.detach().clone().requires_grad_(x.requires_grad)
+                      for x in inputs]
+            out = liger_fn(*mine)
+            ref = ref_fn(*theirs)
+            row["error"] = rel_error(out, ref)
             outs = out if isinstance(out, tuple) else (out,)
+            refs = ref if isinstance(ref, tuple) else (ref,)
             grads = [torch.randn_like(o) for o in outs]
+            # The backward too: the gradients of every input against
+            # torch's (Liger's backward may write into what it is given,
+            # so each side gets its own copies).
+            torch.autograd.backward(outs, [g.clone() for g in grads])
+            torch.autograd.backward(refs, [g.clone().to(r.dtype)
+                                           for g, r in zip(grads, refs)])
+            row["grad_error"] = max(
+                rel_error(a.grad, b.grad) for a, b in zip(mine, theirs)
+                if a.grad is not None and b.grad is not None)  # (RoPE's
+            # cos and sin get none from Liger)
             leaves = [x for x in inputs if x.requires_grad]
 
             def forward():
@@ -199,9 +214,9 @@ def main(argv):
     for side, rows in results.items():
         for row in rows:
             by_op.setdefault(row["op"], {})[side] = row
-    print("%-16s %-26s %-22s %-22s %-13s" % (
+    print("%-16s %-26s %-22s %-22s %-13s %s" % (
         "op", "shape", "trident fwd/fwd+bwd", "triton fwd/fwd+bwd",
-        "ratio"))
+        "ratio", "trident rel err out/grads"))
 
     def times(row):
         if row is None:
@@ -218,8 +233,10 @@ def main(argv):
             ratio = "%.2f/%.2f" % (b["fwd_ms"] / a["fwd_ms"],
                                    b["fwd_bwd_ms"] / a["fwd_bwd_ms"])
         shape = (a or b)["shape"]
-        print("%-16s %-26s %-22s %-22s %-13s" % (op, shape, times(a),
-                                                 times(b), ratio))
+        errs = "-" if not a or "grad_error" not in a else "%.1e/%.1e" % (
+            a["error"], a["grad_error"])
+        print("%-16s %-26s %-22s %-22s %-13s %s" % (op, shape, times(a),
+                                                    times(b), ratio, errs))
         merged.append({"op": op, "trident": a, "triton": b})
     if os.environ.get("OUT"):
         with open(os.path.join(os.environ["OUT"], "liger.json"), "w") as f:
