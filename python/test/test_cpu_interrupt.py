@@ -88,7 +88,7 @@ def test_sigint_stops_an_endless_while_loop(tmp_path):
         spin[(1,)](flag, out)
         print("not reached", flush=True)
     """)
-    assert took < 5, took
+    assert took < 15, took  # (an endless launch never exits: limit)
     assert "KeyboardInterrupt" in err, err
     assert "not reached" not in out
     # Python ends on an uncaught KeyboardInterrupt by SIGINT's default
@@ -115,7 +115,7 @@ def test_sigint_stops_many_programs_and_the_process_goes_on(tmp_path):
         spin[(2,)](flag, out)  # ends at once: the flag was cleared
         print("still usable", flush=True)
     """)
-    assert took < 5, took
+    assert took < 15, took  # (an endless launch never exits: limit)
     assert "interrupted" in out and "still usable" in out, (out, err)
     assert rc == 0, err
     assert_clean_exit(err)
@@ -145,7 +145,7 @@ def test_sigint_stops_a_launch_on_another_thread(tmp_path):
         assert done.wait(10)
         print(errors[0], flush=True)
     """)
-    assert took < 5, took
+    assert took < 15, took  # (an endless launch never exits: limit)
     assert "main interrupted" in out, (out, err)
     assert ("kernel 'spin': the launch was interrupted (SIGINT); program "
             "(0, 0, 0)") in out, (out, err)
