@@ -417,7 +417,7 @@ def k_program_id_axis(x_ptr, n):
 
 def test_program_id_axis_out_of_range():
     err = compile_error(k_program_id_axis, SIG1)
-    check_message(err, k_program_id_axis, "program_id", "0, 1 or 2", "3")
+    check_message(err, k_program_id_axis, "program_id", "0, 1, or 2 but got 3")
 
 
 @trident.jit
@@ -585,7 +585,8 @@ def k_if_else_types(x_ptr, n):
 
 def test_if_else_branches_of_different_types():
     err = compile_error(k_if_else_types, SIG1)
-    check_message(err, k_if_else_types, "'v'", "'if' branch", "'else' branch",
+    check_message(err, k_if_else_types, "Mismatched type for v:",
+                  "'if' branch", "'else' branch",
                   "tl.float32", "tl.int32")
 
 

@@ -35,9 +35,33 @@ def test_active_driver_on_a_cuda_target(monkeypatch):
 
 
 def test_device_properties_need_the_cuda_driver(monkeypatch):
+    monkeypatch.setenv("TRIDENT_TARGET", "cuda:90a")
     monkeypatch.setenv("TRIDENT_LIBCUDA", "/nonexistent/libcuda.so.1")
     with pytest.raises(RuntimeError, match="CUDA driver"):
         driver.active.utils.get_device_properties(7)
+
+
+def test_device_properties_on_the_cpu_target(monkeypatch):
+    # Triton's keys, answered by the host: code that sizes blocks by them
+    # (test_dot3d: operands against max_shared_mem) runs.
+    monkeypatch.setenv("TRIDENT_TARGET", "cpu")
+    monkeypatch.setenv("TRIDENT_CPU_THREADS", "3")
+    utils = driver.active.utils
+    utils._cache.clear()
+    props = utils.get_device_properties(driver.active.get_current_device())
+    assert props["max_shared_mem"] == 262144  # the stack budget of tiles
+    assert props["multiprocessor_count"] == 3
+    assert props["warpSize"] == 1 and props["max_threads_per_sm"] == 1
+    assert props["max_num_regs"] >= 64
+    assert props["sm_clock_rate"] >= 0
+    assert props["mem_clock_rate"] == props["mem_bus_width"] == 0
+    props["warpSize"] = 32  # a copy
+    assert utils.get_device_properties(0)["warpSize"] == 1
+    monkeypatch.delenv("TRIDENT_CPU_THREADS")
+    utils._cache.clear()
+    import os
+    assert utils.get_device_properties(None)["multiprocessor_count"] == len(
+        os.sched_getaffinity(0))
 
 
 def test_warmup_and_option_that_is_a_parameter(rng):

@@ -68,6 +68,16 @@ class LaunchError(TypeError, ValueError):
     names the kernel, quotes its definition and says what is wrong."""
 
 
+class ArgumentOverflow(TridentUserError):
+    """An integer argument does not fit in 64 bits (reported as a
+    LaunchOverflowError)."""
+
+
+class LaunchOverflowError(LaunchError, OverflowError):
+    """A LaunchError for an integer argument that does not fit in 64 bits:
+    also an OverflowError, as Triton raises for it."""
+
+
 class OutOfResources(TritonError):
     """A compiled kernel needs more of a resource than the target has."""
 

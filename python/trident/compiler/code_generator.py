@@ -180,6 +180,22 @@ def _strip_location(msg):
     return _LOC_PREFIX.sub("", msg, count=1)
 
 
+# The names a conditional expression with a run-time condition computes
+# its value into (not a Python identifier a kernel could use).
+_IFEXP_NAME = "<ifexp>"
+
+
+def _mismatched(name, then_type, else_type):
+    """The error for a value whose branches of an 'if' have two types (with
+    Triton's words first)."""
+    if name.startswith(_IFEXP_NAME):
+        return ("Ternary expression with dynamic condition has inconsistent "
+                "types: %r if the condition holds, %r if not" %
+                (then_type, else_type))
+    return ("Mismatched type for %s: %r in the 'if' branch but %r in the "
+            "'else' branch; both must agree" % (name, then_type, else_type))
+
+
 def _blame(node, err):
     """The node an error of `node` is reported at: for a loop-carried value
     whose type changed, the loop body's last assignment to it."""
@@ -218,6 +234,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.col_offset = fn.indent
         self.lines = fn.src.splitlines()
         self._dynamic_if_depth = 0
+        self._ifexp_count = 0
         # The `with` region scopes (trident.language.ir.region_scope) being
         # built, innermost last.
         self._regions = []
@@ -268,7 +285,10 @@ class CodeGenerator(ast.NodeVisitor):
             cls = (CompileTimeAssertionFailure
                    if isinstance(e, StaticAssertionError) else
                    CompilationError)
-            raise self._error(_blame(node, e), str(e), cls) from None
+            # As Triton, __cause__ is the error the built-in raised (its
+            # message without the location; no traceback of the front end).
+            raise self._error(_blame(node, e), str(e), cls) from \
+                e.with_traceback(None)
         except _C.Error as e:
             if self.library:
                 raise TridentUserError(_strip_location(str(e))) from None
@@ -647,9 +667,30 @@ class CodeGenerator(ast.NodeVisitor):
         cond = self.visit(node.test)
         if not isinstance(_unwrap(cond), tensor):
             return self.visit(node.body if _unwrap(cond) else node.orelse)
-        then = self.visit(node.body)
-        other = self.visit(node.orelse)
-        return self.sem.where(cond, then, other)
+        if _unwrap(cond).type.is_block():
+            # A tile condition: an element-wise choice.
+            then = self.visit(node.body)
+            other = self.visit(node.orelse)
+            return self.sem.where(cond, then, other)
+        # A run-time scalar condition: an 'if' whose branches each compute
+        # their value (only the branch taken runs, as under Triton: a load
+        # or a store in the other does not happen), into a name of its own.
+        self._ifexp_count += 1
+        name = "%s%d" % (_IFEXP_NAME, self._ifexp_count)
+        self.scope[name + "c"] = cond
+
+        def branch(value):
+            target = ast.copy_location(ast.Name(name, ast.Store()), value)
+            return ast.copy_location(ast.Assign([target], value), value)
+        test = ast.copy_location(ast.Name(name + "c", ast.Load()), node.test)
+        stmt = ast.copy_location(
+            ast.If(test, [branch(node.body)], [branch(node.orelse)]), node)
+        try:
+            self.visit_If(stmt)
+        finally:
+            self.scope.pop(name + "c", None)
+        # Absent: both branches are void (calls that return nothing).
+        return self.scope.pop(name, None)
 
     def visit_Subscript(self, node):
         value = self.visit(node.value)
@@ -1026,9 +1067,7 @@ class CodeGenerator(ast.NodeVisitor):
                 for x, y in zip(fa, fb):
                     if x.type != y.type:
                         raise TridentUserError(
-                            "'%s' has type %r in the 'if' branch but %r in "
-                            "the 'else' branch; both must agree" %
-                            (n, x.type, y.type))
+                            _mismatched(n, x.type, y.type))
                 protos.append(a)
                 then_vals.extend(fa)
                 else_vals.extend(fb)
@@ -1047,9 +1086,7 @@ class CodeGenerator(ast.NodeVisitor):
                     b = self.sem.cast(b, a.dtype)
             if a.type != b.type:
                 self.b.restore_ip(saved)
-                raise TridentUserError(
-                    "'%s' has type %r in the 'if' branch but %r in the "
-                    "'else' branch; both must agree" % (n, a.type, b.type))
+                raise TridentUserError(_mismatched(n, a.type, b.type))
             protos.append(a)
             then_vals.append(a)
             else_vals.append(b)

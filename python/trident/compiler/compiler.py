@@ -238,11 +238,13 @@ def kernel_name(fn, run_args, constexprs):
     return name
 
 
-def build_module(fn, signature, constexprs, target, attrs=None):
+def build_module(fn, signature, constexprs, target, attrs=None,
+                 num_warps=4):
     """Generates the Tile IR of `fn` specialized to `signature` (name ->
     type, for run-time arguments) and `constexprs` (name -> value).
-    `attrs` maps argument names to {"tir.divisibility": 16, ...}. Returns
-    the builder holding the module."""
+    `attrs` maps argument names to {"tir.divisibility": 16, ...}; the
+    kernel is compiled for `num_warps` (tl.extra.cuda.num_threads()).
+    Returns the builder holding the module."""
     from ..runtime.jit import JITFunction
     if not isinstance(fn, JITFunction):
         raise TridentUserError("trident.compile needs a @trident.jit "
@@ -257,6 +259,7 @@ def build_module(fn, signature, constexprs, target, attrs=None):
                                   ", ".join(fn.arg_names)))
     b = _C.Builder()
     sem = Semantic(b, target=target)
+    sem.num_warps = num_warps
     scope = {}
     run_args = []
     for name in fn.arg_names:
@@ -496,11 +499,12 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     if pipeline is None:
         pipeline = _pipelines.selected(fn)
     try:
-        b, run_args = build_module(fn, signature, constexprs, target, attrs)
+        b, run_args = build_module(fn, signature, constexprs, target, attrs,
+                                   num_warps)
     except CompilationError as e:
         # The message names the kernel's source line; the front end's own
-        # frames would only hide it.
-        raise e.with_traceback(None) from None
+        # frames would only hide it (its cause, the built-in's error, stays).
+        raise e.with_traceback(None) from e.__cause__
     except TridentUserError as e:
         raise CompilationError("%s: %s" % (fn.__name__, e)) from None
     source_ir = b.module_str(False)

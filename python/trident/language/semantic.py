@@ -25,6 +25,7 @@ class Semantic:
         self.builder = builder
         self.generator = generator
         self.target = target
+        self.num_warps = 4  # what the kernel is compiled for
         self._types = {}
 
     # ------------------------------------------------------------------
@@ -192,8 +193,8 @@ class Semantic:
         if not a_ty.is_int() or not b_ty.is_int():
             _err("unexpected operand types %r and %r", a_ty, b_ty)
         if div_or_mod and a_ty.int_signedness != b_ty.int_signedness:
-            _err("cannot use /, // or %% with %r and %r: they have different "
-                 "signedness; cast one of them first", a_ty, b_ty)
+            _err("Cannot use /, // or %% with %r and %r because they have "
+                 "different signedness; cast one of them first", a_ty, b_ty)
         return self.integer_promote(a_ty, b_ty)
 
     def broadcast_shapes(self, a, b):
@@ -386,10 +387,17 @@ class Semantic:
         return self._op("arith.xori", [x, ones], x.type)
 
     def _bitwise(self, a, b, name, sym):
+        types = (self._operand_dtype(a), self._operand_dtype(b))
         a, b = self.binary_operands(a, b, sym)
         if not a.dtype.is_int():
-            _err("'%s' needs integer operands, got %r", sym, a.dtype)
+            # Triton's words first: code matches "invalid operands of type".
+            _err("invalid operands of type %s and %s for '%s': it needs "
+                 "integer operands", types[0], types[1], sym)
         return self._op(name, [a, b], a.type)
+
+    def _operand_dtype(self, x):
+        x = _unwrap(x)
+        return repr(x.dtype) if isinstance(x, tensor) else type(x).__name__
 
     def and_(self, a, b):
         return self._bitwise(a, b, "arith.andi", "&")
@@ -426,7 +434,8 @@ class Semantic:
         signed = isinstance(shifted, tensor) and shifted.dtype.is_int_signed()
         a, b = self.binary_operands(a, b, ">>")
         if not a.dtype.is_int():
-            _err("'>>' needs integer operands, got %r", a.dtype)
+            _err("invalid operands of type %r and %r for '>>': it needs "
+                 "integer operands", a.dtype, b.dtype)
         if not isinstance(shifted, tensor):
             signed = a.dtype.is_int_signed()
         name = "arith.shrsi" if signed else "arith.shrui"
@@ -562,7 +571,7 @@ class Semantic:
 
     def program_id(self, axis):
         if axis not in (0, 1, 2):
-            _err("program_id axis must be 0, 1 or 2, got %d", axis)
+            _err("program_id axis must be 0, 1, or 2 but got %d", axis)
         return tensor(self.builder.program_id(axis), tl.int32)
 
     def num_programs(self, axis):
@@ -610,17 +619,22 @@ class Semantic:
 
     def expand_dims(self, x, axes):
         x = self.to_tensor(x)
+        axes = list(axes)
+        rank = (len(x.shape) if x.type.is_block() else 0) + len(axes)
+        for a in axes:
+            if not -rank <= a < rank:
+                _err("invalid axis %d: out of range for expand_dims of a "
+                     "rank-%d %s to rank %d (axes in [%d, %d))", a,
+                     rank - len(axes),
+                     "tile" if x.type.is_block() else "scalar", rank,
+                     -rank, rank)
+        axes = [a + rank if a < 0 else a for a in axes]
+        if len(set(axes)) != len(axes):
+            _err("expand_dims got duplicate axes, normalized axes = %s", axes)
         if not x.type.is_block():
-            # A scalar becomes a 1-element tile first.
-            x = self.broadcast_to(x, [1])
-            axes = [a for a in axes][1:] if len(axes) else []
-            if not axes:
-                return x
-        rank = len(x.shape) + len(axes)
-        for a in sorted(a + rank if a < 0 else a for a in axes):
-            if not 0 <= a <= len(x.shape):
-                _err("expand_dims axis %d is out of range for a tile of rank "
-                     "%d", a, len(x.shape))
+            # A scalar: every dimension of the result is a new one.
+            return self.broadcast_to(x, [1] * rank) if axes else x
+        for a in sorted(axes):
             shape = list(x.shape)
             shape.insert(a, 1)
             ty = tl.block_type(x.dtype, shape)
@@ -737,8 +751,8 @@ class Semantic:
                     s.stop is None and s.step is None:
                 pos += 1
             else:
-                _err("tiles can be indexed only with ':' and None (to add a "
-                     "dimension), got %r", s)
+                _err("unsupported tensor index %r: tiles can be indexed only "
+                     "with ':' and None (to add a dimension)", s)
         # As Triton: each None adds a dimension at its place in the index;
         # a ':' keeps one (x[None] of a 2-D tile is [1, M, N], and
         # p[None, None, :] of a scalar is [1, 1]).
@@ -812,8 +826,8 @@ class Semantic:
             _err("boundary_check is only for block pointers "
                  "(tl.make_block_ptr); use mask= with plain pointers")
         if getattr(ptr.dtype, "const", False):
-            _err("tl.store: cannot store to a constant pointer (%r: a "
-                 "tl.const parameter)", ptr.dtype)
+            _err("Cannot store to a constant pointer with tl.store (%r: "
+                 "a tl.const parameter)", ptr.dtype)
         elem = ptr.dtype.element_ty
         value = self.value_for(value, elem, "tl.store's value")
         if ptr.type.is_block():
@@ -953,6 +967,15 @@ class Semantic:
         if padding not in ("zero", "", None):
             _err("tl.make_tensor_descriptor: padding_option '%s' is not "
                  "supported (only 'zero')", padding)
+        # As Triton (TMA's rule, kept on every target): a row of the block
+        # holds at least 16 bytes.
+        bits = base.dtype.element_ty.primitive_bitwidth
+        if nd and block_shape[-1] * bits < 128:
+            _err("Descriptor block shape must have at least 16 bytes in the "
+                 "last dimension, but got %d * %s = %s bytes (block_shape "
+                 "%s of %r)", block_shape[-1], "%g" % (bits / 8),
+                 "%g" % (block_shape[-1] * bits / 8), list(block_shape),
+                 base.dtype.element_ty)
         shape = [self.cast(self.to_tensor(s), tl.int32) for s in shape]
         strides = [self.cast(self.to_tensor(s), tl.int64) for s in strides]
         bt = tl.block_type(base.dtype.element_ty, block_shape)
@@ -999,8 +1022,8 @@ class Semantic:
             _err("%s needs a pointer or a tile of pointers, got %r", what,
                  ptr.type)
         if getattr(ptr.dtype, "const", False):
-            _err("%s: cannot store to a constant pointer (%r: a tl.const "
-                 "parameter)", what, ptr.dtype)
+            _err("Cannot store to a constant pointer with %s (%r: a "
+                 "tl.const parameter)", what, ptr.dtype)
         elem = ptr.dtype.element_ty
         val = self.value_for(val, elem, "%s's val" % what)
         if ptr.type.is_block():
@@ -1071,9 +1094,13 @@ class Semantic:
         a, b = self.to_tensor(a), self.to_tensor(b)
         if not a.type.is_block() or not b.type.is_block():
             _err("tl.dot needs two tiles, got %r and %r", a.type, b.type)
-        if len(a.shape) not in (2, 3) or len(a.shape) != len(b.shape):
-            _err("tl.dot needs two 2-D (or two 3-D, batched) tiles, got "
-                 "shapes %s and %s", list(a.shape), list(b.shape))
+        if len(a.shape) < 2 or len(a.shape) != len(b.shape):
+            _err("tl.dot needs two tiles of one rank, at least 2 (the dims "
+                 "before the last two are batch dims), got shapes %s and %s",
+                 list(a.shape), list(b.shape))
+        if len(a.shape) > 3:
+            return self._dot_batched(a, b, acc, input_precision, allow_tf32,
+                                     max_imprecise, out_dtype)
         if a.shape[-1] != b.shape[-2]:
             _err("tl.dot: the inner dimensions do not match: %s @ %s (%d vs "
                  "%d)", list(a.shape), list(b.shape), a.shape[-1],
@@ -1121,9 +1148,38 @@ class Semantic:
             if a.dtype.is_fp8() and b.dtype.is_fp8() and \
                     str(self.target).split(":")[-1] in ("90", "90a"):
                 max_imprecise = 2 ** 30
+        if acc.dtype.is_fp16() and str(self.target).startswith("cpu"):
+            # A float16 accumulator: the CPU sums in float32 and rounds once
+            # (a GPU's MMA rounds once per instruction, not per product;
+            # rounding each of K products would lose more than either).
+            wide = self.cast(acc, tl.float32)
+            h = self.builder.dot(a.handle, b.handle, wide.handle,
+                                 input_precision, int(max_imprecise))
+            return self.cast(tensor(h, wide.type), acc.dtype)
         h = self.builder.dot(a.handle, b.handle, acc.handle, input_precision,
                              int(max_imprecise))
         return tensor(h, acc.type)
+
+    def _dot_batched(self, a, b, acc, *options):
+        # Several batch dims: one batch dim of their product, as 3-D.
+        batch = list(a.shape[:-2])
+        if list(b.shape[:-2]) != batch:
+            _err("tl.dot: the batch dims do not match: %s @ %s",
+                 list(a.shape), list(b.shape))
+        n = 1
+        for d in batch:
+            n *= d
+        a = self.reshape(a, [n] + list(a.shape[-2:]))
+        b = self.reshape(b, [n] + list(b.shape[-2:]))
+        if acc is not None:
+            acc = self.to_tensor(acc)
+            shape = batch + [a.shape[-2], b.shape[-1]]
+            if list(acc.shape) != shape:
+                _err("tl.dot: acc has shape %s but the product is %s",
+                     list(acc.shape), shape)
+            acc = self.reshape(acc, [n] + shape[-2:])
+        out = self.dot(a, b, acc, *options)
+        return self.reshape(out, batch + list(out.shape[-2:]))
 
     def where(self, cond, x, y):
         cond = self.to_tensor(cond, "condition")

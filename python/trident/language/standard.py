@@ -234,8 +234,10 @@ def cumsum(input, axis=0, reverse=False, dtype=None):
 
 @builtin
 def cumprod(input, axis=0, reverse=False):
-    return core.associative_scan(_as_tensor(input), axis, _prod_combine,
-                                 reverse)
+    input = _as_tensor(input)
+    if input.dtype.is_bf16():
+        input = input.to(core.float32)  # as Triton: in (and to) float32
+    return core.associative_scan(input, axis, _prod_combine, reverse)
 
 
 @builtin

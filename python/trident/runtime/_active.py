@@ -7,9 +7,9 @@ launches go to (`driver.active_target()`):
     driver.active.get_current_device()        # 0
     driver.active.utils.get_device_properties(0)["multiprocessor_count"]
 
-On the CPU target the target is GPUTarget("cpu", "native", 1) and the torch
-device is torch.device("cpu"); device properties are the CUDA driver's, so
-asking for them without a GPU is an error.
+On the CPU target the target is GPUTarget("cpu", "native", 1), the torch
+device is torch.device("cpu"), and the device properties are the host's,
+under the same keys (see `_query_cpu`); on CUDA they are the driver's.
 """
 import collections
 import os
@@ -49,9 +49,82 @@ class _Utils:
         mem_clock_rate (kHz), mem_bus_width (bits), max_threads_per_sm."""
         if device is None:
             device = 0
-        if device not in self._cache:
-            self._cache[device] = _query_cuda(int(device))
-        return dict(self._cache[device])
+        key = (_target(), device)
+        if key not in self._cache:
+            self._cache[key] = (_query_cuda(int(device)) if _on_gpu()
+                                else _query_cpu())
+        return dict(self._cache[key])
+
+
+# Bytes of tiles a CPU program keeps on its stack: the `stack-bytes` option
+# of convert-tir-to-cpu (include/trident/Conversion/Passes.td).
+CPU_STACK_TILE_BYTES = 262144
+
+
+def _query_cpu():
+    """The CPU target's answers under Triton's keys. A program instance is
+    one host thread, and what a GPU keeps in shared memory it keeps in
+    tile buffers: max_shared_mem is the bytes of those it keeps on its
+    stack (larger tiles still compile, on the heap, so this is the size to
+    plan for, not a refusal); max_num_regs counts the 32-bit lanes of the
+    vector registers; multiprocessor_count is how many programs run at
+    once (TRIDENT_CPU_THREADS, else the cores this process may use);
+    warpSize and max_threads_per_sm are 1; sm_clock_rate is the cores'
+    top clock in kHz; mem_clock_rate and mem_bus_width are 0 (the host
+    does not say)."""
+    threads = int(os.environ.get("TRIDENT_CPU_THREADS", "0") or 0)
+    if threads <= 0:
+        try:
+            threads = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            threads = os.cpu_count() or 1
+    flags, mhz = _cpuinfo()
+    if "avx512f" in flags:
+        registers = 32 * 16   # 32 zmm of 16 lanes
+    elif "avx" in flags:
+        registers = 16 * 8    # 16 ymm of 8 lanes
+    else:
+        registers = 16 * 4    # 16 xmm (or NEON's 32 q of 4 lanes: 128)
+        if "asimd" in flags:
+            registers = 32 * 4
+    return {
+        "max_shared_mem": CPU_STACK_TILE_BYTES,
+        "max_num_regs": registers,
+        "multiprocessor_count": threads,
+        "warpSize": 1,
+        "sm_clock_rate": _cpu_khz(mhz),
+        "mem_clock_rate": 0,
+        "mem_bus_width": 0,
+        "max_threads_per_sm": 1,
+    }
+
+
+def _cpuinfo():
+    """(the CPU's feature flags, its highest listed clock in MHz or 0)."""
+    flags, mhz = set(), 0.0
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                name, _, value = line.partition(":")
+                name = name.strip()
+                if name in ("flags", "Features") and not flags:
+                    flags = set(value.split())
+                elif name == "cpu MHz":
+                    try:
+                        mhz = max(mhz, float(value))
+                    except ValueError:
+                        pass
+    except OSError:
+        pass
+    return flags, mhz
+
+
+def _cpu_khz(mhz):
+    try:
+        with open("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq") as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return int(mhz * 1000)
 
 
 def _query_cuda(index):

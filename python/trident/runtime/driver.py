@@ -224,7 +224,8 @@ def classify(v, name):
         if ty is tl.uint32:
             ty = tl.int64
         if ty is None:
-            raise TridentUserError("argument '%s': integer %d does not fit in "
+            from .._errors import ArgumentOverflow
+            raise ArgumentOverflow("argument '%s': integer %d does not fit in "
                                    "64 bits" % (name, v))
         return "scalar", ty, v % 16 == 0, v == 1
     if isinstance(v, float):

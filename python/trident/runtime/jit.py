@@ -203,9 +203,9 @@ class JITFunction:
             " or call it from another @trident.jit function" %
             (self.__name__, self.__name__))
 
-    def launch_error(self, reason):
-        """A LaunchError for a host-side mistake with this kernel: the
-        message points at its definition."""
+    def launch_error(self, reason, cls=None):
+        """A LaunchError (or `cls`, a subclass) for a host-side mistake
+        with this kernel: the message points at its definition."""
         from .._errors import LaunchError
         col = self.indent + 1
         lines = self.src.splitlines()
@@ -219,7 +219,7 @@ class JITFunction:
         parts = ["%s:%d:%d: %s" % (self.file, def_line, col, reason)]
         if text is not None:
             parts += ["    " + text, "    " + " " * (col - 1) + "^"]
-        return LaunchError("\n".join(parts))
+        return (cls or LaunchError)("\n".join(parts))
 
     def _signature_text(self):
         params = []
@@ -344,7 +344,9 @@ class JITFunction:
         msg = str(e)
         if not msg.startswith("launching "):
             msg = "launching %s: %s" % (self.__name__, msg)
-        return self.launch_error(msg)
+        from .._errors import ArgumentOverflow, LaunchOverflowError
+        return self.launch_error(msg, LaunchOverflowError if isinstance(
+            e, ArgumentOverflow) else None)
 
     def run(self, *args, grid, **kwargs):
         try:
