@@ -121,7 +121,8 @@ def _cpuinfo():
 
 def _cpu_khz(mhz):
     try:
-        with open("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq") as f:
+        with open("/sys/devices/system/cpu/cpu0/cpufreq/"
+                  "cpuinfo_max_freq") as f:
             return int(f.read().strip())
     except (OSError, ValueError):
         return int(mhz * 1000)
