@@ -20,25 +20,30 @@ def _size(size):
     return tuple(size) if isinstance(size, (tuple, list)) else (size,)
 
 
-class MXFP4Tensor:
-    """e2m1 values: `MXFP4Tensor(floats)` rounds a float tensor (to nearest,
-    ties to an even mantissa; beyond +-6, inf and NaN become +-6; the sign
-    of zero is kept); `MXFP4Tensor(size=..., device=...).random()` draws
-    codes uniformly."""
+class _Codes:
+    """Codes of a microscaling format made from floats (`data`) or, with
+    `size` and `random()`, drawn."""
 
     def __init__(self, data=None, size=None, device=None):
+        name = type(self).__name__
         self.device = device
         if data is not None:
             if not isinstance(data, torch.Tensor):
-                raise TypeError("MXFP4Tensor: data must be a torch tensor, "
-                                "got %s" % type(data).__name__)
+                raise TypeError("%s: data must be a torch tensor, got %s"
+                                % (name, type(data).__name__))
             self.device = data.device
             self.data = self._from_float(data)
         elif size is not None:
             self.size = _size(size)
         else:
-            raise ValueError("MXFP4Tensor needs data (a float tensor) or "
-                             "size")
+            raise ValueError("%s needs data (a float tensor) or size" % name)
+
+
+class MXFP4Tensor(_Codes):
+    """e2m1 values: `MXFP4Tensor(floats)` rounds a float tensor (to nearest,
+    ties to an even mantissa; beyond +-6, inf and NaN become +-6; the sign
+    of zero is kept); `MXFP4Tensor(size=..., device=...).random()` draws
+    codes uniformly."""
 
     def random(self):
         self.data = torch.randint(0, 16, self.size, dtype=torch.uint8,
@@ -90,25 +95,11 @@ class MXFP4Tensor:
         return data.narrow(dim, 0, original_shape[dim]).to(torch.uint8)
 
 
-class MXScaleTensor:
+class MXScaleTensor(_Codes):
     """e8m0 exponents: `MXScaleTensor(floats)` takes floor(log2(v)) + 127
     (clamped to 0..254; values <= 0, inf and NaN give 255, the NaN code);
     `MXScaleTensor(size=..., device=...).random(low, high)` draws exponents
     uniformly, NaN excluded."""
-
-    def __init__(self, data=None, size=None, device=None):
-        self.device = device
-        if data is not None:
-            if not isinstance(data, torch.Tensor):
-                raise TypeError("MXScaleTensor: data must be a torch tensor, "
-                                "got %s" % type(data).__name__)
-            self.device = data.device
-            self.data = self._from_float(data)
-        elif size is not None:
-            self.size = _size(size)
-        else:
-            raise ValueError("MXScaleTensor needs data (a float tensor) or "
-                             "size")
 
     def random(self, low=None, high=None):
         """Exponents of powers of two within [low, high] (each optional)."""
