@@ -125,6 +125,23 @@ def rel_err(out, ref):
     return ((out.float() - ref).norm() / ref.norm()).item()
 
 
+def describe(e):
+    """A row's error: the exception's type and first line."""
+    return "%s: %s" % (type(e).__name__, str(e).splitlines()[0][:300])
+
+
+def check_and_time(row, err, ours, vendor, flops, torch):
+    """Records the relative error; when under 1e-2, times `ours` beside
+    `vendor` and records both (ms, TFLOP/s) and their ratio."""
+    row["rel_err"] = err
+    if not err < 1e-2:
+        row["error"] = "wrong result"
+        return
+    t, v = timed(ours, vendor, torch)
+    row.update(ms=t, vendor_ms=v, tflops=flops / t * 1e-9,
+               vendor_tflops=flops / v * 1e-9, ratio=v / t)
+
+
 def gemm_cases(system, torch):
     """The persistent GEMM tutorials, launched as tlx_anchor.py does
     (bf16 in and out, the kernel's own autotuned configs)."""
@@ -182,8 +199,7 @@ def run_gemms(system, torch, only, rows):
         try:
             run = make()
         except Exception as e:  # noqa: BLE001  (a row with the error)
-            rows.append(dict(kernel=label, error="%s: %s" % (
-                type(e).__name__, str(e).splitlines()[0][:300])))
+            rows.append(dict(kernel=label, error=describe(e)))
             rows.save()
             print(rows[-1], flush=True)
             continue
@@ -200,18 +216,12 @@ def run_gemms(system, torch, only, rows):
                 run(a, b, c)
                 torch.cuda.synchronize()
                 row["first_call_s"] = round(time.perf_counter() - t0, 2)
-                row["rel_err"] = rel_err(c, a.float() @ b.float())
-                if not row["rel_err"] < 1e-2:
-                    row["error"] = "wrong result"
-                else:
-                    t, v = timed(lambda: run(a, b, c),
-                                 lambda: torch.matmul(a, b), torch)
-                    f = 2.0 * m * n * k
-                    row.update(ms=t, vendor_ms=v, tflops=f / t * 1e-9,
-                               vendor_tflops=f / v * 1e-9, ratio=v / t)
+                check_and_time(row, rel_err(c, a.float() @ b.float()),
+                               lambda: run(a, b, c),
+                               lambda: torch.matmul(a, b), 2.0 * m * n * k,
+                               torch)
             except Exception as e:  # noqa: BLE001
-                row["error"] = "%s: %s" % (type(e).__name__,
-                                           str(e).splitlines()[0][:300])
+                row["error"] = describe(e)
             rows.save()
             print(row, flush=True)
 
@@ -224,8 +234,7 @@ def run_attention(system, torch, only, rows):
         try:
             m = system.load(file, ["attention"])
         except Exception as e:  # noqa: BLE001
-            rows.append(dict(kernel=label, error="%s: %s" % (
-                type(e).__name__, str(e).splitlines()[0][:300])))
+            rows.append(dict(kernel=label, error=describe(e)))
             rows.save()
             print(rows[-1], flush=True)
             continue
@@ -243,18 +252,12 @@ def run_attention(system, torch, only, rows):
                 torch.cuda.synchronize()
                 row["first_call_s"] = round(time.perf_counter() - t0, 2)
                 ref = sdpa(q.float(), k.float(), v.float(), scale=scale)
-                row["rel_err"] = rel_err(out, ref)
-                if not row["rel_err"] < 1e-2:
-                    row["error"] = "wrong result"
-                else:
-                    t, r = timed(lambda: m.attention(q, k, v, scale),
-                                 lambda: sdpa(q, k, v, scale=scale), torch)
-                    f = 4.0 * z * h * n * n * d
-                    row.update(ms=t, vendor_ms=r, tflops=f / t * 1e-9,
-                               vendor_tflops=f / r * 1e-9, ratio=r / t)
+                check_and_time(row, rel_err(out, ref),
+                               lambda: m.attention(q, k, v, scale),
+                               lambda: sdpa(q, k, v, scale=scale),
+                               4.0 * z * h * n * n * d, torch)
             except Exception as e:  # noqa: BLE001
-                row["error"] = "%s: %s" % (type(e).__name__,
-                                           str(e).splitlines()[0][:300])
+                row["error"] = describe(e)
             rows.save()
             print(row, flush=True)
 
