@@ -17,6 +17,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tlx_plugin {
 #define GEN_PASS_DEF_TLXLOWERTOGIR
@@ -187,6 +189,62 @@ bool groupReads(Operation *op, Operation *ring) {
     return reads ? WalkResult::interrupt() : WalkResult::advance();
   });
   return reads;
+}
+
+/// The value of `v` before `ifOp`: `v` itself when defined outside it, a
+/// copy of a constant made inside, or null.
+Value beforeIf(Value v, scf::IfOp ifOp, OpBuilder &b) {
+  Operation *def = v.getDefiningOp();
+  Operation *owner = def ? def : v.getParentBlock()->getParentOp();
+  if (!ifOp->isAncestor(owner))
+    return v;
+  if (def && def->hasTrait<OpTrait::ConstantLike>() && def->getNumOperands() == 0)
+    return b.clone(*def)->getResult(0);
+  return nullptr;
+}
+
+/// `if c { slice(A, x) } else { slice(A, y) }`, a block of one buffer chosen
+/// at run time (uTLX's GEMMs pick the half of an operand a cluster's CTA
+/// loads so), becomes `slice(A, select(c, x, y))` before the `if`: the
+/// copies into it then see the ring they write. Returns the ifs changed
+/// (their results unused now).
+SmallVector<Operation *> mergeSliceChoices(ModuleOp module) {
+  SmallVector<Operation *> changed;
+  module.walk([&](scf::IfOp ifOp) {
+    if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
+      return;
+    for (unsigned i = 0; i < ifOp.getNumResults(); ++i) {
+      Value result = ifOp.getResult(i);
+      if (!isa<BufferType>(result.getType()) || result.use_empty())
+        continue;
+      auto a = ifOp.thenYield().getOperand(i).getDefiningOp<LocalSliceOp>();
+      auto e = ifOp.elseYield().getOperand(i).getDefiningOp<LocalSliceOp>();
+      if (!a || !e || a.getBuffer() != e.getBuffer() ||
+          a.getType() != e.getType())
+        continue;
+      OpBuilder b(ifOp);
+      Value buffer = beforeIf(a.getBuffer(), ifOp, b);
+      if (!buffer)
+        continue;
+      SmallVector<Value> offsets;
+      for (auto [x, y] : llvm::zip(a.getOffsets(), e.getOffsets())) {
+        Value xb = beforeIf(x, ifOp, b), yb = beforeIf(y, ifOp, b);
+        if (!xb || !yb)
+          break;
+        offsets.push_back(x == y ? xb
+                                 : arith::SelectOp::create(
+                                       b, ifOp.getLoc(), ifOp.getCondition(),
+                                       xb, yb)
+                                       .getResult());
+      }
+      if (offsets.size() != a.getOffsets().size())
+        continue;
+      result.replaceAllUsesWith(LocalSliceOp::create(
+          b, a.getLoc(), a.getType(), buffer, offsets));
+      changed.push_back(ifOp);
+    }
+  });
+  return changed;
 }
 
 struct LowerToGirPass
@@ -376,6 +434,14 @@ struct LowerToGirPass
     });
     if (fill.wasInterrupted())
       return signalPassFailure();
+    // The ifs whose buffer results were merged lose those results (and
+    // with them the slices they yielded) by scf.if's own canonicalization.
+    SmallVector<Operation *> choices = mergeSliceChoices(module);
+    if (!choices.empty()) {
+      RewritePatternSet patterns(&getContext());
+      scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
+      (void)applyOpPatternsGreedily(choices, std::move(patterns));
+    }
     if (failed(chooseLayouts(module)))
       return signalPassFailure();
     // Values of TLX types are made only by TLX ops (a kernel's arguments
