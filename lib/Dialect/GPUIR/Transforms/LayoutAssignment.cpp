@@ -514,17 +514,29 @@ Value LayoutAssigner::convert(Value value, Attribute layout, Operation *user) {
 /// from ranges, a row statistic broadcast) are cheaper to make or convert
 /// than a dot's result is to move (`tl.where(mask, p, 0)` on attention
 /// backward's P).
+/// Whether `v` is a tile every layout makes as cheaply (a dense constant
+/// or a splat of a scalar): an op that also reads a computed tile should
+/// take that tile's layout and remake this one in it, not the reverse.
+static bool isFreeSource(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def))
+    return isa<DenseElementsAttr>(constant.getValue());
+  return isa_and_nonnull<tir::SplatOp>(def);
+}
+
 static Attribute firstOperandLayout(Operation *op) {
-  Attribute first;
+  Attribute first, firstFree;
   for (Value operand : op->getOperands())
     if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
       if (Attribute enc = type.getEncoding()) {
         if (isa<gir::WgmmaEncodingAttr, gir::MmaV2EncodingAttr>(enc))
           return enc;
-        if (!first)
-          first = enc;
+        Attribute &slot = isFreeSource(operand) ? firstFree : first;
+        if (!slot)
+          slot = enc;
       }
-  return first;
+  // (`1.0 / x`: the layout of x, the constant remade in it.)
+  return first ? first : firstFree;
 }
 
 Attribute LayoutAssigner::resultHint(Operation *op) const {
