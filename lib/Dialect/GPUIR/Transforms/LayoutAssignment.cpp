@@ -514,14 +514,14 @@ Value LayoutAssigner::convert(Value value, Attribute layout, Operation *user) {
 /// from ranges, a row statistic broadcast) are cheaper to make or convert
 /// than a dot's result is to move (`tl.where(mask, p, 0)` on attention
 /// backward's P).
-/// Whether `v` is a tile every layout makes as cheaply (a dense constant
-/// or a splat of a scalar): an op that also reads a computed tile should
-/// take that tile's layout and remake this one in it, not the reverse.
+/// Whether `v` is a dense constant, which every layout holds as cheaply:
+/// an op that also reads a computed tile should take that tile's layout
+/// and remake the constant in it, not the reverse. (Splats of pointers are
+/// left out: the address tiles that start from them choose the layouts of
+/// stores, e.g. the stmatrix epilogue of a dot.)
 static bool isFreeSource(Value v) {
-  Operation *def = v.getDefiningOp();
-  if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def))
-    return isa<DenseElementsAttr>(constant.getValue());
-  return isa_and_nonnull<tir::SplatOp>(def);
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  return constant && isa<DenseElementsAttr>(constant.getValue());
 }
 
 static Attribute firstOperandLayout(Operation *op) {
@@ -687,12 +687,17 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success();
   }
   if (auto reduce = dyn_cast<tir::ReduceOp>(op)) {
-    for (auto [src, result] : llvm::zip(reduce.getSrcs(), reduce.getResults()))
-      if (auto type = dyn_cast<RankedTensorType>(result.getType()))
-        setResultLayout(result, tir::inferShapeOpEncoding(
-                                    cast<RankedTensorType>(src.getType())
-                                        .getEncoding(),
-                                    reduce.getAxis(), /*expand=*/false));
+    // The operands reduced together (argmax's values and indices) are
+    // reduced in one layout: the first's.
+    Attribute layout =
+        cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getEncoding();
+    for (unsigned i = 1; i < reduce.getSrcs().size(); ++i)
+      convertOperand(op, i, layout);
+    for (Value result : reduce.getResults())
+      if (isa<RankedTensorType>(result.getType()))
+        setResultLayout(result,
+                        tir::inferShapeOpEncoding(layout, reduce.getAxis(),
+                                                  /*expand=*/false));
     return success(); // the combine region holds scalars only
   }
   if (auto scan = dyn_cast<tir::ScanOp>(op)) {
