@@ -30,6 +30,7 @@ from .random import (  # noqa: F401
 from .standard import (  # noqa: F401
     argmax, argmin, cdiv, cumprod, cumsum, histogram, max, min, reduce_and,
     reduce_or, sigmoid, softmax, sum, swizzle2d, xor_sum)
+from ._sort import bitonic_merge, flip, sort, topk  # noqa: F401
 
 float8e4m3fn = float8e4nv
 float8e5m2 = float8e5

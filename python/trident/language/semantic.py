@@ -984,7 +984,7 @@ class Semantic:
                                           [s.handle for s in shape],
                                           [s.handle for s in strides],
                                           self.type_of(dt))
-        return tensor_descriptor(h, dt)
+        return tensor_descriptor(h, dt, shape, strides)
 
     def descriptor_load(self, desc, offsets):
         offs = [self.cast(self.to_tensor(o), tl.int32) for o in offsets]
@@ -1643,20 +1643,48 @@ class tensor_descriptor_type(tl.dtype):
 
 class tensor_descriptor(tl.base_value):
     """A tensor descriptor value (`tl.make_tensor_descriptor`, or a host
-    TensorDescriptor argument): `.load(offsets)`, `.store(offsets, v)`."""
+    TensorDescriptor argument): `.load(offsets)`, `.store(offsets, v)`;
+    one made in the kernel also has `.shape` (int32 scalars) and
+    `.strides` (int64 scalars), the values it was made with."""
 
-    def __init__(self, handle, type):
+    def __init__(self, handle, type, shape=None, strides=None):
         self.handle = handle
         self.type = type
         self.dtype = type.block_type.element_ty
         self.block_shape = list(type.block_type.shape)
         self.block_type = type.block_type
+        self._shape = None if shape is None else tuple(shape)
+        self._strides = None if strides is None else tuple(strides)
+
+    def _sizes(self, what):
+        found = self._shape if what == "shape" else self._strides
+        if found is None:
+            _err("tensor descriptor's .%s: only a descriptor made in the "
+                 "kernel (tl.make_tensor_descriptor) has it; this one is a "
+                 "kernel argument", what)
+        return found
+
+    @property
+    def shape(self):
+        return self._sizes("shape")
+
+    @property
+    def strides(self):
+        return self._sizes("strides")
 
     def _flatten(self):
-        return [tensor(self.handle, self.type)]
+        # The shape and strides travel with the descriptor (through loops,
+        # ifs and calls) as scalars after it.
+        extra = [] if self._shape is None else \
+            list(self._shape) + list(self._strides)
+        return [tensor(self.handle, self.type)] + extra
 
     def _unflatten(self, ts):
-        return tensor_descriptor(ts[0].handle, self.type)
+        if self._shape is None:
+            return tensor_descriptor(ts[0].handle, self.type)
+        nd = len(self._shape)
+        return tensor_descriptor(ts[0].handle, self.type, ts[1:1 + nd],
+                                 ts[1 + nd:1 + 2 * nd])
 
     def load(self, offsets):
         return tl._sem("descriptor.load").descriptor_load(

@@ -284,13 +284,8 @@ def histogram(input, num_bins, mask=None):
     return core.reduce(hits.to(core.int32), 0, _sum_combine)
 
 
-@builtin
-def flip(x, dim=None):
-    raise core.TridentUserError("tl.flip is not supported yet")
-
-
 for _fn in (sum, max, min, argmax, argmin, cumsum, cumprod, xor_sum,
-            reduce_or, flip, histogram):
+            reduce_or, histogram):
     core._tensor_method(_fn)
 
 del constexpr

@@ -208,6 +208,25 @@ def _descriptor_type(v, name):
     return tensor_descriptor_type(tl.block_type(ptr[1], list(v.block_shape)))
 
 
+def _is_jit_function(x):
+    from .jit import JITFunction
+    return isinstance(x, JITFunction)
+
+
+def _non_constant_leaf(v):
+    """The first element of tuple `v` (nested tuples searched) that is not
+    a compile-time value, or None."""
+    for x in v:
+        if isinstance(x, tuple):
+            bad = _non_constant_leaf(x)
+            if bad is not None:
+                return bad
+        elif not (x is None or _is_jit_function(x) or isinstance(
+                x, (int, float, str, tl.dtype, tl.constexpr))):
+            return x
+    return None
+
+
 def classify(v, name):
     """(kind, type, divisible_by_16, equals_one) of one argument."""
     descriptor = _descriptor_class()
@@ -236,6 +255,18 @@ def classify(v, name):
         return "pointer", tl.pointer_type(dt), addr % 16 == 0, False
     if v is None or isinstance(v, (str, tl.dtype)):
         return "constexpr", None, False, False
+    if isinstance(v, tuple):
+        # A tuple (torch.Size, a tensor's stride()) of ints, floats, bools,
+        # strings, dtypes, constexprs and jit functions is a compile-time
+        # value, as the fast launch path takes it (type_kind: its value is
+        # in the key). Tuples holding tensors are not passed yet.
+        bad = _non_constant_leaf(v)
+        if bad is None:
+            return "constexpr", None, False, False
+        raise TridentUserError(
+            "argument '%s': a tuple holding a %s cannot be passed to a "
+            "kernel yet (tuples of ints, floats, bools, strings, dtypes, "
+            "constexprs and jit functions can)" % (name, type(bad).__name__))
     raise TridentUserError(
         "argument '%s': cannot pass a %s to a kernel (expected an array or "
         "tensor, an int, a float or a bool)" % (name, type(v).__name__))

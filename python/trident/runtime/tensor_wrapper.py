@@ -33,6 +33,15 @@ class TensorWrapper:
     def data(self):
         return self.base.data
 
+    @data.setter
+    def data(self, value):
+        # As for a torch tensor: the base now holds `value`'s storage, shape
+        # and strides (`w.data = w.data[:, :50]` makes it a view); the
+        # element type the kernels see stays `dtype`.
+        if isinstance(value, TensorWrapper):
+            value = value.base
+        self.base.data = value
+
     def data_ptr(self):
         return self.base.data_ptr()
 
@@ -82,10 +91,29 @@ def _bits(t):
     return None if itemsize is None else 8 * itemsize
 
 
+def _from_torch_dtype(dtype):
+    """The trident.language dtype of a torch dtype (torch.uint8 ->
+    tl.uint8), or None when `dtype` is not one."""
+    if isinstance(dtype, tl.dtype) or type(dtype).__module__ != "torch":
+        return None
+    from .driver import _TORCH_DTYPES
+    found = _TORCH_DTYPES.get(str(dtype))
+    if found is None:
+        raise TridentUserError("reinterpret: torch dtype %s has no "
+                               "trident.language type" % (dtype,))
+    return found
+
+
 def reinterpret(tensor, dtype):
     """`tensor`'s memory as elements of `dtype` (a trident.language dtype of
-    the same width); reinterpreting a TensorWrapper back to its base's own
-    dtype gives the base."""
+    the same width, or a torch dtype, taken as its trident.language type);
+    reinterpreting a TensorWrapper back to its base's own dtype gives the
+    base."""
+    as_tl = _from_torch_dtype(dtype)
+    if as_tl is not None:
+        if isinstance(tensor, TensorWrapper) and dtype == tensor.base.dtype:
+            return tensor.base
+        dtype = as_tl
     dtype = tl._unwrap(dtype)
     if isinstance(tensor, TensorWrapper):
         if dtype == tensor.base.dtype:
