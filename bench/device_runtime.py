@@ -31,7 +31,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import time
 
 from runtime_archive import DEST, unpack
