@@ -51,6 +51,8 @@ def parse_args(argv):
                         "pipeline (e.g. copies-after-dot, copies-at-top of "
                         "the pipeline-variants example plugin, loaded from "
                         "the package's _lib/plugins when not yet loaded)")
+    p.add_argument("--timings", action="store_true",
+                   help="print each side's autotune timings per config")
     p.add_argument("--profile", action="store_true",
                    help="after timing, list each side's GPU kernels per "
                         "call (torch.profiler): kernel time vs wall time")
@@ -122,6 +124,9 @@ def load_sides(spec, args, sides):
             out[side].error = "load: " + short(e)
     return out
 
+
+# Whether to print every config's autotune timing (--timings).
+TIMINGS = False
 
 # The named pipeline Trident's kernels compile under (--pipeline), or "".
 PIPELINE = ""
@@ -257,6 +262,18 @@ def run_case(case, sides, do_bench, rounds, sync, profile=False):
             "config": "; ".join(describe_config(getattr(
                 getattr(side.module, t, None), "best_config", None))
                 for t in case.tuned) if side.module else ""}
+    if TIMINGS:
+        for side in sides.values():
+            for t in case.tuned:
+                tuner = getattr(side.module, t, None) if side.module else None
+                times = getattr(tuner, "configs_timings", None)
+                if not times and getattr(tuner, "bench_times", None):
+                    times = list(tuner.bench_times.values())[-1]
+                times = times or {}
+                for c, v in sorted(times.items(), key=lambda kv: kv[1]):
+                    ms = v[0] if isinstance(v, (list, tuple)) else v
+                    print("       %-7s %-14s %-22s %.4f ms" % (
+                        side.name, t, describe_config(c), ms))
     if base_ms:
         row["sdpa"] = {"ms": statistics.median(base_ms),
                        "metric": metric(case, statistics.median(base_ms))}
@@ -373,6 +390,8 @@ def write_rows(rows):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     setup_trident()
+    global TIMINGS
+    TIMINGS = args.timings
     if args.pipeline:
         use_pipeline(args.pipeline)
         print("Trident compiles under the named pipeline '%s'" %
