@@ -35,6 +35,12 @@
 //                     dots (attention backward's dK) in flight across the
 //                     back edge, as Triton does; copies run num-stages - 2
 //                     iterations ahead.
+//   dots-rotated       tir-rotate-dot-loops before gir-pipeline, which then
+//                      leaves dots in flight across stage waits (cuda; on
+//                      the cpu target after tir-flatten-loops, where it
+//                      only checks the rotation's results): attention's
+//                      loop issues the next q k^T, then this p v, then
+//                      the next softmax, beside p v on the tensor cores.
 //   stores-predicated  convert-gir-to-llvm with predicate-stores=true
 //                     (cuda): masked vector stores to global memory as
 //                     predicated PTX (Triton's way), not under a branch
@@ -96,6 +102,17 @@ const TridentPipelineEdit kDotsCarriedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kDotsCarried, 1,
      nullptr, nullptr},
 };
+const TridentPassRef kRotateDots[] = {{"tir-rotate-dot-loops", "", nullptr}};
+const TridentPassRef kRotatedPipeline[] = {
+    {"tir-rotate-dot-loops", "", nullptr},
+    {"gir-pipeline", "num-stages=3 async-dot=true dots-past-stage-waits=true",
+     nullptr}};
+const TridentPipelineEdit kDotsRotatedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "gir", "gir-pipeline", kRotatedPipeline, 2,
+     nullptr, nullptr},
+    {TRIDENT_EDIT_INSERT_AFTER, "cpu", "tir", "tir-flatten-loops", kRotateDots,
+     1, nullptr, nullptr},
+};
 const TridentPassRef kStoresPredicated[] = {
     {"convert-gir-to-llvm", "predicate-stores=true", nullptr}};
 const TridentPipelineEdit kStoresPredicatedEdits[] = {
@@ -128,6 +145,10 @@ const TridentNamedPipeline kPipelines[] = {
      "default, with a loop's last self-accumulating dots in flight across "
      "the back edge",
      kDotsCarriedEdits, std::size(kDotsCarriedEdits)},
+    {"dots-rotated",
+     "default, with a loop of two dots starting the next iteration's first "
+     "before this one's second (attention's forward)",
+     kDotsRotatedEdits, std::size(kDotsRotatedEdits)},
     {"stores-predicated",
      "default, with masked vector stores to global memory as predicated PTX",
      kStoresPredicatedEdits, std::size(kStoresPredicatedEdits)},

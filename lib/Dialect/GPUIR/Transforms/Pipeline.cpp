@@ -106,6 +106,10 @@ struct GPUIRPipelinePass
     // option.
     unsigned numStages = this->numStages;
     bool asyncDot = this->asyncDot;
+    // Dots in flight within an iteration (overlap-dots) need no stage of
+    // their own when they may pass stage waits: every dot completes by the
+    // end of its iteration, before the copies refill its slot.
+    bool overlap = this->asyncDot && overlapDots;
     if (Attribute attr = getOperation()->getAttr("tir.num_stages")) {
       auto stagesAttr = dyn_cast<IntegerAttr>(attr);
       if (!stagesAttr || stagesAttr.getInt() <= 0 || stagesAttr.getInt() > 16) {
@@ -122,8 +126,10 @@ struct GPUIRPipelinePass
       // Two stages leave no room for a dot in flight: the loads still run
       // one iteration ahead, each dot completes in its iteration (as
       // Triton's num_stages=2).
-      if (numStages == 2)
+      if (numStages == 2) {
         asyncDot = false;
+        overlap &= bool(dotsPastStageWaits);
+      }
     }
     std::optional<CopyOrder> order =
         llvm::StringSwitch<std::optional<CopyOrder>>(copyOrder)
@@ -205,11 +211,12 @@ struct GPUIRPipelinePass
       keepInvariantsInBudget(*plan, numStages);
       plan->fenceCopies = fenceCopies;
       plan->groupWaits = copyWait == "group";
+      plan->dotsPastStageWaits = dotsPastStageWaits;
       // Only the tuned single-dot form keeps MMAs in flight across the
       // back edge; a loop of several dots, or a dot with a register A,
       // waits for each dot's MMAs in its iteration.
       expandLoop(*plan, numStages, asyncDot && plan->singleRingedDot(),
-                 *order, asyncDot && overlapDots, carryDots, invariants);
+                 *order, overlap, carryDots, invariants);
     }
   }
 };

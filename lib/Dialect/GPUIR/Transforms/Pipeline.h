@@ -114,6 +114,9 @@ struct PipelinePlan {
   /// Wait for cp.async stages by commit groups rather than mbarriers
   /// (gir-pipeline's copy-wait=group), where the loop allows it.
   bool groupWaits = false;
+  /// Dots in flight stay so across stage waits (gir-pipeline's
+  /// dots-past-stage-waits).
+  bool dotsPastStageWaits = false;
   /// No dot: every ring is read in registers (a loop with an explicit
   /// `tir.num_stages`, as Triton pipelines `tl.range(..., num_stages=N)`).
   bool registersOnly() const { return dots.empty(); }
@@ -236,7 +239,8 @@ void emitInvariantWait(mlir::OpBuilder &b, mlir::Location loc,
 /// (PipelineOverlapDots.cpp). With `carry`, the last dots that only
 /// accumulate into themselves stay in flight across the back edge; returns
 /// the yield positions of those results (which leave the loop in flight).
-llvm::SmallVector<unsigned> overlapDots(mlir::Block *body, bool carry);
+llvm::SmallVector<unsigned> overlapDots(mlir::Block *body, bool carry,
+                                        bool pastStageWaits = false);
 /// Drains the cp.async copies past the loop's end.
 void emitDrain(mlir::OpBuilder &b, mlir::Location loc);
 /// Closes the thread's cp.async copies issued since the last one into a

@@ -81,10 +81,12 @@ std::optional<Operand> traceInvariantLoad(Value value, scf::ForOp loop) {
     value = def->getOperand(0);
   }
   Operation *def = value.getDefiningOp();
-  // Before the loop, in the block that holds it: the copy goes where the
-  // load's operands are all defined.
-  if (!def || def->getBlock() != loop->getBlock() ||
-      !def->isBeforeInBlock(loop))
+  // Before the loop, in the block that holds it or one around it (a loop
+  // that tir-rotate-dot-loops put under an scf.if): the copy goes where
+  // the load's operands are all defined.
+  Operation *outer = def ? def->getBlock()->findAncestorOpInBlock(*loop)
+                         : nullptr;
+  if (!outer || !def->isBeforeInBlock(outer))
     return std::nullopt;
   if (auto tma = dyn_cast<tir::DescriptorLoadOp>(def)) {
     Value desc = tma.getDesc();

@@ -673,7 +673,7 @@ void Pipeliner::rewrite() {
   llvm::append_range(yields, ringYields(inner, readSlot, writeSlot, phase));
   scf::YieldOp::create(inner, loc, yields);
   if (overlap && !asyncDot && plan.dots.size() > 1)
-    carriedDots = overlapDots(newBody, carry);
+    carriedDots = overlapDots(newBody, carry, plan.dotsPastStageWaits);
   replaceLoop(newLoop, numOrig);
 }
 

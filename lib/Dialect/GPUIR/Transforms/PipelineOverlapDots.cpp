@@ -89,7 +89,8 @@ bool ringWork(Operation *op) {
 
 class Overlapper {
 public:
-  Overlapper(Block *body, bool carry) : body(body), carry(carry) {}
+  Overlapper(Block *body, bool carry, bool pastStageWaits)
+      : body(body), carry(carry), pastStageWaits(pastStageWaits) {}
 
   /// The yield positions of the results left in flight (with `carry`).
   SmallVector<unsigned> carried;
@@ -111,7 +112,9 @@ public:
               d.getResult().getUses().begin()->getOperandNumber());
           waitCarriedAtTop(d);
         }
-      } else if ((dot && !canStayInFlight(dot)) || (!dot && mayWrite(op))) {
+      } else if ((dot && !canStayInFlight(dot)) ||
+                 (!dot && mayWrite(op) &&
+                  !(pastStageWaits && isa<nvgir::MBarrierWaitOp>(op)))) {
         waitThrough(op, inFlight.size());
       } else if (int last = lastRead(op); last >= 0) {
         waitThrough(op, unsigned(last) + 1);
@@ -203,13 +206,18 @@ private:
 
   Block *body;
   bool carry;
+  /// A stage wait (nvgir.mbarrier_wait) makes copies into a later ring
+  /// visible; it writes nothing a dot in flight reads (gir-pipeline's
+  /// dots-past-stage-waits).
+  bool pastStageWaits;
   SmallVector<nvgir::WarpgroupDotOp> inFlight;
 };
 
 } // namespace
 
-SmallVector<unsigned> overlapDots(Block *body, bool carry) {
-  Overlapper overlapper(body, carry);
+SmallVector<unsigned> overlapDots(Block *body, bool carry,
+                                  bool pastStageWaits) {
+  Overlapper overlapper(body, carry, pastStageWaits);
   overlapper.run();
   return overlapper.carried;
 }

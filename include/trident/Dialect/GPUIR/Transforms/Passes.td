@@ -274,6 +274,12 @@ def GPUIRPipeline : Pass<"gir-pipeline", "::mlir::ModuleOp"> {
            "With overlap-dots, leave the last self-accumulating dots of an "
            "iteration in flight across the back edge (copies num-stages - 2 "
            "iterations ahead)">,
+    Option<"dotsPastStageWaits", "dots-past-stage-waits", "bool", "false",
+           "With overlap-dots, leave dots in flight across the waits for "
+           "later rings' stages (which write nothing a dot in flight "
+           "reads): attention's next q k^T beside this p v after "
+           "tir-rotate-dot-loops (else every dot in flight completes "
+           "before a stage wait)">,
     Option<"ringRegisterLoads", "ring-register-loads", "bool", "true",
            "In a pipelined loop of dots, ring the loads the loop reads in "
            "registers (attention backward's m and D) with the dots' "

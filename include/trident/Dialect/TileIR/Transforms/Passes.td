@@ -164,6 +164,34 @@ def TileIRFlattenLoops : Pass<"tir-flatten-loops"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileIRRotateDotLoops : Pass<"tir-rotate-dot-loops"> {
+  let summary = "Start the next iteration's first dot before this "
+                "iteration's second (attention's forward loop)";
+  let description = [{
+    A loop of two dots whose second accumulates into a carried value
+    (`s = q k^T; p, alpha = softmax(s); acc = acc * alpha + p v`) becomes a
+    prologue (the first iteration's first dot and what follows from it),
+    a loop of one iteration fewer whose body issues the next iteration's
+    first dot, then this iteration's second, then the next softmax, and an
+    epilogue (the last iteration's second dot), all under `lb < ub`. The
+    values the second part reads from the first (`p`, `alpha`) are
+    carried. With gir-pipeline's asynchronous dots the tensor cores then
+    compute `p v` while the threads compute the next softmax. Loops of
+    another form (other than two dots, nested regions, memory writes, a
+    step that is not a positive constant, carried values that both parts
+    read) are left as they are; so, on GPU IR with `gir.num_warps`, are
+    loops whose carried values and first dot's result would take more than
+    `max-words` 32-bit registers per thread (0: no limit).
+  }];
+  let options = [
+    Option<"maxWords", "max-words", "int64_t", /*default=*/"200",
+           "registers per thread the rotated loop may keep live (GPU IR; "
+           "0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileIRPrintAxisInfo : Pass<"tir-print-axis-info", "::mlir::ModuleOp"> {
   let summary = "Print the axis info of every integer and pointer value "
                 "(a test pass)";
