@@ -635,39 +635,56 @@ struct WarpgroupWaitPattern : OpConversionPattern<nvgir::WarpgroupWaitOp> {
   matchAndRewrite(nvgir::WarpgroupWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // Every register of the values goes through the wait's asm, tied in
+    // and out: f32 as "f"; narrower elements (a register A in f16/bf16)
+    // as the 32-bit words that hold them, "r"; 64-bit ones as "l".
     SmallVector<Value> scalars;
     SmallVector<Type> types;
+    std::string outs, ins;
+    SmallVector<VectorType> wordTypes;
     for (Value v : adaptor.getValues()) {
       auto vt = cast<VectorType>(v.getType());
-      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      unsigned bits = vt.getElementType().getIntOrFloatBitWidth();
+      VectorType words = vt;
+      if (bits < 32) {
+        int64_t total = vt.getNumElements() * bits;
+        if (total % 32)
+          return rewriter.notifyMatchFailure(op, "a value of odd width");
+        words = VectorType::get({total / 32}, rewriter.getI32Type());
+        v = LLVM::BitcastOp::create(rewriter, loc, words, v);
+      }
+      wordTypes.push_back(words);
+      Type elt = words.getElementType();
+      const char *code = elt.isF32() ? "f" : elt.getIntOrFloatBitWidth() == 64
+                                                 ? "l"
+                                                 : "r";
+      for (int64_t i = 0; i < words.getNumElements(); ++i) {
         scalars.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
-        types.push_back(vt.getElementType());
+        types.push_back(elt);
+        outs += std::string(outs.empty() ? "=" : ",=") + code;
+        ins += "," + std::to_string(scalars.size() - 1);
       }
     }
-    std::string constraints;
-    for (size_t i = 0; i < scalars.size(); ++i)
-      constraints += (i ? ",=f" : "=f");
-    for (size_t i = 0; i < scalars.size(); ++i)
-      constraints += "," + std::to_string(i);
     auto structType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
     auto asmOp = LLVM::InlineAsmOp::create(
         rewriter, loc, structType, scalars,
         rewriter.getStringAttr("wgmma.wait_group.sync.aligned " +
                                std::to_string(op.getPending()) + ";"),
-        rewriter.getStringAttr(constraints), rewriter.getUnitAttr(),
+        rewriter.getStringAttr(outs + ins), rewriter.getUnitAttr(),
         UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
         ArrayAttr());
     SmallVector<Value> results;
     int64_t next = 0;
-    for (Value v : adaptor.getValues()) {
-      auto vt = cast<VectorType>(v.getType());
+    for (auto [v, words] : llvm::zip(adaptor.getValues(), wordTypes)) {
       SmallVector<Value> elems;
-      for (int64_t i = 0; i < vt.getNumElements(); ++i)
+      for (int64_t i = 0; i < words.getNumElements(); ++i)
         elems.push_back(LLVM::ExtractValueOp::create(
             rewriter, loc, asmOp.getResult(0), next++));
-      results.push_back(
-          vector::FromElementsOp::create(rewriter, loc, vt, elems));
+      Value out = vector::FromElementsOp::create(rewriter, loc, words, elems);
+      if (out.getType() != v.getType())
+        out = LLVM::BitcastOp::create(rewriter, loc, v.getType(), out);
+      results.push_back(out);
     }
     rewriter.replaceOp(op, results);
     return success();

@@ -116,6 +116,13 @@ public:
                  (!dot && mayWrite(op) &&
                   !(pastStageWaits && isa<nvgir::MBarrierWaitOp>(op)))) {
         waitThrough(op, inFlight.size());
+      } else if (int last = lastRewritesA(op); last >= 0) {
+        // The next A's inputs (p in f32) pass through the wait too: made
+        // before it, all of the softmax stays beside the MMAs in flight,
+        // rather than moved after the wait by ptxas to start the next
+        // A's conversion early.
+        waitThrough(op, std::max(last, lastRead(op)) + 1,
+                    op->getOperands());
       } else if (int last = lastRead(op); last >= 0) {
         waitThrough(op, unsigned(last) + 1);
       }
@@ -177,13 +184,36 @@ private:
     return last;
   }
 
+  /// The position in `inFlight` of the latest dot whose register A is a
+  /// loop-carried value that `op` makes the next iteration's (rotated
+  /// attention's next p): both are one value in the loop's registers, so
+  /// the dot must be done reading it first; -1 if none.
+  int lastRewritesA(Operation *op) {
+    int last = -1;
+    Operation *yield = body->getTerminator();
+    for (auto [i, dot] : llvm::enumerate(inFlight)) {
+      auto arg = dyn_cast<BlockArgument>(dot.getA());
+      if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0 ||
+          arg.getArgNumber() > yield->getNumOperands())
+        continue;
+      if (yield->getOperand(arg.getArgNumber() - 1).getDefiningOp() == op)
+        last = std::max(last, int(i));
+    }
+    return last;
+  }
+
   /// Waits, before `op`, for the first `count` dots in flight (the others
   /// stay so), passing through the wait each of their results that is read
   /// from `op` on.
-  void waitThrough(Operation *op, unsigned count) {
+  void waitThrough(Operation *op, unsigned count, ValueRange also = {}) {
     if (count == 0)
       return;
     SmallVector<Value> values;
+    // Register tiles `op` reads, made in the body before it.
+    for (Value v : also)
+      if (isa<RankedTensorType>(v.getType()) && v.getDefiningOp() &&
+          v.getDefiningOp()->getBlock() == body)
+        values.push_back(v);
     for (unsigned i = 0; i < count; ++i) {
       Value result = inFlight[i].getResult();
       if (llvm::any_of(result.getUses(), [&](OpOperand &use) {
@@ -191,6 +221,18 @@ private:
             return user && !user->isBeforeInBlock(op);
           }))
         values.push_back(result);
+    }
+    // The register A of a dot this wait completes is read by the tensor
+    // cores until then: passed through the wait, its registers stay live
+    // (and unwritten) up to it, or ptxas, seeing them free after the
+    // issue, reuses them and has to wait for the MMAs right away
+    // (attention's p while the next softmax is computed).
+    // (With dots-past-stage-waits only, for now: the default pipeline's
+    // waits are as they were timed.)
+    for (unsigned i = 0; pastStageWaits && i < count; ++i) {
+      Value a = inFlight[i].getA();
+      if (isa<RankedTensorType>(a.getType()) && !llvm::is_contained(values, a))
+        values.push_back(a);
     }
     OpBuilder b(op);
     auto wait = nvgir::WarpgroupWaitOp::create(

@@ -219,8 +219,9 @@ LogicalResult Rotator::analyze() {
   // those that read X's carried values must (in the rotated loop those
   // hold the next iteration's: alpha = exp2(m_i - m_ij) where no row sum
   // needs it), the others (no load) where what they make takes fewer
-  // registers than what they read: p's conversion to the
-  // dot's type, so that the loop carries p in 16 bits, not 32.
+  // registers than what they read: p's conversion to the second dot's
+  // type, so that the loop carries p in 16 bits, not 32 (carried in 32,
+  // the 128x128 tiles of two warpgroups spill 900 bytes).
   auto threadsOr = [&]() -> int64_t {
     auto module = loop->getParentOfType<ModuleOp>();
     auto warps = module ? module->getAttrOfType<IntegerAttr>("gir.num_warps")
@@ -416,6 +417,20 @@ void Rotator::rewrite() {
           mapFreeAndLookup(lb2, inY[i] ? my : mx, yield.getOperand(i)));
     for (Value v : xv)
       yields.push_back(lookup(mx, v));
+    // The second dot's operands made for the next iteration (p in f16)
+    // last: the loop keeps them in the registers this iteration's dot
+    // reads, so they can only be written once it is done; everything
+    // else of the next softmax comes before.
+    for (Value v : xv) {
+      if (v != dot2->getOperand(0) && v != dot2->getOperand(1))
+        continue;
+      Operation *def = lookup(mx, v).getDefiningOp();
+      if (def && def->getBlock() == nb && def->hasOneUse() &&
+          llvm::all_of(def->getOperands(), [&](Value operand) {
+            return !llvm::is_contained(yields, operand);
+          }))
+        def->moveBefore(nb, nb->end());
+    }
     scf::YieldOp::create(lb2, loc, yields);
   }
   // Epilogue: Y of the last iteration, lb + ((ub - lb - 1) / st) * st.
