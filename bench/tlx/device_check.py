@@ -145,6 +145,16 @@ def ws_gemm_check():
     check_and_time("ws_gemm", launch, GEMM_SHAPES)
 
 
+def example_persistent_ws():
+    """plugins/tlx/examples/gemm_persistent_ws.py (issue 26), fp16 here as
+    the other checks (the kernel takes bf16 alike), 128x256x64 tiles, 3
+    stages, one program per SM."""
+    sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
+    import gemm_persistent_ws as G
+    check_and_time("example persistent ws", lambda a, b, c: G.matmul(a, b, c),
+                   GEMM_SHAPES)
+
+
 def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
                      label="utlx cooperative"):
     """uTLX's hopper-persistent-gemm-ws-cooperative.py (or, with `name`,
@@ -327,6 +337,7 @@ def main():
     checks = [("gemm_pipelined", gemm_pipelined),
               ("tma_gemm", tma_gemm_check),
               ("ws_gemm", ws_gemm_check),
+              ("example_persistent_ws", example_persistent_ws),
               ("utlx_cooperative", utlx_cooperative),
               ("utlx_pingpong", lambda: utlx_cooperative(
                   "hopper-persistent-gemm-ws-pingpong.py",
