@@ -240,12 +240,12 @@ int main(int argc, char **argv) {
     pointers.push_back(d.data());
   // A tensor-descriptor argument (Arg::TensorMap) is, on the cpu target,
   // the tensor's base pointer, its shape and its row-major strides (i64,
-  // elements, outermost first): what tir-lower-descriptors'
-  // expand-arguments makes the kernel take.
+  // elements, outermost first) and its padding flag (i64, 0: zeros): what
+  // tir-lower-descriptors' expand-arguments makes the kernel take.
   std::vector<int64_t> wide;
   for (const Arg &a : problem->args)
     if (a.kind == Arg::TensorMap)
-      wide.resize(wide.size() + 2 * a.dims.size());
+      wide.resize(wide.size() + 2 * a.dims.size() + 1);
   size_t nextWide = 0;
   SmallVector<void *> args;
   for (Arg &a : problem->args) {
@@ -253,14 +253,15 @@ int main(int argc, char **argv) {
       args.push_back(&pointers[a.tensor]);
       size_t rank = a.dims.size();
       int64_t *shape = &wide[nextWide], *strides = shape + rank;
-      nextWide += 2 * rank;
+      nextWide += 2 * rank + 1;
       int64_t stride = 1;
       for (size_t d = rank; d-- > 0;) {
         shape[d] = static_cast<int64_t>(a.dims[d]);
         strides[d] = stride;
         stride *= shape[d];
       }
-      for (size_t d = 0; d < 2 * rank; ++d)
+      shape[2 * rank] = 0; // padding "zero"
+      for (size_t d = 0; d < 2 * rank + 1; ++d)
         args.push_back(&shape[d]);
       continue;
     }

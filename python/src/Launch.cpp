@@ -568,8 +568,9 @@ bool encodeDescriptor(GpuKernelData &k, size_t i, PyObject *desc,
 }
 
 /// A TensorDescriptor argument of a CPU-target kernel, which takes it as
-/// its base address, then its shape, then its strides (elements, i64 each):
-/// appended to `slots`. False with a Python error.
+/// its base address, then its shape, then its strides (elements, i64 each),
+/// then 1 if its padding is "nan" (else 0): appended to `slots`. False with
+/// a Python error.
 bool cpuDescriptorSlots(PyObject *desc, std::vector<uint64_t> &slots) {
   DescriptorFields f;
   std::string why;
@@ -579,12 +580,19 @@ bool cpuDescriptorSlots(PyObject *desc, std::vector<uint64_t> &slots) {
     return false;
   }
   const std::vector<int64_t> &shape = f.shape, &strides = f.strides;
+  if (!strides.empty() && strides.back() != 1) {
+    // (the kernel takes it as the constant 1: rows are contiguous)
+    raiseKernel("a TensorDescriptor argument: the innermost stride must be "
+                "1, got " + std::to_string(strides.back()));
+    return false;
+  }
   long long address = f.address;
   slots.push_back(uint64_t(address));
   for (int64_t v : shape)
     slots.push_back(uint64_t(v));
   for (int64_t v : strides)
     slots.push_back(uint64_t(v));
+  slots.push_back(f.nanPadding ? 1 : 0);
   return true;
 }
 
@@ -941,7 +949,7 @@ bool cpuParams(const Plan &plan, std::vector<uint64_t> &slots,
                llvm::function_ref<long long(size_t)> address,
                llvm::function_ref<std::string(size_t)> nameOf) {
   slots.clear();
-  slots.reserve(plan.runtime.size() * 11 + 1);
+  slots.reserve(plan.runtime.size() * 12 + 1);
   for (size_t j = 0; j < plan.spec.size(); ++j) {
     long long a = address(j);
     if (a >= 0) {
@@ -1220,6 +1228,34 @@ struct ArgInfo {
 
 enum : long { kDescriptorKind = 4 }; ///< a host TensorDescriptor
 
+/// Whether every leaf of tuple `v` (nested tuples searched) is a
+/// compile-time value: 1 when all are, 0 when one is not (a tensor: the
+/// slow path passes such a tuple's tensors as arguments of their own), -1
+/// on a Python error.
+int constantTuple(Dispatcher &d, PyObject *v) {
+  Py_ssize_t n = PyTuple_Size(v);
+  for (Py_ssize_t j = 0; j < n; ++j) {
+    PyObject *x = PyTuple_GetItem(v, j);
+    if (x == Py_None || PyBool_Check(x) || PyLong_CheckExact(x) ||
+        PyFloat_CheckExact(x) || PyUnicode_Check(x))
+      continue;
+    if (PyTuple_Check(x)) {
+      int r = constantTuple(d, x);
+      if (r <= 0)
+        return r;
+      continue;
+    }
+    long kind = cachedCode(d.typeKinds,
+                           reinterpret_cast<PyObject *>(Py_TYPE(x)),
+                           d.typeKind);
+    if (kind < 0)
+      return -1;
+    if (kind != kConstKind)
+      return 0;
+  }
+  return 1;
+}
+
 /// Adds parameter `i`'s part to `key` (a list). Returns 1 when done, 0 to
 /// take the slow path, -1 on a Python error.
 int keyPart(Dispatcher &d, int i, PyObject *v, PyObject *key, ArgInfo &info,
@@ -1301,6 +1337,11 @@ int keyPart(Dispatcher &d, int i, PyObject *v, PyObject *key, ArgInfo &info,
     return append(Py_BuildValue("(slN)", "desc", code, bt));
   }
   if (kind == kConstKind) {
+    if (PyTuple_Check(v)) {
+      int r = constantTuple(d, v);
+      if (r <= 0)
+        return r;
+    }
     Py_INCREF(v);
     if (PyObject_Hash(v) == -1) {
       Py_DECREF(v);

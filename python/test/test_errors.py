@@ -496,7 +496,8 @@ def k_list_comprehension(x_ptr, n):
 def test_list_comprehension():
     err = compile_error(k_list_comprehension, SIG1)
     check_message(err, k_list_comprehension,
-                  "list comprehensions are not supported", "static_range")
+                  "a comprehension in a kernel iterates over a tuple or "
+                  "tl.static_range", "not range(...)")
 
 
 @trident.jit

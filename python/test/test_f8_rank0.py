@@ -92,7 +92,7 @@ def test_f8_device_print(fmt, capfd, compile_sm90):
                       else 57344.0]).to(F8[fmt])
     f8_print_kernel[(1,)](x, BLOCK=4)
     out = [line for line in capfd.readouterr().out.splitlines()
-           if " v " in line]
+           if " v: " in line]
     assert [float(line.split()[-1]) for line in out] == x.float().tolist()
     ty = {"float8e4nv": "*fp8e4nv", "float8e5": "*fp8e5"}[fmt]
     k = compile_sm90(f8_print_kernel, {"x_ptr": ty}, {"BLOCK": 4})

@@ -819,13 +819,16 @@ def test_device_print(capfd, compile_sm90):
     x = np.array([1, -2, 30, 4], np.int32)
     print_kernel[(1,)](x, 7, BLOCK=4)
     out = capfd.readouterr().out.splitlines()
-    vals = [line for line in out if " x " in line]
+    vals = [line for line in out if " x: " in line]
     assert [v.split()[-1] for v in vals] == ["1", "-2", "30", "4"], out
     assert [v.split("idx")[1].split()[0] for v in vals] == \
         ["(0)", "(1)", "(2)", "(3)"], out
-    assert any(line.endswith("n= 7") for line in out), out
-    hexes = [line.split()[-1] for line in out if " h " in line]
-    assert hexes == ["0x1", "0xfffffffe", "0x1e", "0x4"], out
+    # Triton's lines: a scalar's index is (), the prefix ends in ": ",
+    # hex values are padded to their type's width
+    assert "pid (0, 0, 0) idx () n=: 7" in out, out
+    hexes = [line.split()[-1] for line in out if " h: " in line]
+    assert hexes == ["0x00000001", "0xfffffffe", "0x0000001e",
+                     "0x00000004"], out
     k = compile_sm90(print_kernel, {"x_ptr": "*i32", "n": "i32"},
                      {"BLOCK": 4})
     assert "vprintf" in k.asm["ptx"]
@@ -842,7 +845,7 @@ def test_device_print_float_programs(capfd):
     x = np.array([0.5, 1.25, -3.0, 8.0], np.float32)
     print_float_kernel[(2,)](x, BLOCK=2)
     out = [line for line in capfd.readouterr().out.splitlines()
-           if " v " in line]
+           if " v: " in line]
     got = sorted((line.split(")")[0], float(line.split()[-1]))
                  for line in out)
     assert got == [("pid (0, 0, 0", 1.0),

@@ -39,7 +39,8 @@ from ._pipelines import (pipeline, pipeline_names,  # noqa: E402
                          pipeline_scope, set_pipeline)
 from .compiler.compiler import CompiledKernel, compile  # noqa: E402
 from .runtime.autotuner import Config, autotune, heuristics  # noqa: E402
-from .runtime.jit import JITFunction, jit  # noqa: E402
+from .runtime.jit import (JITFunction, constexpr_function,  # noqa: E402
+                          jit, must_use_result)
 from .runtime.tensor_wrapper import TensorWrapper, reinterpret  # noqa: E402
 from ._errors import TritonError  # noqa: E402
 # trident.runtime.driver.active: Triton's triton.runtime.driver.active.

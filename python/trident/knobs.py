@@ -115,9 +115,39 @@ KNOBS = [
 _BY_NAME = {k.name: k for k in KNOBS}
 
 
+class _RuntimeHooks:
+    """`trident.knobs.runtime`: Triton's run-time hooks, set from Python
+    (runtime/_hooks.py says how they are called): `jit_cache_hook` runs
+    before a kernel's new specialization is compiled, `jit_post_compile_hook`
+    after it."""
+
+    _NAMES = ("jit_cache_hook", "jit_post_compile_hook")
+
+    def __init__(self):
+        for name in self._NAMES:
+            object.__setattr__(self, name, None)
+
+    def __setattr__(self, name, value):
+        if name not in self._NAMES:
+            raise AttributeError(
+                "trident.knobs.runtime has no setting '%s' (it has: %s)" %
+                (name, ", ".join(self._NAMES)))
+        if value is not None and not callable(value):
+            raise TypeError("trident.knobs.runtime.%s must be a function or "
+                            "None, not %r" % (name, value))
+        object.__setattr__(self, name, value)
+
+    def __repr__(self):
+        return "trident.knobs.runtime(%s)" % ", ".join(
+            "%s=%r" % (n, getattr(self, n)) for n in self._NAMES)
+
+
 class _Registry:
     """`trident.knobs`: attribute access by short name (cache_dir,
-    always_compile, ...), and a table when printed."""
+    always_compile, ...), and a table when printed; `runtime` holds the
+    run-time hooks."""
+
+    runtime = _RuntimeHooks()
 
     def __getattr__(self, name):
         k = _BY_NAME.get(name)
@@ -127,7 +157,7 @@ class _Registry:
         return k.value()
 
     def __dir__(self):
-        return sorted(_BY_NAME)
+        return sorted(_BY_NAME) + ["runtime"]
 
     def all(self):
         return list(KNOBS)

@@ -7,8 +7,8 @@
 // warps 2 and 3 repeat warps 0 and 1), a scalar from thread 0 (lane 0 of
 // warp 0). Tiles come in as arguments of a device function (a kernel
 // takes none).
-// CHECK-DAG: llvm.mlir.global private constant @[[SFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) x = %f\0A\00")
-// CHECK-DAG: llvm.mlir.global private constant @[[TFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) idx (%d) x = %lld\0A\00")
+// CHECK-DAG: llvm.mlir.global private constant @[[SFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) idx () x = (operand 1) %f\0A\00")
+// CHECK-DAG: llvm.mlir.global private constant @[[TFMT:__trident_printf_[0-9]+]]("pid (%d, %d, %d) idx (%2d) x = (operand 0) %lld\0A\00")
 // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
 // CHECK-LABEL: llvm.func @print(
 // CHECK: %[[SBUF:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, f64)>
@@ -38,7 +38,7 @@
 // CHECK: llvm.mlir.addressof @[[SFMT]]
 // CHECK: llvm.call @vprintf(%{{.*}}, %[[SBUF]])
 func.func @print(%x: tensor<64xi32>, %s: f32) {
-  tir.print "x = " (%x, %s : tensor<64xi32>, f32)
+  tir.print " x = " (%x, %s : tensor<64xi32>, f32)
   return
 }
 

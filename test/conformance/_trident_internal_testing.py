@@ -10,6 +10,7 @@ becomes `a, b = _cimport("trident.X", ("a", "b"), "triton.X")`, which
 binds what trident has and a placeholder for what it lacks (a test that
 uses the placeholder fails naming the missing name; the others still run).
 """
+import functools
 import importlib
 import os
 import re
@@ -318,6 +319,28 @@ def default_alloc_fn(size: int, align: int, _):
     return torch.empty(size, dtype=torch.int8, device="cuda")
 
 
+# --- triton._filecheck ------------------------------------------------------
+
+def filecheck_test(fn):
+    """Triton's FileCheck tests of its own IR: not applicable (the runner's
+    rules say so from the source); the test fails if it runs anyway."""
+    @functools.wraps(fn)
+    def test():
+        raise MissingFeature("FileCheck of Triton's MLIR is not applicable")
+    return test
+
+
+def run_filecheck_test(kernel):
+    raise MissingFeature("FileCheck of Triton's MLIR is not applicable")
+
+
+def run_parser(kernel, args=None, kwargs=None, target=None):
+    """Runs the front end on `kernel` (a @jit function of no run-time
+    arguments, as Triton's tests call it): its compile errors are raised as
+    Triton's run_parser raises them."""
+    return trident.compile(kernel, signature={}, target="cpu")
+
+
 def _fresh_knobs_impl(skipped_attr=None):
     """(fresh, reset): Trident's knobs are read from the environment, so
     `fresh` clears the TRIDENT_/TRITON_ variables a test might have set and
@@ -334,5 +357,10 @@ def _fresh_knobs_impl(skipped_attr=None):
 
     def reset():
         os.environ.update(saved)
+        # Hooks a test set through fresh_knobs.runtime do not outlive it.
+        runtime = getattr(trident.knobs, "runtime", None)
+        for hook in ("jit_cache_hook", "jit_post_compile_hook"):
+            if runtime is not None and hasattr(runtime, hook):
+                setattr(runtime, hook, None)
 
     return fresh, reset

@@ -69,7 +69,7 @@ def _rewrite_import(node):
         return "from %s import _cmodule; " % HELPERS + "; ".join(parts)
     if isinstance(node, ast.ImportFrom) and node.level == 0 and \
             node.module and _triton_module(node.module):
-        if node.module == "triton._internal_testing":
+        if node.module in ("triton._internal_testing", "triton._filecheck"):
             names = ", ".join(a.name + (" as " + a.asname if a.asname else "")
                               for a in node.names)
             return "from %s import %s" % (HELPERS, names)

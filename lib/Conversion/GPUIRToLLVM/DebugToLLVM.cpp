@@ -56,7 +56,7 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
                                          v);
       if (f.getWidth() < 64)
         i = arith::ExtUIOp::create(b, l, i64, i);
-      return {"0x%llx", i};
+      return {"0x%0" + std::to_string(f.getWidth() / 4) + "llx", i};
     }
     if (f.getWidth() < 64)
       v = arith::ExtFOp::create(b, l, b.getF64Type(), v);
@@ -67,7 +67,16 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
     v = arith::ExtSIOp::create(b, l, i64, v);
   else if (width < 64)
     v = arith::ExtUIOp::create(b, l, i64, v);
-  return {hex ? "0x%llx" : isSigned ? "%lld" : "%llu", v};
+  if (hex)
+    return {"0x%0" + std::to_string((width + 3) / 4) + "llx", v};
+  return {isSigned ? "%lld" : "%llu", v};
+}
+
+/// The printf width of an index into a dimension of `n` elements (the
+/// digits of n - 1), so that the lines of a tile line up as Triton's.
+std::string indexSpec(int64_t n) {
+  return "%" + std::to_string(std::to_string(n > 1 ? n - 1 : 0).size()) +
+         "d";
 }
 
 /// The address of a private constant global of `module` holding `text`
@@ -236,17 +245,23 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
       values.append(rest.begin(), rest.end());
       return values;
     };
+    // With operands the prefix is what goes between the index and the
+    // value (the front end makes it " x: " or ": ", as Triton's).
     if (op.getArgs().empty())
       print(rewriter, loc, op, "pid (%d, %d, %d) " + prefix + "\n", withPid({}),
             thread0);
+    size_t numArgs = op.getArgs().size();
     for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
       bool isSigned = signs.empty() || signs[i] != 0;
       Value v = adaptor.getArgs()[i];
+      std::string operand =
+          numArgs > 1 ? "(operand " + std::to_string(i) + ") " : "";
       auto tile = dyn_cast<RankedTensorType>(arg.getType());
       if (!tile) {
         auto [spec, value] =
             printfArg(rewriter, loc, v, op.getHex(), isSigned);
-        print(rewriter, loc, op, "pid (%d, %d, %d) " + prefix + spec + "\n",
+        print(rewriter, loc, op,
+              "pid (%d, %d, %d) idx ()" + prefix + operand + spec + "\n",
               withPid({value}), thread0);
         continue;
       }
@@ -265,7 +280,7 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
         std::string format = "pid (%d, %d, %d) idx (";
         SmallVector<Value> rest;
         for (unsigned d = 0; d < coords.size(); ++d) {
-          format += d ? ", %d" : "%d";
+          format += (d ? ", " : "") + indexSpec(tile.getDimSize(d));
           rest.push_back(arith::XOrIOp::create(
               rewriter, loc, thread[d], i32Const(rewriter, loc, coords[d])));
         }
@@ -273,7 +288,7 @@ struct PrintPattern : LoweringPattern<tir::PrintOp> {
         auto [spec, value] =
             printfArg(rewriter, loc, element, op.getHex(), isSigned);
         rest.push_back(value);
-        print(rewriter, loc, op, format + ") " + prefix + spec + "\n",
+        print(rewriter, loc, op, format + ")" + prefix + operand + spec + "\n",
               withPid(rest), first);
       }
     }

@@ -3,7 +3,7 @@
 // tir.print calls the C library's printf, one line per scalar operand and
 // one line per element of a tile operand:
 //
-//   pid (0, 0, 0) idx (3) x = 1.500000
+//   pid (0, 0, 0) idx (  3) x: 1.500000
 //
 // tir.assert calls `__trident_cpu_assert_fail(message, file, line, pid_x,
 // pid_y, pid_z)` for each false element; the CPU runtime defines it, records
@@ -64,7 +64,7 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
       Value i = arith::BitcastOp::create(b, l, bits, v);
       if (f.getWidth() < 64)
         i = arith::ExtUIOp::create(b, l, b.getI64Type(), i);
-      return {"0x%llx", i};
+      return {"0x%0" + std::to_string(f.getWidth() / 4) + "llx", i};
     }
     // f8 through f32 (the casts are integer arithmetic here, after
     // float8::expandCasts has run).
@@ -80,7 +80,16 @@ std::pair<std::string, Value> printfArg(OpBuilder &b, Location l, Value v,
     v = arith::ExtSIOp::create(b, l, b.getI64Type(), v);
   else if (width < 64)
     v = arith::ExtUIOp::create(b, l, b.getI64Type(), v);
-  return {hex ? "0x%llx" : isSigned ? "%lld" : "%llu", v};
+  if (hex)
+    return {"0x%0" + std::to_string((width + 3) / 4) + "llx", v};
+  return {isSigned ? "%lld" : "%llu", v};
+}
+
+/// The printf width of an index into a dimension of `n` elements (the
+/// digits of n - 1), so that the lines of a tile line up as Triton's.
+std::string indexSpec(int64_t n) {
+  return "%" + std::to_string(std::to_string(n > 1 ? n - 1 : 0).size()) +
+         "lld";
 }
 
 std::string escape(StringRef s) {
@@ -110,29 +119,35 @@ LogicalResult KernelLowering::lowerPrint(tir::PrintOp op) {
     args.append(values.begin(), values.end());
     LLVM::CallOp::create(b, curLoc, printf, args);
   };
+  // With operands the prefix is what goes between the index and the value
+  // (the front end makes it " x: " or ": ", as Triton's).
   if (op.getArgs().empty())
     call("pid (%d, %d, %d) " + prefix + "\n", {});
+  size_t numArgs = op.getArgs().size();
   for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
     Value v = arg;
     bool isSigned = signs.empty() || signs[i] != 0;
+    std::string operand =
+        numArgs > 1 ? "(operand " + std::to_string(i) + ") " : "";
     auto tile = dyn_cast<RankedTensorType>(v.getType());
     if (!tile) {
       auto [spec, value] = printfArg(b, curLoc, scalar(v), op.getHex(), isSigned);
-      call("pid (%d, %d, %d) " + prefix + spec + "\n", {value});
+      call("pid (%d, %d, %d) idx ()" + prefix + operand + spec + "\n",
+           {value});
       continue;
     }
     loopNest(tile.getShape(), [&](ArrayRef<Value> idx) {
       std::string format = "pid (%d, %d, %d) idx (";
       SmallVector<Value> values;
       for (auto [d, iv] : llvm::enumerate(idx)) {
-        format += d ? ", %lld" : "%lld";
+        format += (d ? ", " : "") + indexSpec(tile.getDimSize(d));
         values.push_back(
             arith::IndexCastOp::create(b, curLoc, b.getI64Type(), iv));
       }
       auto [spec, value] =
           printfArg(b, curLoc, element(v, idx), op.getHex(), isSigned);
       values.push_back(value);
-      call(format + ") " + prefix + spec + "\n", values);
+      call(format + ")" + prefix + operand + spec + "\n", values);
     });
   }
   return success();

@@ -21,7 +21,8 @@ void fillStage(const Target &target, StringRef stage, PassListBuilder &e) {
   } else if (stage == "cir") {
     // Each kernel becomes one program instance of loops over buffers (scf,
     // memref, vector, arith, math; pointers in the llvm dialect).
-    // Descriptor arguments (no TMA here): base, shape and strides. Loops
+    // Descriptor arguments (no TMA here): base, shape, strides, padding
+    // flag (the front end expands host descriptors so already). Loops
     // step along the last dimension in vectors as wide as the CPU's
     // registers (the host's for cpu:native, SSE's for x86-64).
     e.add("tir-lower-descriptors", "expand-arguments=true");

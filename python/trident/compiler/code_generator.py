@@ -24,6 +24,7 @@ from .._errors import (CompilationError, CompileTimeAssertionFailure,
 from ..language import core as tl
 from ..language.core import constexpr, tensor, _unwrap
 from ..language.semantic import tensor_descriptor
+from ..language._tuple import same_kind
 
 
 _MISSING = object()
@@ -413,7 +414,7 @@ class CodeGenerator(ast.NodeVisitor):
     def _sanitize(self, value):
         """What an assignment stores: Python numbers become scalars."""
         if isinstance(value, tuple):
-            return tuple(self._sanitize(v) for v in value)
+            return same_kind(value, [self._sanitize(v) for v in value])
         raw = _unwrap(value)
         if isinstance(raw, (bool, numbers.Number)) and \
                 not isinstance(raw, tl.dtype):
@@ -484,6 +485,16 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope[node.target.id] = self._sanitize(value)
 
     def visit_Expr(self, node):
+        if isinstance(node.value, ast.Call) and _plain_name(node.value.func):
+            # (looked up twice: a name or a.b.c has no side effects)
+            fn = _unwrap(self.visit(node.value.func))
+            must = getattr(fn, "_must_use_result", False)
+            if must:
+                # (trident.must_use_result)
+                raise TridentUserError(
+                    "The result of %s is not being used.%s" % (
+                        getattr(fn, "__name__", "this call"),
+                        " " + must if isinstance(must, str) else ""))
         self.visit(node.value)
 
     # ------------------------------------------------------------------
@@ -851,44 +862,68 @@ class CodeGenerator(ast.NodeVisitor):
         # A private function per (fn, argument types, constexprs).
         params = [n for n in fn.arg_names if _is_value(scope[n])]
         for n in params:
-            if not isinstance(scope[n], tensor):
+            if not isinstance(scope[n], tensor) and not (
+                    isinstance(scope[n], tensor_descriptor) and
+                    scope[n]._base is not None):
                 raise TridentUserError(
-                    "noinline function %s: argument '%s' must be a tensor" %
-                    (fn.__name__, n))
-        key = (fn, tuple(scope[n].type for n in params),
+                    "noinline function %s: argument '%s' must be a tensor "
+                    "or a tensor descriptor%s" % (
+                        fn.__name__, n, " made in the kernel (a host one "
+                        "is passed on the CPU target only)"
+                        if isinstance(scope[n], tensor_descriptor) else ""))
+        # A descriptor is passed as what it is made of (_flatten).
+        flat = {n: self._flat(scope[n]) for n in params}
+        key = (fn, tuple((scope[n].type, len(flat[n]),
+                          isinstance(scope[n], tensor_descriptor) and
+                          scope[n]._padding_key())
+                         for n in params),
                tuple((n, repr(_unwrap(v))) for n, v in scope.items()
                      if n not in params))
         cache = self.sem.__dict__.setdefault("_noinline", {})
         if key not in cache:
             name = "%s__%d" % (fn.__name__, len(cache))
-            arg_types = [self.sem.type_of(scope[n].type) for n in params]
+            arg_types = [self.sem.type_of(t.type) for n in params
+                         for t in flat[n]]
             saved = self.b.save_ip()
             fh = self.b.function(name, arg_types, [], False)
             self.b.set_func_attr(fh, "no_inline", 1)  # noinline in LLVM
             blk = self.b.block(fh, 0, 0)
             self.b.set_insert_end(blk)
             inner = dict(scope)
-            for i, n in enumerate(params):
-                inner[n] = tensor(self.b.block_arg(blk, i), scope[n].type)
+            i = 0
+            for n in params:
+                args = [tensor(self.b.block_arg(blk, i + k), t.type)
+                        for k, t in enumerate(flat[n])]
+                inner[n] = _rebuild(scope[n], args)
+                i += len(args)
             gen = CodeGenerator(fn, self.sem, inner, self.depth + 1, stack)
             ret = gen.run_body(fn.parse().body)
             single = not isinstance(ret, tuple)
             rets = [] if ret is None else ([ret] if single else list(ret))
-            rets = [self.sem.to_tensor(r) for r in rets]
-            self.b.ret([r.handle for r in rets])
+            rets = [r if isinstance(r, tensor_descriptor) and
+                    r._base is not None else self.sem.to_tensor(r)
+                    for r in rets]
+            flat_rets = [t for r in rets for t in self._flat(r)]
+            self.b.ret([r.handle for r in flat_rets])
             self.b.set_func_results(fh, [self.sem.type_of(r.type)
-                                         for r in rets])
+                                         for r in flat_rets])
             self.b.restore_ip(saved)
-            cache[key] = (name, [r.type for r in rets], single, ret is None)
-        name, ret_types, single, is_none = cache[key]
-        op = self.b.call(name, [scope[n].handle for n in params],
+            cache[key] = (name, rets, [r.type for r in flat_rets], single,
+                          ret is None)
+        name, protos, ret_types, single, is_none = cache[key]
+        op = self.b.call(name, [t.handle for n in params for t in flat[n]],
                          [self.sem.type_of(t) for t in ret_types])
         self.b.set_func_attr(op, "no_inline", 1)  # kept by the inliner
         outs = [tensor(self.b.result(op, i), t)
                 for i, t in enumerate(ret_types)]
         if is_none:
             return None
-        return outs[0] if single else tuple(outs)
+        values, k = [], 0
+        for p in protos:  # descriptors made again from their parts
+            c = _count(p)
+            values.append(_rebuild(p, outs[k:k + c]))
+            k += c
+        return values[0] if single else tuple(values)
 
     # ------------------------------------------------------------------
     # Control flow
@@ -908,7 +943,7 @@ class CodeGenerator(ast.NodeVisitor):
     def _normalize(self, v):
         """`v` with its Python numbers made scalar tensors."""
         if isinstance(v, (tuple, list)):
-            return tuple(self._normalize(e) for e in v)
+            return same_kind(v, [self._normalize(e) for e in v])
         if _is_value(v):
             return v
         return self.sem.to_tensor(v)
@@ -1476,17 +1511,79 @@ class CodeGenerator(ast.NodeVisitor):
                                "define a @trident.jit function")
 
     def visit_ListComp(self, node):
-        raise TridentUserError("list comprehensions are not supported in a "
-                               "kernel (use tl.static_range)")
+        """`[f(v) for v in t if c]` over compile-time iterables (a tuple of
+        values, a constexpr tuple, tl.static_range), unrolled: a list of
+        the values (`tl.tuple([v + 1 for v in values])`)."""
+        out = []
+        saved = dict(self.scope)
 
-    visit_GeneratorExp = visit_ListComp
-    visit_DictComp = visit_ListComp
-    visit_SetComp = visit_ListComp
+        def run(generators):
+            if not generators:
+                out.append(self.visit(node.elt))
+                return
+            gen = generators[0]
+            if gen.is_async:
+                raise TridentUserError("async comprehensions are not "
+                                       "supported in a kernel")
+            it = gen.iter
+            if isinstance(it, ast.Call) and _unwrap(
+                    self.visit(it.func)) is builtins.range:
+                raise TridentUserError(
+                    "a comprehension in a kernel iterates over a tuple or "
+                    "tl.static_range(...) known at compile time, not "
+                    "range(...)")
+            items = _unwrap(self.visit(it))
+            if isinstance(items, tl.static_range):
+                items = builtins.range(items.start, items.end, items.step)
+            if _is_value(items) or not isinstance(
+                    items, (tuple, list, builtins.range)):
+                raise TridentUserError(
+                    "a comprehension in a kernel iterates over a tuple or "
+                    "tl.static_range(...) known at compile time, not %s" %
+                    ("a tensor" if _is_value(items) else
+                     type(items).__name__))
+            for item in items:
+                self.assign(gen.target, item if _is_value(item) or
+                            isinstance(item, tuple) else constexpr(item),
+                            node)
+                keep = True
+                for cond in gen.ifs:
+                    c = _unwrap(self.visit(cond))
+                    if _is_value(c):
+                        raise TridentUserError(
+                            "a comprehension's 'if' in a kernel must be "
+                            "known at compile time, not a tensor")
+                    keep = keep and bool(c)
+                if keep:
+                    run(generators[1:])
+
+        try:
+            run(node.generators)
+        finally:
+            # (its names are its own, as in Python)
+            self.scope.clear()
+            self.scope.update(saved)
+        return out
+
+    def visit_GeneratorExp(self, node):
+        raise TridentUserError("generator expressions are not supported in "
+                               "a kernel (use a list comprehension over a "
+                               "tuple, or tl.static_range)")
+
+    visit_DictComp = visit_GeneratorExp
+    visit_SetComp = visit_GeneratorExp
 
 
 # ---------------------------------------------------------------------------
 # Python built-ins inside kernels
 # ---------------------------------------------------------------------------
+
+
+def _plain_name(node):
+    """Whether `node` is a name or a chain of attributes of one."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _carryable(v):
@@ -1519,7 +1616,7 @@ def _rebuild(p, ts):
         c = _count(e)
         out.append(_rebuild(e, ts[k:k + c]))
         k += c
-    return tuple(out)
+    return same_kind(p, out)
 
 
 def _same(a, b):
@@ -1695,13 +1792,13 @@ def _py_conv(kind):
 
 
 def _py_print(gen, args, kwargs):
-    if any(_is_value(_unwrap(a)) for a in args):
-        prefix = ""
-        vals = list(args)
-        if vals and isinstance(_unwrap(vals[0]), str):
-            prefix = _unwrap(vals.pop(0))
-        return gen.sem.device_print(prefix, vals, False)
-    builtins.print(*[_unwrap(a) for a in args])
+    """print(...) in a kernel is tl.device_print, as in Triton: a leading
+    string is the prefix (print("no arg") prints at run time too)."""
+    prefix = ""
+    vals = list(args)
+    if vals and isinstance(_unwrap(vals[0]), str):
+        prefix = _unwrap(vals.pop(0))
+    return gen.sem.device_print(prefix, vals, False)
 
 
 def _py_isinstance(gen, args, kwargs):

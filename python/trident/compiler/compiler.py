@@ -17,6 +17,7 @@ from .._errors import (CompilationError, CompilationOutOfResources,
                        LaunchError, PTXASError, TridentUserError)
 from ..language import core as tl
 from ..language.core import _ActiveSemantic, constexpr, tensor
+from ..language import _descriptor
 from ..language.semantic import (Semantic, tensor_descriptor,
                                  tensor_descriptor_type)
 
@@ -262,7 +263,19 @@ def build_module(fn, signature, constexprs, target, attrs=None,
     sem.num_warps = num_warps
     scope = {}
     run_args = []
+    tuples = []  # (name, types, constants, index of its first leaf)
     for name in fn.arg_names:
+        if isinstance(signature.get(name), tuple):
+            # A tuple holding tensors (runtime/_tuple_args.py): one
+            # argument per tensor.
+            from ..runtime import _tuple_args
+            types = signature[name]
+            tuples.append((name, types, constexprs.get(name), len(run_args)))
+            for path in _tuple_args.leaf_paths(types):
+                leaf = _tuple_args.label(name, path)
+                run_args.append((leaf, _arg_type(
+                    _tuple_args.leaf(types, path), leaf)))
+            continue
         if name in constexprs:
             scope[name] = constexpr(constexprs[name])
             continue
@@ -284,18 +297,35 @@ def build_module(fn, signature, constexprs, target, attrs=None,
     with _ActiveSemantic(sem):
         line = fn.starting_line
         b.set_loc(fn.file, line, 1)
+        # On the CPU target a host TensorDescriptor arrives as its base,
+        # shape and strides (what the launcher passes), so the kernel can
+        # read them; elsewhere as the back end's descriptor.
+        on_cpu = str(target).startswith("cpu")
+        params = [_descriptor.host_parameter_types(sem, t)
+                  if on_cpu and isinstance(t, tensor_descriptor_type)
+                  else [sem.type_of(t)] for _, t in run_args]
         fh = b.function(kernel_name(fn, run_args, constexprs),
-                        [sem.type_of(t) for _, t in run_args], [], True)
+                        [p for ps in params for p in ps], [], True)
         blk = b.block(fh, 0, 0)
         b.set_insert_end(blk)
-        for i, (name, ty) in enumerate(run_args):
-            h = b.block_arg(blk, i)
-            if isinstance(ty, tensor_descriptor_type):
-                scope[name] = tensor_descriptor(h, ty)
+        i = 0
+        for (name, ty), ps in zip(run_args, params):
+            hs = [b.block_arg(blk, i + k) for k in range(len(ps))]
+            if isinstance(ty, tensor_descriptor_type) and len(ps) > 1:
+                scope[name] = _descriptor.host_descriptor(sem, ty, hs)
+            elif isinstance(ty, tensor_descriptor_type):
+                scope[name] = tensor_descriptor(hs[0], ty)
             else:
-                scope[name] = tensor(h, ty)
+                scope[name] = tensor(hs[0], ty)
             for attr, value in attrs.get(name, {}).items():
                 b.set_arg_attr(fh, i, attr, int(value))
+            i += len(ps)
+        for name, types, constants, first in tuples:
+            from ..runtime import _tuple_args
+            leaves = [scope.pop(n) for n, _ in
+                      run_args[first:first + sum(
+                          1 for _ in _tuple_args.leaf_paths(types))]]
+            scope[name] = _tuple_args.build(types, constants, leaves)
         from .code_generator import CodeGenerator  # (compiles only)
         gen = CodeGenerator(fn, sem, scope)
         sem.generator = gen
@@ -387,8 +417,9 @@ def _backend_error(fn, target, text):
     return cls(reason, path, line, col, source, notes=rest)
 
 
-def validate_options(num_warps, num_stages, num_ctas):
-    """TridentUserError for launch options no target takes."""
+def validate_options(num_warps, num_stages, num_ctas, warp_size=32):
+    """TridentUserError for launch options no target takes (`warp_size`:
+    the target's threads per warp, 1 on the CPU target)."""
     for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
                         ("num_ctas", num_ctas)):
         # num_stages=0 is Triton's "no pipelining" too (plugins' tutorials
@@ -402,10 +433,11 @@ def validate_options(num_warps, num_stages, num_ctas):
     if num_warps & (num_warps - 1):
         raise TridentUserError("num_warps must be a power of 2, got %d" %
                                num_warps)
-    if num_warps > 32:
+    if num_warps * warp_size > 1024:
         raise TridentUserError(
             "num_warps=%d asks for %d threads per program; a program has at "
-            "most 1024 (32 warps)" % (num_warps, 32 * num_warps))
+            "most 1024 (%d warps)" % (num_warps, warp_size * num_warps,
+                                      1024 // warp_size))
     if num_stages > 16:
         raise TridentUserError("num_stages must be at most 16, got %d" %
                                num_stages)
@@ -481,7 +513,8 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     signature = dict(signature or {})
     kind = target.split(":")[0]
     try:
-        validate_options(num_warps, num_stages, num_ctas)
+        validate_options(num_warps, num_stages, num_ctas,
+                         1 if kind == "cpu" else 32)
         cluster = cluster_shape(ctas_per_cga, num_ctas)
     except TridentUserError as e:
         raise CompilationError("%s: %s" % (fn.__name__, e)) from None

@@ -21,6 +21,7 @@ from .math import (  # noqa: F401
     abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin, sqrt)
 from .semantic import tensor_descriptor, tensor_descriptor_type  # noqa
 from ._gather import gather  # noqa: F401
+from ._tuple import tuple  # noqa: F401,A001
 from .core import PropagateNan  # noqa: F401
 from .core import TRIDENT_MAX_TENSOR_NUMEL, TRITON_MAX_TENSOR_NUMEL  # noqa
 from . import random  # noqa: F401

@@ -1210,8 +1210,16 @@ def static_assert(cond, msg=""):
 
 @builtin
 def static_print(*values, sep=" ", end="\n", file=None, flush=False):
-    builtins.print(*[_unwrap(v) for v in values], sep=sep, end=end,
-                   file=file, flush=flush)
+    # A tensor shows as Triton's does: int32[constexpr[128]].
+    builtins.print(*[_static_text(_unwrap(v)) for v in values], sep=sep,
+                   end=end, file=file, flush=flush)
+
+
+def _static_text(v):
+    if not isinstance(v, tensor):
+        return v
+    return "%s[%s]" % (v.dtype.name, ", ".join(
+        "constexpr[%d]" % d for d in (v.shape or [])))
 
 
 @builtin
@@ -1286,3 +1294,5 @@ for _fn in (reshape, view, permute, trans, ravel, expand_dims, broadcast_to,
             atomic_xchg, atomic_cas):
     _tensor_method(_fn)
 _tensor_method(cast, "cast")
+
+from ._aggregate import aggregate as _aggregate  # noqa: E402,F401

@@ -964,9 +964,12 @@ class Semantic:
         if len(shape) != nd or len(strides) != nd:
             _err("tl.make_tensor_descriptor: shape and strides need %d "
                  "entries each (one per block dimension)", nd)
-        if padding not in ("zero", "", None):
-            _err("tl.make_tensor_descriptor: padding_option '%s' is not "
-                 "supported (only 'zero')", padding)
+        if padding not in ("zero", "nan", "", None):
+            _err("tl.make_tensor_descriptor: padding_option must be 'zero' "
+                 "or 'nan', got %r", padding)
+        if padding == "nan" and not base.dtype.element_ty.is_floating():
+            _err("tl.make_tensor_descriptor: padding_option='nan' needs a "
+                 "float tensor, got %r", base.dtype.element_ty)
         # As Triton (TMA's rule, kept on every target): a row of the block
         # holds at least 16 bytes.
         bits = base.dtype.element_ty.primitive_bitwidth
@@ -984,13 +987,17 @@ class Semantic:
                                           [s.handle for s in shape],
                                           [s.handle for s in strides],
                                           self.type_of(dt))
-        return tensor_descriptor(h, dt, shape, strides)
+        return tensor_descriptor(h, dt, shape, strides, base,
+                                 padding or "zero")
 
     def descriptor_load(self, desc, offsets):
         offs = [self.cast(self.to_tensor(o), tl.int32) for o in offsets]
         if len(offs) != len(desc.block_shape):
             _err("descriptor load: %d offsets for a %d-D block", len(offs),
                  len(desc.block_shape))
+        if desc._padding_key() != "zero":
+            from . import _descriptor
+            return _descriptor.load_padded(desc, offsets)
         h = self.builder.desc_load(desc.handle, [o.handle for o in offs])
         return tensor(h, desc.type.block_type)
 
@@ -1516,8 +1523,13 @@ class Semantic:
             _err("tl.device_print's prefix must be a string")
         vals = [self.to_tensor(a) for a in args]
         signs = [0 if v.dtype.is_int_unsigned() else 1 for v in vals]
-        if prefix and not prefix.endswith(" ") and vals:
-            prefix += " "
+        if vals:
+            # What goes between a line's index and its value, as Triton
+            # prints it: "x" and "x: " give " x: ", "" gives ": ".
+            text = prefix.strip()
+            if not text.endswith(":"):
+                text += ":"
+            prefix = ": " if text == ":" else " " + text + " "
         self.builder.print(prefix, bool(hex), [v.handle for v in vals], signs)
 
     def device_assert(self, cond, msg, mask):
@@ -1643,25 +1655,33 @@ class tensor_descriptor_type(tl.dtype):
 
 class tensor_descriptor(tl.base_value):
     """A tensor descriptor value (`tl.make_tensor_descriptor`, or a host
-    TensorDescriptor argument): `.load(offsets)`, `.store(offsets, v)`;
-    one made in the kernel also has `.shape` (int32 scalars) and
-    `.strides` (int64 scalars), the values it was made with."""
+    TensorDescriptor argument): `.load(offsets)`, `.store(offsets, v)`,
+    `.gather`, `.scatter`, `.atomic_add/min/max/and/or/xor` (_descriptor.py);
+    `.shape` (int32 scalars) and `.strides` (int64 scalars), the values it
+    was made with. A host descriptor on a GPU target has only its handle
+    (the TMA tensor map), so no shape, strides or base."""
 
-    def __init__(self, handle, type, shape=None, strides=None):
+    def __init__(self, handle, type, shape=None, strides=None, base=None,
+                 padding="zero"):
         self.handle = handle
+        # of out-of-bounds reads: "zero", "nan", or a run-time flag (an
+        # int1 scalar, true for NaN: a host descriptor on the CPU target)
+        self._padding = padding
         self.type = type
         self.dtype = type.block_type.element_ty
         self.block_shape = list(type.block_type.shape)
         self.block_type = type.block_type
         self._shape = None if shape is None else tuple(shape)
         self._strides = None if strides is None else tuple(strides)
+        self._base = base
 
     def _sizes(self, what):
         found = self._shape if what == "shape" else self._strides
         if found is None:
-            _err("tensor descriptor's .%s: only a descriptor made in the "
-                 "kernel (tl.make_tensor_descriptor) has it; this one is a "
-                 "kernel argument", what)
+            _err("tensor descriptor's .%s: a host TensorDescriptor argument "
+                 "has it on the CPU target, not yet on a GPU target (%s); a "
+                 "descriptor made in the kernel (tl.make_tensor_descriptor) "
+                 "has it everywhere", what, tl._sem("descriptor").target)
         return found
 
     @property
@@ -1673,18 +1693,35 @@ class tensor_descriptor(tl.base_value):
         return self._sizes("strides")
 
     def _flatten(self):
-        # The shape and strides travel with the descriptor (through loops,
-        # ifs and calls) as scalars after it.
-        extra = [] if self._shape is None else \
-            list(self._shape) + list(self._strides)
-        return [tensor(self.handle, self.type)] + extra
+        # Through loops, ifs and calls a descriptor travels as the values it
+        # is made of (shape, strides, base: scalars) and is made again from
+        # them after (so that every access sees the make, as lowering needs);
+        # one without them (a host descriptor on a GPU target) as itself.
+        if self._base is not None:
+            flag = [self._padding] if isinstance(self._padding, tensor) \
+                else []
+            return list(self._shape) + list(self._strides) + [self._base] + \
+                flag
+        return [tensor(self.handle, self.type)]
+
+    def _padding_key(self):
+        """The padding as a key: 'zero', 'nan' or 'run-time' (a flag)."""
+        return self._padding if isinstance(self._padding, str) else \
+            "run-time"
 
     def _unflatten(self, ts):
-        if self._shape is None:
+        if self._base is None:
             return tensor_descriptor(ts[0].handle, self.type)
         nd = len(self._shape)
-        return tensor_descriptor(ts[0].handle, self.type, ts[1:1 + nd],
-                                 ts[1 + nd:1 + 2 * nd])
+        shape, strides, base = ts[:nd], ts[nd:2 * nd], ts[2 * nd]
+        padding = ts[2 * nd + 1] if isinstance(self._padding, tensor) else \
+            self._padding
+        h = tl._sem("descriptor").builder.make_tensor_desc(
+            base.handle, [t.handle for t in shape],
+            [t.handle for t in strides],
+            tl._sem("descriptor").type_of(self.type))
+        return tensor_descriptor(h, self.type, shape, strides, base,
+                                 padding)
 
     def load(self, offsets):
         return tl._sem("descriptor.load").descriptor_load(
@@ -1693,6 +1730,38 @@ class tensor_descriptor(tl.base_value):
     def store(self, offsets, value):
         return tl._sem("descriptor.store").descriptor_store(
             self, list(_unwrap(offsets)), value)
+
+    def gather(self, x_offsets, y_offset):
+        from . import _descriptor
+        return _descriptor.gather(self, x_offsets, y_offset)
+
+    def scatter(self, value, x_offsets, y_offset):
+        from . import _descriptor
+        return _descriptor.scatter(self, value, x_offsets, y_offset)
+
+    def atomic_add(self, offsets, value):
+        from . import _descriptor
+        return _descriptor.reduce(self, "add", offsets, value)
+
+    def atomic_min(self, offsets, value):
+        from . import _descriptor
+        return _descriptor.reduce(self, "min", offsets, value)
+
+    def atomic_max(self, offsets, value):
+        from . import _descriptor
+        return _descriptor.reduce(self, "max", offsets, value)
+
+    def atomic_and(self, offsets, value):
+        from . import _descriptor
+        return _descriptor.reduce(self, "and", offsets, value)
+
+    def atomic_or(self, offsets, value):
+        from . import _descriptor
+        return _descriptor.reduce(self, "or", offsets, value)
+
+    def atomic_xor(self, offsets, value):
+        from . import _descriptor
+        return _descriptor.reduce(self, "xor", offsets, value)
 
 
 def _is_block_ptr(x):

@@ -173,6 +173,10 @@ def stable_repr(v):
     """A constexpr's identity across processes (a function's repr holds its
     address)."""
     from .jit import JITFunction
+    if isinstance(v, tuple):
+        # (a tuple argument's leaves: @jit functions among them)
+        return "%s(%s)" % (type(v).__qualname__,
+                           ", ".join(stable_repr(x) for x in v))
     if isinstance(v, JITFunction):
         return "jit:%s:%s" % (v.__qualname__, v.cache_key)
     if callable(v) and hasattr(v, "__qualname__"):

@@ -259,14 +259,11 @@ def classify(v, name):
         # A tuple (torch.Size, a tensor's stride()) of ints, floats, bools,
         # strings, dtypes, constexprs and jit functions is a compile-time
         # value, as the fast launch path takes it (type_kind: its value is
-        # in the key). Tuples holding tensors are not passed yet.
-        bad = _non_constant_leaf(v)
-        if bad is None:
+        # in the key). A tuple holding tensors is "tuple": its leaves are
+        # classified one by one (runtime/_tuple_args.py).
+        if _non_constant_leaf(v) is None:
             return "constexpr", None, False, False
-        raise TridentUserError(
-            "argument '%s': a tuple holding a %s cannot be passed to a "
-            "kernel yet (tuples of ints, floats, bools, strings, dtypes, "
-            "constexprs and jit functions can)" % (name, type(bad).__name__))
+        return "tuple", None, False, False
     raise TridentUserError(
         "argument '%s': cannot pass a %s to a kernel (expected an array or "
         "tensor, an int, a float or a bool)" % (name, type(v).__name__))

@@ -17,6 +17,7 @@ from ..language import core as tl
 from .tensor_wrapper import TensorWrapper, reinterpret  # noqa: F401
 
 _SPECIALIZE_DIVISIBILITY = 16
+_WARMUP = threading.local()  # .active: inside JITFunction.warmup
 
 
 class _Required:
@@ -259,8 +260,14 @@ class JITFunction:
         from . import driver
         try:
             bound = dict(zip(self.arg_names, values))
-            kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
-                                               num_ctas)
+            kernel, runtime = self._kernel_for(
+                bound, num_warps, num_stages, num_ctas,
+                warmup=getattr(_WARMUP, "active", False))
+            if not all(isinstance(n, str) for n in runtime):
+                # (the C++ launcher sends tuples holding tensors to
+                # _slow_launch: it packs parameters, not their leaves)
+                raise TridentUserError("internal: a tuple argument holding "
+                                       "tensors reached the fast launch path")
             indices = [self.arg_names.index(n) for n in runtime]
             # What kernel[grid](*every parameter) launches once warmup
             # returned it (Triton's way).
@@ -326,6 +333,10 @@ class JITFunction:
             if kind == "constexpr":
                 constexprs[name] = v
                 continue
+            if kind == "tuple":
+                self._specialize_tuple(name, v, signature, constexprs, attrs,
+                                       runtime)
+                continue
             if value_one and name not in self.do_not_specialize:
                 constexprs[name] = 1
                 continue
@@ -338,6 +349,43 @@ class JITFunction:
                 attrs[name] = {"tir.divisibility": _SPECIALIZE_DIVISIBILITY}
             runtime.append(name)
         return signature, constexprs, attrs, runtime
+
+    def _specialize_tuple(self, name, v, signature, constexprs, attrs,
+                          runtime):
+        """A tuple argument holding tensors: each tensor is a run-time
+        argument of its own, runtime gets (name, path) for it
+        (runtime/_tuple_args.py)."""
+        from . import driver
+        from . import _tuple_args
+        types, constants, leaves = _tuple_args.split(v, name,
+                                                     driver.classify)
+        if not leaves:
+            constexprs[name] = constants
+            return
+        signature[name] = types
+        constexprs[name] = constants
+        specialize = name not in self.do_not_specialize and \
+            name not in self.do_not_specialize_on_alignment
+        for path, _, divisible in leaves:
+            if divisible and specialize:
+                attrs[_tuple_args.label(name, path)] = {
+                    "tir.divisibility": _SPECIALIZE_DIVISIBILITY}
+            runtime.append((name, path))
+
+    def _launch_values(self, bound, runtime):
+        """(values, indices) of a launch: every parameter's value, then
+        the tensors of tuple arguments; `indices` those the kernel takes,
+        in its argument order."""
+        from . import _tuple_args
+        values = [bound[n] for n in self.arg_names]
+        indices = []
+        for r in runtime:
+            if isinstance(r, str):
+                indices.append(self.arg_names.index(r))
+            else:
+                indices.append(len(values))
+                values.append(_tuple_args.leaf(bound[r[0]], r[1]))
+        return values, indices
 
     def _host_error(self, e):
         # A host-side mistake (kernel errors are CompilationErrors).
@@ -368,11 +416,14 @@ class JITFunction:
                 kwargs.setdefault(name, value)
         bound = self._bind(args, kwargs)
         kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
-                                           num_ctas, cluster)
+                                           num_ctas, cluster, warmup)
+        values, indices = self._launch_values(bound, runtime)
         if warmup:
-            # What kernel[grid](*every parameter) launches (Triton's way).
-            kernel._jit_params = (len(self.arg_names),
-                                  [self.arg_names.index(n) for n in runtime])
+            # What kernel[grid](*every parameter) launches (Triton's way;
+            # not with tuples holding tensors: it takes its run-time
+            # arguments then).
+            if len(values) == len(self.arg_names):
+                kernel._jit_params = (len(self.arg_names), indices)
             return kernel
         meta = dict(bound)
         meta.update(num_warps=kernel.metadata.get("num_warps", num_warps),
@@ -385,27 +436,35 @@ class JITFunction:
                 getattr(grid, "__qualname__", None) or repr(grid), g)
         else:
             g = grid
-        driver.launch(kernel, g, [bound[n] for n in self.arg_names],
-                      [self.arg_names.index(n) for n in runtime],
-                      grid_origin=origin)
+        driver.launch(kernel, g, values, indices, grid_origin=origin)
         return kernel
 
     def _kernel_for(self, bound, num_warps, num_stages, num_ctas,
-                    cluster=None):
+                    cluster=None, warmup=False):
         """(compiled kernel, run-time parameter names) of one
         specialization, compiled on first use (`cluster`: the
         thread-block cluster shape of ctas_per_cga, or None)."""
+        signature, constexprs, attrs, runtime = self.specialize(bound)
+        return self._kernel_of(signature, constexprs, attrs, runtime,
+                               num_warps, num_stages, num_ctas, cluster,
+                               warmup)
+
+    def _kernel_of(self, signature, constexprs, attrs, runtime, num_warps,
+                   num_stages, num_ctas, cluster, warmup):
         from . import driver
+        from . import _hooks
         from .. import _pipelines
         from ..compiler.compiler import compile as _compile
         from ..compiler.compiler import normalize_target
         target = normalize_target(driver.active_target())
-        signature, constexprs, attrs, runtime = self.specialize(bound)
         num_warps = 4 if num_warps is None else num_warps
         num_stages = 3 if num_stages is None else num_stages
         num_ctas = 1 if num_ctas is None else num_ctas
         from ..compiler.compiler import validate_options
-        validate_options(num_warps, num_stages, num_ctas)
+        # (a CPU program's warps are of one thread: Triton's tests ask for
+        # N // warp_size warps of the target's warp size)
+        validate_options(num_warps, num_stages, num_ctas,
+                         1 if target.startswith("cpu") else 32)
         pipeline = _pipelines.selected(self)
         if self.pipeline:
             _pipelines._check(self.pipeline)
@@ -425,11 +484,50 @@ class JITFunction:
             entry = self.cache.get(key)
             if entry is not None:
                 return entry
+            options = (num_warps, num_stages, num_ctas, cluster)
+            hooks = knobs.runtime
+            _hooks.call(hooks.jit_cache_hook, self, key, signature,
+                        constexprs, attrs, options, warmup, False)
             kernel = self._disk_cached(target, pipeline, num_warps,
                                        num_stages, num_ctas, signature,
                                        constexprs, attrs, _compile, cluster)
             self.cache[key] = (kernel, runtime)
+            _hooks.call(hooks.jit_post_compile_hook, self, key, signature,
+                        constexprs, attrs, options, warmup, True)
         return kernel, runtime
+
+    def preload(self, specialization_data):
+        """The kernel of the specialization a jit_cache_hook was given
+        (`compile["specialization_data"]`), compiled (or read from the
+        cache) without launching it, as Triton's preload."""
+        from . import _hooks
+        from . import _tuple_args
+        try:
+            signature, constexprs, attrs, options = \
+                _hooks.load_specialization(self, specialization_data)
+            runtime = []
+            for name in self.arg_names:
+                if isinstance(signature.get(name), tuple):
+                    runtime += [(name, p) for p in
+                                _tuple_args.leaf_paths(signature[name])]
+                elif name in signature:
+                    runtime.append(name)
+            kernel, runtime = self._kernel_of(signature, constexprs, attrs,
+                                              runtime, *options, True)
+        except TridentUserError as e:
+            raise self._host_error(e) from None
+        if all(isinstance(n, str) for n in runtime):
+            kernel._jit_params = (len(self.arg_names),
+                                  [self.arg_names.index(n) for n in runtime])
+        return kernel
+
+    @property
+    def device_caches(self):
+        """Triton's per-device caches: `device_caches[device][0]` is this
+        kernel's cache of compiled specializations (`.clear()` empties it,
+        and the launcher's plans with it, so that the next launch compiles
+        again or reads the disk cache)."""
+        return _DeviceCaches(self)
 
     def _disk_cached(self, target, pipeline, num_warps, num_stages, num_ctas,
                      signature, constexprs, attrs, compile_fn, cluster=None):
@@ -452,6 +550,7 @@ class JITFunction:
                                 attrs=attrs, ctas_per_cga=cluster)
             cache.put(dkey, facts, cache.encode_kernel(kernel))
         kernel.cache_key = dkey
+        kernel.hash = dkey  # (Triton's name)
         cache.dump(kernel, dkey)
         return kernel
 
@@ -459,11 +558,39 @@ class JITFunction:
         """The compiled kernel of these arguments, compiled if new, without
         launching it (tutorial 02 calls this before every launch: the C++
         dispatcher answers from its launch plans)."""
-        kernel = (self._dispatcher or self._make_dispatcher()).warmup(
-            args, kwargs)
+        _WARMUP.active = True  # (for the hooks: is_manual_warmup)
+        try:
+            kernel = (self._dispatcher or self._make_dispatcher()).warmup(
+                args, kwargs)
+        finally:
+            _WARMUP.active = False
         if kernel is not None:
             return kernel
         return self.run(*args, grid=grid, warmup=True, **kwargs)
+
+
+class _KernelCache:
+    """What `JITFunction.device_caches[device][0]` is: the kernel's
+    compiled specializations (all devices share them)."""
+
+    def __init__(self, fn):
+        self._fn = fn
+
+    def __len__(self):
+        return len(self._fn.cache)
+
+    def clear(self):
+        self._fn.cache.clear()
+        self._fn._dispatcher = None  # (its launch plans)
+
+
+class _DeviceCaches:
+    def __init__(self, fn):
+        self._fn = fn
+
+    def __getitem__(self, device):
+        from . import driver
+        return (_KernelCache(self._fn), driver.active_target(), None, None)
 
 
 def _parameter_defaults(fn):
@@ -544,6 +671,52 @@ def _is_constexpr_annotation(a):
     if isinstance(a, str):
         return a.split(".")[-1] == "constexpr"
     return False
+
+
+class ConstexprFunction:
+    """A Python function a kernel calls at compile time (Triton's
+    @triton.constexpr_function): its constexpr arguments arrive as their
+    values, its result is a constexpr; from Python it is the function. As
+    a method of a class it binds as one."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        functools.update_wrapper(self, fn)
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return functools.partial(self.__call__, obj)
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*[tl._unwrap(a) for a in args],
+                       **{k: tl._unwrap(v) for k, v in kwargs.items()})
+
+    def __repr__(self):
+        return "ConstexprFunction(%s)" % getattr(self.fn, "__qualname__",
+                                                 self.fn)
+
+
+def constexpr_function(fn):
+    """Decorates a Python function that kernels call at compile time."""
+    if not callable(fn):
+        raise TypeError("trident.constexpr_function decorates a function, "
+                        "not %r" % (fn,))
+    return ConstexprFunction(fn)
+
+
+def must_use_result(x, s=True):
+    """Marks a @jit function whose result a caller must use: a call of it
+    as a statement of its own is a compile error. `@must_use_result` or
+    `@must_use_result("words to add to the error")` (Triton's
+    triton.must_use_result)."""
+    if isinstance(x, str):
+        return lambda fn: must_use_result(fn, x)
+    if not isinstance(x, JITFunction):
+        raise TypeError("trident.must_use_result marks a @trident.jit "
+                        "function (put it above @trident.jit), not %r" % (x,))
+    x._must_use_result = s
+    return x
 
 
 def jit(fn=None, *, version=None, do_not_specialize=(),

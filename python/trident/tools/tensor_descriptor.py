@@ -10,7 +10,10 @@ shape; the launcher encodes the CUDA tensor map (cuTensorMapEncodeTiled)
 from the base tensor's address, the shape and strides (in elements,
 outermost first; the innermost stride must be 1 and the others multiples
 of 16 bytes) and what the compiled kernel chose for the box and swizzle,
-and passes its 128 bytes by value.
+and passes its 128 bytes by value. On the CPU target the kernel takes the
+base address, the shape, the strides and the padding (1 for "nan") as
+scalars instead, so it can read `desc.shape` / `desc.strides` and gather,
+scatter and reduce through it (trident/language/_descriptor.py).
 """
 class TensorDescriptor:
     """base, shape, strides, block_shape, padding ("zero" or "nan"): as

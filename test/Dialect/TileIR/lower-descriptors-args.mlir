@@ -2,10 +2,11 @@
 // RUN: trident-opt %s --tir-lower-descriptors | FileCheck %s --check-prefix=KEEP
 
 // expand-arguments (the cpu target): a kernel's descriptor argument becomes
-// its base pointer, shape and strides (i64, outermost first), a descriptor
-// is made from them on entry and lowered like one made in the kernel.
+// its base pointer, shape and strides (i64, outermost first) and padding
+// flag (i64), a descriptor is made from them on entry and lowered like one
+// made in the kernel.
 // CHECK-LABEL: func.func @kernel(
-// CHECK-SAME: %[[BASE:[^:]+]]: !tir.ptr<f32>, %[[S0:[^:]+]]: i64, %[[S1:[^:]+]]: i64, %[[T0:[^:]+]]: i64, %[[T1:[^:]+]]: i64, %[[I:[^:]+]]: i32)
+// CHECK-SAME: %[[BASE:[^:]+]]: !tir.ptr<f32>, %[[S0:[^:]+]]: i64, %[[S1:[^:]+]]: i64, %[[T0:[^:]+]]: i64, %[[T1:[^:]+]]: i64, %[[PAD:[^:]+]]: i64, %[[I:[^:]+]]: i32)
 // CHECK-NOT: tir.make_tensor_descriptor
 // CHECK-NOT: tir.descriptor_
 // CHECK: tir.splat %[[BASE]] : !tir.ptr<f32> -> tensor<16x32x!tir.ptr<f32>>

@@ -87,7 +87,10 @@ struct TileIRLowerDescriptorsPass
   using Base::Base;
 
   /// Replaces each tensor-descriptor argument of kernel `fn` by (base,
-  /// shape..., strides...) and makes the descriptor from them on entry.
+  /// shape..., strides..., padding) and makes the descriptor from them on
+  /// entry. `padding` (i64, 1 for "nan") is what the CPU launcher passes
+  /// last; these loads read zeros (the front end, which builds host
+  /// descriptors from the same parameters itself, reads it).
   static void expandKernelArguments(func::FuncOp fn) {
     if (fn.isExternal() || !fn->hasAttr(TileIRDialect::getKernelAttrName()))
       return;
@@ -100,7 +103,7 @@ struct TileIRLowerDescriptorsPass
       Location loc = fn.getArgument(i).getLoc();
       int64_t rank = desc.getRank();
       SmallVector<Type> types{PointerType::get(desc.getElementType(), 1)};
-      types.append(2 * rank, i64);
+      types.append(2 * rank + 1, i64);
       SmallVector<unsigned> positions(types.size(), i + 1);
       SmallVector<DictionaryAttr> attrs(types.size(), DictionaryAttr::get(ctx));
       SmallVector<Location> locs(types.size(), loc);

@@ -7,8 +7,8 @@ module {
     %r = tir.make_range 0 to 4 : tensor<4xi32>
     %ns = tir.splat %n : i32 -> tensor<4xi32>
     %ok = arith.cmpi slt, %r, %ns : tensor<4xi32>
-    tir.print "pid is " (%pid : i32)
-    tir.print "r = " hex (%r : tensor<4xi32>)
+    tir.print " pid is " (%pid : i32)
+    tir.print " r = " hex (%r : tensor<4xi32>)
     %xs = tir.splat %x : !tir.ptr<f32> -> tensor<4x!tir.ptr<f32>>
     %xp = tir.addptr %xs, %r : tensor<4x!tir.ptr<f32>>, tensor<4xi32>
     %xv = tir.load %xp, %ok : tensor<4x!tir.ptr<f32>>

@@ -30,13 +30,20 @@ def TIR_PrintOp : TileIR_Op<"print", [
     MemoryEffects<[MemWrite<TIR_GlobalMemory>]>]> {
   let summary = "print scalars and tiles from the device";
   let description = [{
-    Prints `prefix` followed by the values of the operands, like
-    `tl.device_print(prefix, *args, hex=...)`. Integers are signless in
-    MLIR, so `is_signed` gives, per operand, whether its integers print as
-    signed (1) or unsigned (0); empty means all signed.
+    Prints the operands, like `tl.device_print(prefix, *args, hex=...)`,
+    one line per element of a tile and per scalar, as Triton's lines:
+    `pid (x, y, z) idx (i, j)<prefix>(operand k) <value>`, where `prefix`
+    is the text between the index and the value (the front end makes
+    Triton's " x: " of "x") and `(operand k) ` is there when there are
+    several operands; a scalar's index is `()`, and an index is padded to
+    the width of its dimension's largest. Without operands the line is
+    `pid (x, y, z) <prefix>`. Hex values are zero-padded to their type's
+    width. Integers are signless in MLIR, so `is_signed` gives, per operand,
+    whether its integers print as signed (1) or unsigned (0); empty means
+    all signed.
 
     ```mlir
-    tir.print "x = " hex (%x, %pid : tensor<16xi32>, i32)
+    tir.print " x = " hex (%x, %pid : tensor<16xi32>, i32)
     ```
   }];
   let arguments = (ins StrAttr:$prefix, UnitAttr:$hex,

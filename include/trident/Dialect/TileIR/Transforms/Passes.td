@@ -116,7 +116,8 @@ def TileIRLowerDescriptors : Pass<"tir-lower-descriptors"> {
     With `expand-arguments`, a kernel's (`tir.kernel`) tensor-descriptor
     arguments are first replaced by what a host passes for them on targets
     without TMA: the base pointer, then the shape and the strides (i64, in
-    elements, outermost first), from which a descriptor is made at the top
+    elements, outermost first), then the padding flag (i64, 1 for "nan";
+    these loads read zeros), from which a descriptor is made at the top
     of the kernel and lowered like the others. The CPU target runs it so.
 
     Descriptors kept in memory are records without `tma`: a
