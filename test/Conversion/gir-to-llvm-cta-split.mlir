@@ -38,7 +38,7 @@ func.func @store_ids(%y: !tir.ptr<i32>) attributes {tir.kernel} {
 // CHECK-NEXT: %[[BOTH:.*]] = llvm.and %[[T0]], %[[R0]]
 // CHECK-NEXT: llvm.cond_br %[[BOTH]]
 // CHECK-NEXT: ^bb1:
-// CHECK-NEXT: llvm.atomicrmw add
+// CHECK-NEXT: llvm.inline_asm has_side_effects "atom.global.gpu.relaxed.add.u32
 module attributes {tir.num_ctas = 2 : i32, tir.num_warps = 4 : i32} {
 func.func @count(%p: !tir.ptr<i32>) attributes {tir.kernel} {
   %one = arith.constant 1 : i32

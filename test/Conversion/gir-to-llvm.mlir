@@ -88,13 +88,16 @@ func.func @dot(%a: tensor<32x16xf32>, %b: tensor<16x32xf32>, %c: tensor<32x32xf3
 
 // -----
 
-// Atomics: one guarded LLVM atomic per element the thread holds, with the
-// memory order and NVPTX scope of the op; replicas do not repeat it.
+// Atomics: one guarded atomic per element the thread holds, with the
+// memory order and scope of the op; replicas do not repeat it. PTX's own
+// atoms are inline (AtomicToLLVM.cpp); a float max is an LLVM atomic
+// between fences.
 // CHECK-LABEL: llvm.func @atomics
 // CHECK: llvm.cond_br
-// CHECK: llvm.atomicrmw add %{{.*}}, %{{.*}} syncscope("device") monotonic
-// CHECK: llvm.atomicrmw fmax %{{.*}}, %{{.*}} syncscope("block") acquire
-// CHECK: llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} acq_rel acquire
+// CHECK: llvm.inline_asm has_side_effects "atom.global.gpu.relaxed.add.u32 $0, [$1], $2;", "=r,l,r"
+// CHECK: llvm.atomicrmw fmax %{{.*}}, %{{.*}} syncscope("block") monotonic
+// CHECK-NEXT: llvm.fence syncscope("block") acquire
+// CHECK: llvm.inline_asm has_side_effects "atom.global.acq_rel.gpu.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r"
 func.func @atomics(%p: !tir.ptr<i32>, %q: !tir.ptr<f32>) attributes {tir.kernel} {
   %r = tir.make_range 0 to 128 : tensor<128xi32>
   %ps = tir.splat %p : !tir.ptr<i32> -> tensor<128x!tir.ptr<i32>>
@@ -240,14 +243,13 @@ func.func @scalar_mem(%p: !tir.ptr<f32>, %q: !tir.ptr<i1>, %c: i1) attributes {t
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
 // CHECK: llvm.cond_br %[[T0]]
-// CHECK: %[[PAIR:.*]] = llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} syncscope("device") acquire acquire : !llvm.ptr<1>, i32
-// CHECK: %[[OLD:.*]] = llvm.extractvalue %[[PAIR]][0]
+// CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects "atom.global.acquire.gpu.cas.b32 {{.*}} -> i32
 // CHECK: llvm.store %[[OLD]], %{{.*}} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: %[[ALL:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
 // CHECK: llvm.insertelement %[[ALL]]
 // CHECK: llvm.intr.masked.scatter
-// CHECK: llvm.atomicrmw add %{{.*}}, %{{.*}} syncscope("device") monotonic : !llvm.ptr<1>, i32
+// CHECK: llvm.inline_asm has_side_effects "atom.global.gpu.relaxed.add.u32 $0, [$1], $2;", "=r,l,r" %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i32) -> i32
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 func.func @scalar_atomic(%p: !tir.ptr<i32>, %q: !tir.ptr<i32>) attributes {tir.kernel} {

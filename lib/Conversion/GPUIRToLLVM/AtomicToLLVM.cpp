@@ -1,12 +1,21 @@
 //===- AtomicToLLVM.cpp - Atomic read-modify-writes on tiles --------------===//
 //
-// Each element a thread holds becomes one LLVM atomic, guarded by its mask.
+// Each element a thread holds becomes one atomic, guarded by its mask.
 // An element that several threads (or registers) hold is updated once: by
 // the first replica only. A scalar atomic is done by thread 0 of the
 // program (as in Triton, whose scalar atomics are also single-thread);
 // where its result is used, thread 0 passes it to every thread through
 // shared memory (so a spin lock's loop, `while atomic_cas(...) == 1`, is
 // left by all threads together).
+//
+// The atomics PTX has natively are inline `atom` instructions that name the
+// op's ordering and scope, as Triton's (`atom.global.gpu.acq_rel.add.f32`,
+// `atom.global.acq_rel.gpu.cas.b32`): the NVPTX back end prints atomicrmw
+// without its ordering. The others (float min and max, narrow integers,
+// bf16 adds before sm_90) stay LLVM atomics: a relaxed atomicrmw between
+// the fences its ordering needs (NVPTX keeps a fence's ordering and scope);
+// an 8-bit compare-and-swap is an LLVM cmpxchg, which NVPTX widens into a
+// 32-bit one between fences.
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
@@ -36,6 +45,92 @@ StringRef syncscope(tir::MemScope scope) {
     return "";
   }
   return "";
+}
+
+/// The compute capability the module is lowered for (90 if unset).
+int64_t computeCapability(LoweringContext &lc) {
+  if (auto attr = lc.module->getAttrOfType<IntegerAttr>(
+          gir::GPUIRDialect::getComputeCapabilityAttrName()))
+    return attr.getInt();
+  return 90;
+}
+
+/// The operation and type of PTX's `atom` for `kind` on `element` at
+/// compute capability `cc` (".add.f32"), or none where PTX has no such
+/// atom (or it needs orderings older GPUs lack, before sm_70).
+std::optional<std::string> ptxRMW(tir::RMWKind kind, Type element,
+                                  int64_t cc) {
+  if (cc < 70 || !element.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = element.getIntOrFloatBitWidth();
+  std::string width = std::to_string(bits);
+  if (isa<FloatType>(element)) {
+    if (kind == tir::RMWKind::Xchg && bits >= 32)
+      return ".exch.b" + width;
+    if (kind != tir::RMWKind::Add && kind != tir::RMWKind::FAdd)
+      return std::nullopt;
+    if (element.isF32() || element.isF64())
+      return ".add.f" + width;
+    if (element.isF16())
+      return std::string(".add.noftz.f16");
+    if (element.isBF16() && cc >= 90)
+      return std::string(".add.noftz.bf16");
+    return std::nullopt;
+  }
+  if (bits != 32 && bits != 64)
+    return std::nullopt;
+  switch (kind) {
+  case tir::RMWKind::Add:
+    return ".add.u" + width;
+  case tir::RMWKind::Max:
+    return ".max.s" + width;
+  case tir::RMWKind::Min:
+    return ".min.s" + width;
+  case tir::RMWKind::UMax:
+    return ".max.u" + width;
+  case tir::RMWKind::UMin:
+    return ".min.u" + width;
+  case tir::RMWKind::And:
+    return ".and.b" + width;
+  case tir::RMWKind::Or:
+    return ".or.b" + width;
+  case tir::RMWKind::Xor:
+    return ".xor.b" + width;
+  case tir::RMWKind::Xchg:
+    return ".exch.b" + width;
+  case tir::RMWKind::FAdd:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// One inline `instr $0, [$1], $2...` at `ptr` on `values` (of type
+/// `element`; floats pass as their bits), returning the old value.
+Value emitAtom(OpBuilder &b, Location loc, const std::string &instr,
+               Value ptr, ValueRange values, Type element) {
+  unsigned bits = element.getIntOrFloatBitWidth();
+  Type bitsType = b.getIntegerType(bits);
+  std::string reg = bits == 16 ? "h" : bits == 32 ? "r" : "l";
+  std::string text = instr + " $0, [$1]";
+  std::string constraints = "=" + reg + ",l";
+  SmallVector<Value> operands{ptr};
+  for (Value v : values) {
+    if (v.getType() != bitsType)
+      v = LLVM::BitcastOp::create(b, loc, bitsType, v);
+    text += ", $" + std::to_string(operands.size() + 1);
+    constraints += "," + reg;
+    operands.push_back(v);
+  }
+  text += ";";
+  Value old = LLVM::InlineAsmOp::create(
+                  b, loc, bitsType, operands, text, constraints,
+                  /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::tailcallkind::TailCallKind::None,
+                  LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+  if (bitsType == element)
+    return old;
+  return LLVM::BitcastOp::create(b, loc, element, old);
 }
 
 /// Runs `body` for each element the calling thread must update, under
@@ -137,12 +232,35 @@ struct AtomicRMWPattern : LoweringPattern<tir::AtomicRMWOp> {
       return op.emitOpError("unsupported atomic kind");
     LLVM::AtomicOrdering order = conversion::atomicOrdering(op.getSem());
     StringRef scope = syncscope(op.getScope());
+    Type element = getElementTypeOrSelf(resultType);
+    std::optional<std::string> ptx =
+        ptxRMW(op.getKind(), element, computeCapability(lc));
+    // Triton's order: the scope, then the ordering.
+    std::string instr =
+        ptx ? "atom.global." + tir::stringifyMemScope(op.getScope()).str() +
+                  "." + tir::stringifyMemSemantic(op.getSem()).str() + *ptx
+            : "";
     Value result = perElement(
         rewriter, op, lc, adaptor.getMask(), resultType,
         [&](OpBuilder &b, Location l, int64_t r) -> Value {
-          return LLVM::AtomicRMWOp::create(
+          if (ptx)
+            return emitAtom(b, l, instr, elementOf(b, l, adaptor.getPtr(), r),
+                            {elementOf(b, l, adaptor.getVal(), r)}, element);
+          // A relaxed atomic between fences: NVPTX drops the ordering of
+          // some atomicrmw forms (narrow and, or, xor), not a fence's.
+          bool releases = order == LLVM::AtomicOrdering::release ||
+                          order == LLVM::AtomicOrdering::acq_rel;
+          bool acquires = order == LLVM::AtomicOrdering::acquire ||
+                          order == LLVM::AtomicOrdering::acq_rel;
+          if (releases)
+            LLVM::FenceOp::create(b, l, LLVM::AtomicOrdering::release, scope);
+          Value old = LLVM::AtomicRMWOp::create(
               b, l, *kind, elementOf(b, l, adaptor.getPtr(), r),
-              elementOf(b, l, adaptor.getVal(), r), order, scope);
+              elementOf(b, l, adaptor.getVal(), r),
+              LLVM::AtomicOrdering::monotonic, scope);
+          if (acquires)
+            LLVM::FenceOp::create(b, l, LLVM::AtomicOrdering::acquire, scope);
+          return old;
         });
     if (!result)
       return failure();
@@ -157,8 +275,16 @@ struct AtomicCASPattern : LoweringPattern<tir::AtomicCASOp> {
   matchAndRewrite(tir::AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type resultType = getTypeConverter()->convertType(op.getType());
-    if (isa<FloatType>(getElementTypeOrSelf(resultType)))
-      return op.emitOpError("compare-and-swap on floats is not supported yet");
+    // Floats are compared and swapped as their bits.
+    Type element = getElementTypeOrSelf(resultType);
+    unsigned bits = element.getIntOrFloatBitWidth();
+    Type bitsType = rewriter.getIntegerType(bits);
+    // Triton's order: the ordering, then the scope.
+    std::string instr = "atom.global." +
+                        tir::stringifyMemSemantic(op.getSem()).str() + "." +
+                        tir::stringifyMemScope(op.getScope()).str() +
+                        ".cas.b" + std::to_string(bits);
+    bool inlinePtx = computeCapability(lc) >= 70 && bits >= 16;
     LLVM::AtomicOrdering order = conversion::atomicOrdering(op.getSem());
     LLVM::AtomicOrdering failOrder =
         order == LLVM::AtomicOrdering::release ||
@@ -171,11 +297,21 @@ struct AtomicCASPattern : LoweringPattern<tir::AtomicCASOp> {
     Value result = perElement(
         rewriter, op, lc, Value(), resultType,
         [&](OpBuilder &b, Location l, int64_t r) -> Value {
-          Value pair = LLVM::AtomicCmpXchgOp::create(
-              b, l, elementOf(b, l, adaptor.getPtr(), r),
-              elementOf(b, l, adaptor.getCmp(), r),
-              elementOf(b, l, adaptor.getVal(), r), order, failOrder, scope);
-          return LLVM::ExtractValueOp::create(b, l, pair, 0);
+          Value ptr = elementOf(b, l, adaptor.getPtr(), r);
+          Value cmp = elementOf(b, l, adaptor.getCmp(), r);
+          Value val = elementOf(b, l, adaptor.getVal(), r);
+          if (inlinePtx)
+            return emitAtom(b, l, instr, ptr, {cmp, val}, element);
+          if (bitsType != element) {
+            cmp = LLVM::BitcastOp::create(b, l, bitsType, cmp);
+            val = LLVM::BitcastOp::create(b, l, bitsType, val);
+          }
+          Value pair = LLVM::AtomicCmpXchgOp::create(b, l, ptr, cmp, val, order,
+                                                     failOrder, scope);
+          Value old = LLVM::ExtractValueOp::create(b, l, pair, 0);
+          if (bitsType == element)
+            return old;
+          return LLVM::BitcastOp::create(b, l, element, old);
         });
     if (!result)
       return failure();
