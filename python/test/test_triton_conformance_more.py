@@ -134,6 +134,23 @@ def test_gather_1d_int64_and_refusals(rng):
     assert "axis must be an int in [-2, 2)" in str(_refusal(bad, s, 2))
 
 
+def test_gather_gpu_size_limit():
+    # On cuda the one-hot comparison stays in registers: a 32x32 gather
+    # compiles (in seconds); 64x64 (2 minutes and 220 KB of spills before)
+    # is refused at its line with the reason.
+    sig = {"S": "*fp32", "I": "*i32", "O": "*fp32"}
+    k = trident.compile(_gather_2d, signature=sig, target="cuda:90a",
+                        constexprs=dict(SM=32, SN=32, IM=32, IN=32, AXIS=1))
+    assert "ld.global" in k.asm["ptx"]
+    with pytest.raises(trident.CompilationError,
+                       match=r"tl.gather of \[64, 64\] from \[64, 64\] along "
+                             r"axis 1 compares 262144 pairs of elements; .* "
+                             r"limited to 65536") as e:
+        trident.compile(_gather_2d, signature=sig, target="cuda:90a",
+                        constexprs=dict(SM=64, SN=64, IM=64, IN=64, AXIS=1))
+    assert "test_triton_conformance_more.py" in str(e.value)
+
+
 # ---------------------------------------------------------------------------
 # constexpr.type, descriptors, cumprod, overflow
 # ---------------------------------------------------------------------------

@@ -11,6 +11,11 @@ from .core import TridentUserError, builtin, _unwrap
 from .standard import _sum_combine
 
 
+# index elements x gathered-axis length that a GPU target builds (see
+# gather).
+_GPU_ONE_HOT_LIMIT = 65536
+
+
 def _bits_type(dtype):
     """The integer type `dtype`'s bits are gathered as."""
     if dtype.is_bool():
@@ -54,6 +59,19 @@ def gather(src, index, axis):
                 "tl.gather: index's shape %s must match src's %s in every "
                 "dim but the axis (%d); dim %d differs" % (
                     list(index.shape), list(src.shape), axis, d))
+    # On a GPU every thread holds its part of the one-hot comparison tile
+    # in registers: past this size the kernel spills hundreds of KiB and
+    # takes minutes to compile (64x64x64: 2 minutes), so it is refused
+    # rather than left to look like a hang.
+    compared = index.type.numel * src.shape[axis]
+    if str(sem.target).startswith("cuda") and compared > _GPU_ONE_HOT_LIMIT:
+        raise TridentUserError(
+            "tl.gather of %s from %s along axis %d compares %d pairs of "
+            "elements; on a GPU target Trident builds a gather as that "
+            "comparison, which is limited to %d (a gather through shared "
+            "memory is not built yet): gather smaller tiles"
+            % (list(index.shape), list(src.shape), axis, compared,
+               _GPU_ONE_HOT_LIMIT))
     dtype = src.dtype
     # The gathered axis last.
     order = [d for d in range(rank) if d != axis] + [axis]
