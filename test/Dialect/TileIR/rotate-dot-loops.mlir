@@ -133,6 +133,13 @@ module {
 // CHECK-LABEL: func.func @shared_offset
 // CHECK-NOT: scf.if
 // CHECK: scf.for
+// And a loop whose region (an scf.if) reads the body's values from inside:
+// the split follows operands, so it is left alone.
+// CHECK-LABEL: func.func @captured
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: tir.dot
+// CHECK-NOT: tir.dot
 module {
   func.func @stores(%q: tensor<16x16xf16>, %k: tensor<16x16x!tir.ptr<f16>>, %o: tensor<16x16x!tir.ptr<f32>>, %lo: i32, %hi: i32) -> tensor<16x16xf32> {
     %c1 = arith.constant 1 : i32
@@ -161,5 +168,24 @@ module {
       scf.yield %d, %next : tensor<16x16xf32>, tensor<16x16x!tir.ptr<f16>>
     }
     return %r#0 : tensor<16x16xf32>
+  }
+  func.func @captured(%q: tensor<16x16xf16>, %k: tensor<16x16x!tir.ptr<f16>>, %v: tensor<16x16x!tir.ptr<f16>>, %c: i1, %lo: i32, %hi: i32) -> tensor<16x16xf32> {
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+    %r = scf.for %i = %lo to %hi step %c1 iter_args(%acc = %zero) -> (tensor<16x16xf32>) : i32 {
+      %kt = tir.load %k : tensor<16x16x!tir.ptr<f16>>
+      %s = tir.dot %q, %kt, %zero : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+      %t = scf.if %c -> (tensor<16x16xf32>) {
+        %d = arith.addf %s, %s : tensor<16x16xf32>
+        scf.yield %d : tensor<16x16xf32>
+      } else {
+        scf.yield %s : tensor<16x16xf32>
+      }
+      %p = arith.truncf %t : tensor<16x16xf32> to tensor<16x16xf16>
+      %vt = tir.load %v : tensor<16x16x!tir.ptr<f16>>
+      %d2 = tir.dot %p, %vt, %acc : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+      scf.yield %d2 : tensor<16x16xf32>
+    }
+    return %r : tensor<16x16xf32>
   }
 }

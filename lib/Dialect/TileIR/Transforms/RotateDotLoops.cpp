@@ -166,8 +166,23 @@ LogicalResult Rotator::analyze() {
   SmallVector<Operation *> dots;
   for (Operation &op : body->without_terminator()) {
     // Regions of combiners (reductions, scans) are cloned with their op;
-    // nested loops are not rotated through.
+    // nested loops are not rotated through, nor regions that read the
+    // body's values other than as their op's operands (the split follows
+    // operands) or hold dots.
     if (isa<LoopLikeOpInterface>(op) || !onlyReads(&op))
+      return failure();
+    bool captures = false;
+    op.walk([&](Operation *inner) {
+      if (inner == &op)
+        return;
+      if (isa<trident::tir::DotOp>(inner))
+        captures = true;
+      for (Value v : inner->getOperands())
+        if (v.getParentBlock() == body ||
+            (v.getDefiningOp() && v.getDefiningOp()->getBlock() == body))
+          captures = true;
+    });
+    if (captures)
       return failure();
     if (isa<trident::tir::DotOp>(op))
       dots.push_back(&op);
