@@ -1739,29 +1739,20 @@ class tensor_descriptor(tl.base_value):
         from . import _descriptor
         return _descriptor.scatter(self, value, x_offsets, y_offset)
 
-    def atomic_add(self, offsets, value):
-        from . import _descriptor
-        return _descriptor.reduce(self, "add", offsets, value)
+    def _atomic(kind):
+        def method(self, offsets, value):
+            from . import _descriptor
+            return _descriptor.reduce(self, kind, offsets, value)
+        method.__name__ = "atomic_" + kind
+        method.__doc__ = ("`tl.tensor_descriptor.atomic_%s`: the block at "
+                          "`offsets` combined with `value` atomically" % kind)
+        return method
 
-    def atomic_min(self, offsets, value):
-        from . import _descriptor
-        return _descriptor.reduce(self, "min", offsets, value)
-
-    def atomic_max(self, offsets, value):
-        from . import _descriptor
-        return _descriptor.reduce(self, "max", offsets, value)
-
-    def atomic_and(self, offsets, value):
-        from . import _descriptor
-        return _descriptor.reduce(self, "and", offsets, value)
-
-    def atomic_or(self, offsets, value):
-        from . import _descriptor
-        return _descriptor.reduce(self, "or", offsets, value)
-
-    def atomic_xor(self, offsets, value):
-        from . import _descriptor
-        return _descriptor.reduce(self, "xor", offsets, value)
+    atomic_add, atomic_min, atomic_max = (
+        _atomic("add"), _atomic("min"), _atomic("max"))
+    atomic_and, atomic_or, atomic_xor = (
+        _atomic("and"), _atomic("or"), _atomic("xor"))
+    del _atomic
 
 
 def _is_block_ptr(x):
