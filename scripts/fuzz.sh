@@ -65,6 +65,14 @@ set -e
 if [ $status -ne 0 ]; then
   echo "fuzz.sh: FINDING (exit $status); the input is in $build/findings/" >&2
   ls -t "$build/findings" | head -3 >&2
+  # CI keeps only the log: print the newest finding so that it can be
+  # reproduced from the log alone (base64 of the first 64 KiB).
+  newest="$(ls -t "$build/findings" | head -1)"
+  if [ -n "$newest" ]; then
+    echo "fuzz.sh: $newest, base64 (decode with base64 -d):" >&2
+    head -c 65536 "$build/findings/$newest" | base64 >&2
+    echo "fuzz.sh: end of $newest" >&2
+  fi
   exit 1
 fi
 echo "fuzz.sh: no finding"
