@@ -1327,6 +1327,14 @@ KernelBuilder::compile(StringRef target, StringRef pipelineName,
   setModuleAttr("tir.num_stages", options.numStages);
   if (options.numCtas != 1)
     setModuleAttr("tir.num_ctas", options.numCtas);
+  if (target.starts_with("cuda")) {
+    if (options.maxNumRegs > 0)
+      setModuleAttr("tir.maxnreg", options.maxNumRegs);
+    if (!options.fpFusion)
+      (*module)->setAttr("trident.fp_fusion", builder.getBoolAttr(false));
+    (*module)->setAttr("trident.reflect_ftz",
+                       builder.getBoolAttr(options.reflectFtz));
+  }
   if (options.clusterDims[0] * options.clusterDims[1] * options.clusterDims[2] >
       1) {
     (*module)->setAttr("tir.cluster_dims",

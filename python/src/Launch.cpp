@@ -152,6 +152,11 @@ struct GpuKernelData {
   /// The grid counts CTAs, which clusters of `cluster` regroup (CUDA's
   /// ctas_per_cga), rather than programs of a cluster each (num_ctas).
   bool gridCountsCtas = false;
+  /// Triton's launch_cooperative_grid (the grid's CTAs all resident at
+  /// once, so that they may wait for each other) and launch_pdl
+  /// (programmatic dependent launch: may start before the previous kernel
+  /// on the stream ends).
+  bool cooperative = false, pdl = false;
   /// What the kernel chose for each TMA descriptor argument ('T' in spec),
   /// by run-time argument position.
   struct Tma {
@@ -354,23 +359,44 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
       return false;
     }
   }
-  if (k.cluster[0] * k.cluster[1] * k.cluster[2] > 1) {
+  bool clustered = k.cluster[0] * k.cluster[1] * k.cluster[2] > 1;
+  if (clustered || k.cooperative || k.pdl) {
     if (!cu->cuLaunchKernelEx)
-      return raiseKernel("kernel '" + k.name + "' uses a cluster launch, which "
-                   "needs a CUDA 12 driver (cuLaunchKernelEx)"),
+      return raiseKernel("kernel '" + k.name + "' uses a " +
+                         (clustered      ? "cluster"
+                          : k.cooperative ? "cooperative"
+                                          : "programmatic dependent") +
+                         " launch, which needs a CUDA 12 driver "
+                         "(cuLaunchKernelEx)"),
              false;
-    // The cluster shape, and clusters spread over the GPU's processor
-    // clusters rather than packed (what Triton's launcher asks too).
-    CUlaunchAttribute attrs[2] = {};
-    attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attrs[0].value.clusterDim.x = k.cluster[0];
-    attrs[0].value.clusterDim.y = k.cluster[1];
-    attrs[0].value.clusterDim.z = k.cluster[2];
-    attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-    attrs[1].value.clusterSchedulingPolicyPreference =
-        CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+    CUlaunchAttribute attrs[4] = {};
+    unsigned numAttrs = 0;
+    if (clustered) {
+      // The cluster shape, and clusters spread over the GPU's processor
+      // clusters rather than packed (what Triton's launcher asks too).
+      attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attrs[numAttrs].value.clusterDim.x = k.cluster[0];
+      attrs[numAttrs].value.clusterDim.y = k.cluster[1];
+      attrs[numAttrs].value.clusterDim.z = k.cluster[2];
+      ++numAttrs;
+      attrs[numAttrs].id =
+          CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+      attrs[numAttrs].value.clusterSchedulingPolicyPreference =
+          CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+      ++numAttrs;
+    }
+    if (k.cooperative) {
+      attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+      attrs[numAttrs].value.cooperative = 1;
+      ++numAttrs;
+    }
+    if (k.pdl) {
+      attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+      attrs[numAttrs].value.programmaticStreamSerializationAllowed = 1;
+      ++numAttrs;
+    }
     CUlaunchConfig config{};
-    if (k.gridCountsCtas) {
+    if (!clustered || k.gridCountsCtas) {
       // The grid's CTAs, regrouped: each extent a multiple of the cluster's.
       for (int i = 0; i < 3; ++i)
         if (grid[i] % k.cluster[i] != 0)
@@ -396,7 +422,7 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
     config.sharedMemBytes = k.shared;
     config.hStream = stream;
     config.attrs = attrs;
-    config.numAttrs = 2;
+    config.numAttrs = numAttrs;
     CU_CHECK(cu->cuLaunchKernelEx(&config, fn, params, nullptr),
              "cuLaunchKernelEx", k.name);
     return true;
@@ -716,10 +742,11 @@ long long addressOf(PyObject *v) {
 
 // load_gpu_kernel(image: bytes, name, target, major, minor, arch_specific,
 //                 num_warps, shared, cluster: (x, y, z), spec, arg_names,
-//                 tma, global_scratch_bytes, grid_counts_ctas)
+//                 tma, global_scratch_bytes, grid_counts_ctas, cooperative,
+//                 pdl)
 PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "load_gpu_kernel"};
-  if (!a.count(14))
+  if (!a.count(16))
     return nullptr;
   char *buffer = nullptr;
   Py_ssize_t size = 0;
@@ -780,6 +807,8 @@ PyObject *load_gpu_kernel(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   }
   long long scratchBytes = a.i(12);
   d->gridCountsCtas = a.b(13);
+  d->cooperative = a.b(14);
+  d->pdl = a.b(15);
   if (!a.ok)
     return nullptr;
   if (warps < 1 || warps > 1024 || shared < 0 || cluster.size() != 3 ||

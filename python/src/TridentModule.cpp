@@ -548,11 +548,12 @@ END_METHOD
 PyObject *makeArtifact(std::unique_ptr<trident::Artifact> artifact);
 
 // compile(target, pipeline, until_stage, num_warps, num_stages, num_ctas,
-//         bounds_check, barrier_timeout_ms, cluster_x, cluster_y, cluster_z)
+//         bounds_check, barrier_timeout_ms, cluster_x, cluster_y, cluster_z,
+//         maxnreg, fp_fusion, reflect_ftz)
 //   -> (stages: list of (stage, format, data), pipeline text, fingerprint,
 //       metadata json text, artifact or None)
 BUILDER_METHOD(compile)
-  CHECK(11);
+  CHECK(14);
   std::string target = a.s(0), pipeline = a.s(1), until = a.s(2);
   CompileOptions options;
   options.numWarps = int(a.i(3));
@@ -562,6 +563,9 @@ BUILDER_METHOD(compile)
   options.barrierTimeoutMs = a.i(7);
   for (int d = 0; d < 3; ++d)
     options.clusterDims[d] = int(a.i(8 + d));
+  options.maxNumRegs = int(a.i(11));
+  options.fpFusion = a.b(12);
+  options.reflectFtz = a.b(13);
   if (!a.ok)
     return nullptr;
   std::unique_ptr<CompileResult> r;

@@ -419,3 +419,23 @@ def test_descriptors_made_in_the_kernel_take_scratch_from_the_allocator():
     assert ("misaligned: kernel 'scratch_probe': the allocator of "
             "trident.set_allocator returned memory at 0x1040, which is not "
             "aligned to 128 bytes") in out, out
+
+
+def test_cooperative_and_pdl_launches_ask_the_driver():
+    """launch_cooperative_grid and launch_pdl become cuLaunchKernelEx's
+    attributes (the fake reports them); a plain launch has neither."""
+    r = run_case("""
+        @trident.jit
+        def launch_attr_probe(out_ptr):
+            tl.store(out_ptr + tl.program_id(0), 1)
+
+        seen = DeviceArray(np.zeros(2, np.int32))
+        for opts in ({}, {"launch_cooperative_grid": True},
+                     {"launch_pdl": True},
+                     {"launch_cooperative_grid": True, "launch_pdl": True}):
+            launch_attr_probe[(2,)](seen, **opts)
+            print(seen.numpy().tolist())
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[:4] == ["[0, 0]", "[1, 0]", "[0, 1]",
+                                         "[1, 1]"], r.stdout

@@ -106,6 +106,11 @@ KNOBS = [
     Knob("TRIDENT_AS_TRITON", False,
          "at `import trident`, make `import triton` give Trident's modules "
          "(trident.compat.install(); docs/triton-compat.md)", kind="bool"),
+    Knob("TRIDENT_DEFAULT_FP_FUSION", True,
+         "whether a*b+c may become one fma in CUDA kernels launched without "
+         "enable_fp_fusion (Triton's knobs.language.default_fp_fusion, which "
+         "sets it from Python)", in_cache_key=True,
+         key_via="the launch's options", kind="bool"),
     Knob("TRIDENT_NO_CRASH_GUARD", False,
          "compile without the crash guard, so that a crash reaches a "
          "debugger or a sanitizer with its own stack and ends the process "
@@ -142,12 +147,55 @@ class _RuntimeHooks:
             "%s=%r" % (n, getattr(self, n)) for n in self._NAMES)
 
 
+class _LanguageKnobs:
+    """`trident.knobs.language`: Triton's language knobs, settable from
+    Python (None: back to the environment's value). A change applies to
+    the specializations compiled after it: the launchers' plans are
+    forgotten, so that the next launch of each kernel looks again."""
+
+    _KNOBS = {"default_fp_fusion": "TRIDENT_DEFAULT_FP_FUSION"}
+
+    def __init__(self):
+        object.__setattr__(self, "_set", {})
+
+    def __getattr__(self, name):
+        if name not in self._KNOBS:
+            raise AttributeError(
+                "trident.knobs.language has no setting '%s' (it has: %s)" %
+                (name, ", ".join(self._KNOBS)))
+        if name in self._set:
+            return self._set[name]
+        return next(k for k in KNOBS if k.env == self._KNOBS[name]).value()
+
+    def __setattr__(self, name, value):
+        if name not in self._KNOBS:
+            raise AttributeError(
+                "trident.knobs.language has no setting '%s' (it has: %s)" %
+                (name, ", ".join(self._KNOBS)))
+        if value is None:
+            self._set.pop(name, None)
+        elif isinstance(value, bool):
+            self._set[name] = value
+        else:
+            raise TypeError("trident.knobs.language.%s is True, False or "
+                            "None, not %r" % (name, value))
+        import sys
+        jit = sys.modules.get(__package__ + ".runtime.jit")
+        if jit is not None:
+            jit.forget_launch_plans()
+
+    def __repr__(self):
+        return "trident.knobs.language(%s)" % ", ".join(
+            "%s=%r" % (n, getattr(self, n)) for n in self._KNOBS)
+
+
 class _Registry:
     """`trident.knobs`: attribute access by short name (cache_dir,
     always_compile, ...), and a table when printed; `runtime` holds the
     run-time hooks."""
 
     runtime = _RuntimeHooks()
+    language = _LanguageKnobs()
 
     def __getattr__(self, name):
         k = _BY_NAME.get(name)
@@ -157,7 +205,7 @@ class _Registry:
         return k.value()
 
     def __dir__(self):
-        return sorted(_BY_NAME) + ["runtime"]
+        return sorted(_BY_NAME) + ["language", "runtime"]
 
     def all(self):
         return list(KNOBS)

@@ -37,3 +37,19 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32, gir
     return %e : f64
   }
 }
+
+// -----
+
+// With trident.reflect_ftz = false (Triton's enable_reflect_ftz=False),
+// tl.exp2 keeps denormal results too.
+// CHECK: module attributes {{{.*}}trident.reflect_ftz = false
+module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32, gir.compute_capability = 90 : i32, trident.reflect_ftz = false} {
+  // CHECK-LABEL: llvm.func @exp2_no_ftz
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"({{.*}}) : (f32) -> f32
+  // CHECK-NOT: ftz
+  // CHECK: llvm.return
+  func.func @exp2_no_ftz(%x: f32) -> f32 {
+    %e = math.exp2 %x : f32
+    return %e : f32
+  }
+}

@@ -37,6 +37,28 @@ func.func @add(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %n: i32) attribu
 
 // -----
 
+// tir.maxnreg (Triton's maxnreg launch option) sets nvvm.maxnreg on the
+// kernel only, never on the functions it calls.
+// CHECK: module attributes {{{.*}}tir.maxnreg = 42 : i32
+// CHECK-LABEL: llvm.func @helper(
+// CHECK-NOT: nvvm.maxnreg
+// CHECK-LABEL: llvm.func @capped(
+// CHECK-SAME: nvvm.kernel
+// CHECK-SAME: nvvm.maxnreg = 42 : i32
+module attributes {tir.maxnreg = 42 : i32} {
+  func.func @helper(%x: !tir.ptr<f32>) attributes {noinline} {
+    %c = arith.constant 1.0 : f32
+    tir.store %x, %c : !tir.ptr<f32>
+    return
+  }
+  func.func @capped(%x: !tir.ptr<f32>) attributes {tir.kernel} {
+    call @helper(%x) : (!tir.ptr<f32>) -> ()
+    return
+  }
+}
+
+// -----
+
 // A row reduction over lanes and warps: butterfly shuffles within a warp,
 // then partials through shared-memory scratch between barriers; the result
 // is broadcast back by register moves. Shared memory is the one dynamic

@@ -362,5 +362,9 @@ def _fresh_knobs_impl(skipped_attr=None):
         for hook in ("jit_cache_hook", "jit_post_compile_hook"):
             if runtime is not None and hasattr(runtime, hook):
                 setattr(runtime, hook, None)
+        # So do the language knobs it set (None: the environment's value).
+        language = getattr(trident.knobs, "language", None)
+        for name in getattr(language, "_KNOBS", ()):
+            setattr(language, name, None)
 
     return fresh, reset

@@ -74,6 +74,14 @@ struct CompileOptions {
   /// milliseconds reports itself and traps (gir-bound-barrier-waits on
   /// GPU targets).
   int64_t barrierTimeoutMs = 0;
+  /// CUDA (Triton's launch options of these names):
+  /// maxnreg: registers per thread at most (PTX .maxnreg); 0: ptxas picks.
+  int maxNumRegs = 0;
+  /// enable_fp_fusion: a*b+c may become one fma.
+  bool fpFusion = true;
+  /// enable_reflect_ftz: libdevice's f32 functions and tl.exp2 flush
+  /// denormals to zero.
+  bool reflectFtz = true;
 };
 
 class KernelBuilder {

@@ -209,6 +209,20 @@ struct ConvertGPUIRToLLVMPass
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   b.getDenseI32ArrayAttr(
                       {int32_t(lc.numWarps * lc.threadsPerWarp), 1, 1}));
+      // The most registers a thread may use (Triton's maxnreg): PTX
+      // `.maxnreg` on the kernel entry only, never on called functions.
+      if (Attribute a = module->getAttr("tir.maxnreg")) {
+        auto regs = dyn_cast<IntegerAttr>(a);
+        if (!regs || regs.getInt() < 1 || regs.getInt() > 255) {
+          fn.emitOpError("belongs to a module whose tir.maxnreg is ")
+              << a << "; it must be an integer in 1..255 (registers per "
+              << "thread)";
+          failedArgs = true;
+          return;
+        }
+        fn->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                    b.getI32IntegerAttr(int32_t(regs.getInt())));
+      }
       // A program of several CTAs is a cluster of them (the launch takes
       // the shape from the kernel's metadata).
       if (lc.numCTAs > 1) {
@@ -509,6 +523,12 @@ struct ConvertGPUIRToLLVMPass
   /// fix (two multiplies and a compare): attention's softmax runs 32 of
   /// them per thread and iteration. Results below 2^-126 flush to zero.
   void lowerExp2(ModuleOp module) {
+    // Without flush-to-zero (trident.reflect_ftz = false, Triton's
+    // enable_reflect_ftz=False), ex2.approx.f32 keeps denormal results.
+    auto ftzAttr = module->getAttrOfType<BoolAttr>("trident.reflect_ftz");
+    StringRef intrinsic = ftzAttr && !ftzAttr.getValue()
+                              ? "llvm.nvvm.ex2.approx.f32"
+                              : "llvm.nvvm.ex2.approx.ftz.f32";
     SmallVector<math::Exp2Op> ops;
     module.walk([&](math::Exp2Op op) {
       if (getElementTypeOrSelf(op.getType()).isF32())
@@ -520,7 +540,7 @@ struct ConvertGPUIRToLLVMPass
       Type f32 = b.getF32Type();
       auto ex2 = [&](ArrayRef<Value> x) -> Value {
         return LLVM::CallIntrinsicOp::create(
-                   b, loc, f32, b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"),
+                   b, loc, f32, b.getStringAttr(intrinsic),
                    x)
             .getResult(0);
       };

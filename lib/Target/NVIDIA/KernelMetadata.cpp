@@ -47,6 +47,8 @@ json::Value toJSON(const KernelMetadata &m) {
     o["global_scratch_bytes"] = m.globalScratchBytes;
     o["global_scratch_align"] = 128;
   }
+  if (!m.fpFusion)
+    o["fp_fusion"] = false;
   return o;
 }
 
@@ -119,6 +121,12 @@ Expected<KernelMetadata> metadataFromJSON(const json::Value &value,
     return std::move(e);
   if (Error e = num("global_scratch_bytes", m.globalScratchBytes, 0))
     return std::move(e);
+  if (const json::Value *v = o->get("fp_fusion")) {
+    std::optional<bool> b = v->getAsBoolean();
+    if (!b)
+      return bad("'fp_fusion' must be a boolean");
+    m.fpFusion = *b;
+  }
   if (const json::Value *v = o->get("wgmma_serialized")) {
     std::optional<bool> b = v->getAsBoolean();
     if (!b)

@@ -22,6 +22,8 @@ namespace {
 
 constexpr StringLiteral kNumWarps = "trident.num_warps";
 constexpr StringLiteral kSharedBytes = "trident.shared_bytes";
+constexpr StringLiteral kFpFusion = "trident.fp_fusion";
+constexpr StringLiteral kReflectFtz = "trident.reflect_ftz";
 
 bool isKernel(LLVM::LLVMFuncOp f) {
   return f->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) ||
@@ -100,6 +102,14 @@ Error describeKernel(LLVM::LLVMFuncOp kernel, Operation *module,
       meta.tmaArguments.push_back(std::move(arg));
     }
   }
+  if (mlir::Attribute a = module->getAttr(kFpFusion)) {
+    auto fusion = dyn_cast<BoolAttr>(a);
+    if (!fusion)
+      return fail(Twine(kFpFusion) + " must be a boolean");
+    meta.fpFusion = fusion.getValue();
+  }
+  if (mlir::Attribute a = module->getAttr(kReflectFtz); a && !isa<BoolAttr>(a))
+    return fail(Twine(kReflectFtz) + " must be a boolean");
   if (mlir::Attribute a =
           kernel->getAttr(NVVM::NVVMDialect::getClusterDimAttrName())) {
     auto dims = dyn_cast<DenseI32ArrayAttr>(a);
@@ -196,6 +206,10 @@ translateToLLVMIR(ModuleOp module, LLVMContext &llvmContext,
     return createStringError(
         "translation to LLVM IR failed" +
         (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
+  // libdevice's flush-to-zero choice (linkLibdevice sets 0 when unset).
+  if (auto ftz = source->getAttrOfType<BoolAttr>(kReflectFtz))
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                              uint32_t(ftz.getValue()));
   // The bitcode files tir.extern_elementwise calls need (convert-gir-to-llvm
   // lists them): named metadata for the NVPTX step, which links them.
   if (auto libs = module->getAttrOfType<mlir::ArrayAttr>("trident.extern_libs")) {

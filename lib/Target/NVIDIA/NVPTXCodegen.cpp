@@ -307,8 +307,9 @@ Expected<std::string> compileToPTX(Module &module, const PTXOptions &options) {
   }
 
   TargetOptions targetOptions;
-  // Fuse a*b+c into fma, as nvcc does by default.
-  targetOptions.AllowFPOpFusion = FPOpFusion::Fast;
+  // Fuse a*b+c into fma, as nvcc does by default (unless asked not to).
+  targetOptions.AllowFPOpFusion =
+      options.fpFusion ? FPOpFusion::Fast : FPOpFusion::Strict;
   CodeGenOptLevel cgLevel = options.optLevel == 0   ? CodeGenOptLevel::None
                             : options.optLevel == 1 ? CodeGenOptLevel::Less
                             : options.optLevel == 2 ? CodeGenOptLevel::Default

@@ -96,6 +96,10 @@ Expected<Artifact> llcStep(const StepInput &in) {
     return arch.takeError();
   ptx.arch = *arch;
 
+  // (the translate step records trident.fp_fusion in the metadata)
+  if (const json::Value *fusion = in.artifact->metadata.get("fp_fusion"))
+    ptx.fpFusion = fusion->getAsBoolean().value_or(true);
+
   LLVMContext context;
   auto parsed = parseLLVMIRArtifact(*in.artifact, context);
   if (!parsed)
@@ -128,8 +132,11 @@ Expected<Artifact> ptxasStep(const StepInput &in) {
                        "the metadata of the PTX");
   if (!meta)
     return meta.takeError();
+  std::vector<std::string> flags;
+  if (!meta->fpFusion)
+    flags.push_back("--fmad=false");
   Expected<CubinResult> cubin =
-      assemblePTX(in.artifact->data, *arch, meta->name, optLevel);
+      assemblePTX(in.artifact->data, *arch, meta->name, optLevel, flags);
   if (!cubin)
     return cubin.takeError();
   meta->ptxas = cubin->stats;

@@ -161,7 +161,9 @@ class CompiledKernel:
                 int(self.metadata.get("shared_bytes", 0)), list(cluster),
                 _spec_of(self), [n for n, _ in self.arg_kinds], tma,
                 int(self.metadata.get("global_scratch_bytes", 0)),
-                self.metadata.get("ctas_per_cga") is not None)
+                self.metadata.get("ctas_per_cga") is not None,
+                bool(self.metadata.get("launch_cooperative_grid")),
+                bool(self.metadata.get("launch_pdl")))
         return self._gpu
 
     def cpu_kernel(self):
@@ -483,6 +485,81 @@ def cluster_shape(ctas_per_cga, num_ctas=1):
     return tuple(dims)
 
 
+# Triton's launch options that Trident takes beyond num_warps, num_stages,
+# num_ctas and ctas_per_cga, with their defaults (enable_fp_fusion's is
+# knobs.language.default_fp_fusion). They change a CUDA kernel (maxnreg:
+# PTX .maxnreg; enable_fp_fusion=False: no fma from a*b+c, in LLVM and
+# ptxas; enable_reflect_ftz=False: libdevice and tl.exp2 keep f32
+# denormals) or its launch (launch_cooperative_grid: a cooperative launch,
+# every program resident at once; launch_pdl: programmatic dependent
+# launch). The CPU target takes them and runs the same program.
+EXTRA_OPTIONS = {"maxnreg": None, "enable_fp_fusion": True,
+                 "enable_reflect_ftz": True, "launch_cooperative_grid": False,
+                 "launch_pdl": False}
+
+# Triton's options (fields of its CUDAOptions) that Trident does not take:
+# a launch giving one is refused with its name, never ignored.
+UNSUPPORTED_OPTIONS = (
+    "warp_size", "cluster_dims", "ptx_version", "ptx_options", "ir_override",
+    "launch_cluster", "preferred_ctas_per_cga", "supported_fp8_dtypes",
+    "deprecated_fp8_dot_operand_dtypes", "default_dot_input_precision",
+    "allowed_dot_input_precisions", "max_num_imprecise_acc_default",
+    "extern_libs", "debug", "backend_name", "sanitize_overflow", "arch",
+    "instrumentation_mode", "minRegAutoWS", "maxRegAutoWS", "pingpongAutoWS")
+
+
+def extra_options(given=None):
+    """The extra options of `given` ({name: value}, None for the default)
+    that differ from their defaults, as a sorted tuple of (name, value):
+    a cache key's part. TridentUserError for a value no launch takes."""
+    from ..knobs import knobs
+    given = dict(given or {})
+    unknown = [k for k in given if k not in EXTRA_OPTIONS]
+    if unknown:
+        raise TridentUserError("unknown launch option '%s'" % unknown[0])
+    out = []
+    regs = given.get("maxnreg")
+    if regs is not None:
+        if isinstance(regs, bool) or not isinstance(regs, int) or \
+                not 1 <= regs <= 255:
+            raise TridentUserError(
+                "maxnreg is the most registers a thread may use, an integer "
+                "in 1..255 (or None), got %r" % (regs,))
+        out.append(("maxnreg", int(regs)))
+    for name in ("enable_fp_fusion", "enable_reflect_ftz",
+                 "launch_cooperative_grid", "launch_pdl"):
+        value = given.get(name)
+        if value is None:
+            value = knobs.language.default_fp_fusion \
+                if name == "enable_fp_fusion" else EXTRA_OPTIONS[name]
+        if not isinstance(value, (bool, int)):
+            raise TridentUserError("%s is True or False, got %r" %
+                                   (name, value))
+        if bool(value) != EXTRA_OPTIONS[name]:
+            out.append((name, bool(value)))
+    return tuple(sorted(out))
+
+
+def pop_extra_options(kwargs, params=()):
+    """Takes Triton's extra launch options out of a launch's keyword
+    arguments (not those that are parameters of the kernel, `params`);
+    returns extra_options() of them. Triton's options that Trident does not
+    take are refused by name."""
+    given = {}
+    for name in list(kwargs):
+        if name in params:
+            continue
+        if name in EXTRA_OPTIONS:
+            given[name] = kwargs.pop(name)
+        elif name in UNSUPPORTED_OPTIONS:
+            raise TridentUserError(
+                "the launch option '%s' (a field of Triton's CUDAOptions) is "
+                "not supported by Trident; it takes num_warps, num_stages, "
+                "num_ctas, ctas_per_cga, %s" % (name, ", ".join(
+                    EXTRA_OPTIONS)))
+    return extra_options(given)
+
+
 def debug_barriers_ms():
     """The bound of barrier waits the knobs ask for (0: none)."""
     from ..knobs import knobs
@@ -498,7 +575,7 @@ def debug_barriers_ms():
 def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
             num_stages=3, num_ctas=1, pipeline=None, attrs=None,
             until_stage=None, bounds_check=None, barrier_timeout_ms=None,
-            ctas_per_cga=None):
+            ctas_per_cga=None, **options):
     """Compiles `fn` for `target` ("cuda:90a", "cuda:80", "cpu", ...) and
     returns a CompiledKernel with every stage's output. `bounds_check`
     (default: the knob TRIDENT_CPU_BOUNDS_CHECK) compiles a cpu target's
@@ -507,7 +584,10 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     TRIDENT_DEBUG_BARRIERS is set, else 0: off) makes a GPU barrier wait
     that takes longer report itself and fail the launch (docs/python.md, knobs).
     `ctas_per_cga` launches the programs (one CTA each, the grid counting
-    CTAs) in thread-block clusters of that shape (sm_90 or newer)."""
+    CTAs) in thread-block clusters of that shape (sm_90 or newer).
+    `options`: Triton's maxnreg, enable_fp_fusion, enable_reflect_ftz,
+    launch_cooperative_grid and launch_pdl (EXTRA_OPTIONS says what they
+    do)."""
     from .. import _pipelines
     target = normalize_target(target)
     signature = dict(signature or {})
@@ -516,6 +596,7 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         validate_options(num_warps, num_stages, num_ctas,
                          1 if kind == "cpu" else 32)
         cluster = cluster_shape(ctas_per_cga, num_ctas)
+        extra = dict(extra_options(options))
     except TridentUserError as e:
         raise CompilationError("%s: %s" % (fn.__name__, e)) from None
     if cluster and kind == "cpu":
@@ -551,7 +632,9 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
         stages, pipeline_text, fingerprint, meta_text, artifact = b.compile(
             target, pipeline, stage, num_warps, max(num_stages, 1), num_ctas,
             1 if bounds_check and kind == "cpu" else 0,
-            int(barrier_timeout_ms), *(cluster or (1, 1, 1)))
+            int(barrier_timeout_ms), *(cluster or (1, 1, 1)),
+            extra.get("maxnreg", 0), extra.get("enable_fp_fusion", True),
+            extra.get("enable_reflect_ftz", True))
     except _C.Error as e:
         raise _backend_error(fn, target, str(e)) from None
     asm = {}
@@ -568,6 +651,8 @@ def compile(fn, signature=None, constexprs=None, target=None, num_warps=4,
     metadata["num_ctas"] = num_ctas
     if cluster:
         metadata["ctas_per_cga"] = list(cluster)
+    for option, default in EXTRA_OPTIONS.items():
+        metadata[option] = extra.get(option, default)
     metadata.setdefault("shared_bytes", 0)
     metadata["pipeline_name"] = pipeline
     return CompiledKernel(name, target, asm, metadata, pipeline_text,

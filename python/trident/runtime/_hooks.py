@@ -80,6 +80,8 @@ def specialization_data(fn, signature, constexprs, attrs, options):
         data["attrs"] = {k: dict(v) for k, v in attrs.items()}
         data["options"] = list(options[:3]) + [
             list(options[3]) if options[3] else None]
+        if len(options) > 4 and options[4]:
+            data["options"].append([list(kv) for kv in options[4]])
     except _Unserializable as e:
         data = {"format": _FORMAT, "name": fn.__qualname__,
                 "unserializable": str(e)}
@@ -107,9 +109,11 @@ def load_specialization(fn, text):
     signature = {k: _decode_type(v, k) for k, v in data["signature"].items()}
     constexprs = {k: _decode_value(v) for k, v in data["constexprs"].items()}
     attrs = data["attrs"]
-    w, s, c, cluster = data["options"]
+    w, s, c, cluster = data["options"][:4]
+    extra = tuple(tuple(kv) for kv in data["options"][4]) \
+        if len(data["options"]) > 4 else ()
     return signature, constexprs, attrs, (w, s, c, tuple(cluster) if cluster
-                                          else None)
+                                          else None, extra)
 
 
 def call(hook, fn, key, signature, constexprs, attrs, options, warmup,
@@ -124,6 +128,7 @@ def call(hook, fn, key, signature, constexprs, attrs, options, warmup,
         "constants": dict(constexprs), "attrs": dict(attrs),
         "num_warps": options[0], "num_stages": options[1],
         "num_ctas": options[2],
+        **dict(options[4] if len(options) > 4 else ()),
         "specialization_data": specialization_data(
             fn, signature, constexprs, attrs, options)}
     return hook(key=key, repr=fn.__name__, fn=info, compile=compile_info,

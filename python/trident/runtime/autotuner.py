@@ -79,6 +79,8 @@ class Config:
                    num_ctas=self.num_ctas)
         if self.ctas_per_cga is not None:
             out["ctas_per_cga"] = self.ctas_per_cga
+        if self.maxnreg is not None:
+            out["maxnreg"] = self.maxnreg
         return out
 
     def __repr__(self):
@@ -642,7 +644,9 @@ def autotune(configs, key=None, prune_configs_by=None, reset_to_zero=None,
 
 
 # What a launch takes besides the kernel's parameters.
-_LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "ctas_per_cga")
+_LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "ctas_per_cga",
+                   "maxnreg", "enable_fp_fusion", "enable_reflect_ftz",
+                   "launch_cooperative_grid", "launch_pdl")
 
 
 class Heuristics(KernelInterface):

@@ -10,11 +10,23 @@ compiled native code on numpy arrays or CPU torch tensors.
 import functools
 import sys
 import threading
+import weakref
 from os import stat as _stat
 
 from .._errors import TridentUserError
 from ..language import core as tl
 from .tensor_wrapper import TensorWrapper, reinterpret  # noqa: F401
+
+# The kernels whose C++ launcher holds launch plans (forget_launch_plans).
+_WITH_PLANS = weakref.WeakSet()
+
+
+def forget_launch_plans():
+    """Drops every kernel's C++ launch plans (not its compiled kernels):
+    the next launch of each specialization looks again at what a plan
+    took as fixed (knobs.language.default_fp_fusion)."""
+    for fn in list(_WITH_PLANS):
+        fn._dispatcher = None
 
 _SPECIALIZE_DIVISIBILITY = 16
 _WARMUP = threading.local()  # .active: inside JITFunction.warmup
@@ -252,6 +264,7 @@ class JITFunction:
             tuple(self.arg_names), tuple(flags), tuple(defaults),
             self._plan_for, self._slow_launch, driver.type_kind,
             driver.dtype_code, _REQUIRED)
+        _WITH_PLANS.add(self)
         return self._dispatcher
 
     def _plan_for(self, values, num_warps, num_stages, num_ctas):
@@ -259,10 +272,12 @@ class JITFunction:
         (`values`: every parameter's, in order)."""
         from . import driver
         try:
+            from ..compiler.compiler import extra_options
             bound = dict(zip(self.arg_names, values))
             kernel, runtime = self._kernel_for(
                 bound, num_warps, num_stages, num_ctas,
-                warmup=getattr(_WARMUP, "active", False))
+                warmup=getattr(_WARMUP, "active", False),
+                extra=extra_options())
             if not all(isinstance(n, str) for n in runtime):
                 # (the C++ launcher sends tuples holding tensors to
                 # _slow_launch: it packs parameters, not their leaves)
@@ -405,8 +420,9 @@ class JITFunction:
     def _run(self, *args, grid, num_warps=None, num_stages=None,
              num_ctas=None, warmup=False, ctas_per_cga=None, **kwargs):
         from . import driver
-        from ..compiler.compiler import cluster_shape
+        from ..compiler.compiler import cluster_shape, pop_extra_options
         cluster = cluster_shape(ctas_per_cga, num_ctas or 1)
+        extra = pop_extra_options(kwargs, self._defaults)
         # A launch option that is also a parameter (softmax's num_stages:
         # tl.constexpr) is both, as in Triton.
         for name, value in (("num_warps", num_warps),
@@ -416,7 +432,7 @@ class JITFunction:
                 kwargs.setdefault(name, value)
         bound = self._bind(args, kwargs)
         kernel, runtime = self._kernel_for(bound, num_warps, num_stages,
-                                           num_ctas, cluster, warmup)
+                                           num_ctas, cluster, warmup, extra)
         values, indices = self._launch_values(bound, runtime)
         if warmup:
             # What kernel[grid](*every parameter) launches (Triton's way;
@@ -440,17 +456,18 @@ class JITFunction:
         return kernel
 
     def _kernel_for(self, bound, num_warps, num_stages, num_ctas,
-                    cluster=None, warmup=False):
+                    cluster=None, warmup=False, extra=()):
         """(compiled kernel, run-time parameter names) of one
         specialization, compiled on first use (`cluster`: the
-        thread-block cluster shape of ctas_per_cga, or None)."""
+        thread-block cluster shape of ctas_per_cga, or None; `extra`:
+        compiler.extra_options())."""
         signature, constexprs, attrs, runtime = self.specialize(bound)
         return self._kernel_of(signature, constexprs, attrs, runtime,
                                num_warps, num_stages, num_ctas, cluster,
-                               warmup)
+                               warmup, extra)
 
     def _kernel_of(self, signature, constexprs, attrs, runtime, num_warps,
-                   num_stages, num_ctas, cluster, warmup):
+                   num_stages, num_ctas, cluster, warmup, extra=()):
         from . import driver
         from . import _hooks
         from .. import _pipelines
@@ -476,7 +493,7 @@ class JITFunction:
                num_ctas, cluster,
                tuple(sorted((k, str(v)) for k, v in signature.items())),
                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
-               tuple(sorted(attrs)))
+               tuple(sorted(attrs))) + ((extra,) if extra else ())
         entry = self.cache.get(key)
         if entry is not None:
             return entry
@@ -484,13 +501,14 @@ class JITFunction:
             entry = self.cache.get(key)
             if entry is not None:
                 return entry
-            options = (num_warps, num_stages, num_ctas, cluster)
+            options = (num_warps, num_stages, num_ctas, cluster, extra)
             hooks = knobs.runtime
             _hooks.call(hooks.jit_cache_hook, self, key, signature,
                         constexprs, attrs, options, warmup, False)
             kernel = self._disk_cached(target, pipeline, num_warps,
                                        num_stages, num_ctas, signature,
-                                       constexprs, attrs, _compile, cluster)
+                                       constexprs, attrs, _compile, cluster,
+                                       extra)
             self.cache[key] = (kernel, runtime)
             _hooks.call(hooks.jit_post_compile_hook, self, key, signature,
                         constexprs, attrs, options, warmup, True)
@@ -513,7 +531,8 @@ class JITFunction:
                 elif name in signature:
                     runtime.append(name)
             kernel, runtime = self._kernel_of(signature, constexprs, attrs,
-                                              runtime, *options, True)
+                                              runtime, *options[:4], True,
+                                              *options[4:])
         except TridentUserError as e:
             raise self._host_error(e) from None
         if all(isinstance(n, str) for n in runtime):
@@ -530,12 +549,15 @@ class JITFunction:
         return _DeviceCaches(self)
 
     def _disk_cached(self, target, pipeline, num_warps, num_stages, num_ctas,
-                     signature, constexprs, attrs, compile_fn, cluster=None):
+                     signature, constexprs, attrs, compile_fn, cluster=None,
+                     extra=()):
         """The kernel from the disk cache, else compiled and stored there."""
         from . import cache
         options = (num_warps, num_stages, num_ctas)
-        if cluster:
+        if cluster or extra:
             options += (cluster,)
+        if extra:
+            options += (extra,)
         facts = cache.key_facts(self, target, pipeline, options, signature,
                                 constexprs, attrs)
         dkey = cache.key_of(facts)
@@ -547,7 +569,8 @@ class JITFunction:
                                 constexprs=constexprs, target=target,
                                 num_warps=num_warps, num_stages=num_stages,
                                 num_ctas=num_ctas, pipeline=pipeline,
-                                attrs=attrs, ctas_per_cga=cluster)
+                                attrs=attrs, ctas_per_cga=cluster,
+                                **dict(extra))
             cache.put(dkey, facts, cache.encode_kernel(kernel))
         kernel.cache_key = dkey
         kernel.hash = dkey  # (Triton's name)

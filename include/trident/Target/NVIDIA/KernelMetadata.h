@@ -71,6 +71,10 @@ struct KernelMetadata {
   /// kernel takes one more parameter, last: a pointer to grid-size times
   /// this many bytes.
   int64_t globalScratchBytes = 0;
+  /// Whether a*b+c may become one fused multiply-add, in LLVM's NVPTX back
+  /// end and in ptxas (Triton's enable_fp_fusion; module attribute
+  /// `trident.fp_fusion`). Written to JSON only when false.
+  bool fpFusion = true;
 
   int64_t threadsPerBlock() const { return numWarps * 32; }
   bool hasCluster() const {

@@ -18,6 +18,12 @@
 //                                     else 4)
 //   trident.shared_bytes = N : i32   (dynamic shared memory; default 0)
 //   nvvm.cluster_dim = array<i32: X, Y, Z>   (default 1, 1, 1)
+// and module attributes that set how the LLVM IR becomes PTX and a cubin:
+//   trident.fp_fusion = false        (a*b+c stays two roundings: LLVM does
+//                                     not fuse, ptxas runs with --fmad=false)
+//   trident.reflect_ftz = true|false (libdevice's __nvvm_reflect("__CUDA_FTZ"):
+//                                     whether its f32 functions flush
+//                                     denormals; default false)
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_TARGET_NVIDIA_NVIDIA_H
@@ -81,6 +87,9 @@ struct PTXOptions {
   /// CUDA 13 ptxas and by driver 580.
   unsigned ptxVersion = 86;
   unsigned optLevel = 3; ///< 0-3, the new pass manager's O-levels
+  /// Fuse a*b+c into fma (LLVM's FPOpFusion::Fast), as nvcc does by
+  /// default; false: no fusion (FPOpFusion::Strict).
+  bool fpFusion = true;
 };
 
 /// (b) Optimizes `module` and compiles it to PTX with LLVM's NVPTX back end

@@ -109,6 +109,9 @@ CUresult tmaMatmul(void **params) {
 /// kernels nothing.
 /// The cluster shape of the launch being run (1, 1, 1 without one).
 unsigned launchCluster[3] = {1, 1, 1};
+/// Whether the launch being run is cooperative, and allows programmatic
+/// dependent launch (cuLaunchKernelEx's attributes).
+bool launchCooperative = false, launchPdl = false;
 
 CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                 unsigned bx, unsigned by, unsigned bz, unsigned shared,
@@ -121,6 +124,13 @@ CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                     int(launchCluster[0]), int(launchCluster[1]),
                     int(launchCluster[2])};
     std::memcpy(out, values, sizeof(values));
+    return CUDA_SUCCESS;
+  }
+  if (fn->name == "launch_attr_probe") {
+    // (out): whether the launch was cooperative, and allowed PDL.
+    auto *out = reinterpret_cast<int *>(*static_cast<CUdeviceptr *>(params[0]));
+    out[0] = launchCooperative;
+    out[1] = launchPdl;
     return CUDA_SUCCESS;
   }
   if (int(shared) > fn->maxDynamicShared)
@@ -360,6 +370,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                 void **params, void **) {
   FAKE_CHECK("cuLaunchKernel", CUDA_ERROR_INVALID_VALUE);
   launchCluster[0] = launchCluster[1] = launchCluster[2] = 1;
+  launchCooperative = launchPdl = false;
   return launch(f, gx, gy, gz, bx, by, bz, shared, params);
 }
 
@@ -369,7 +380,14 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f,
                                   void **params, void **) {
   FAKE_CHECK("cuLaunchKernelEx", CUDA_ERROR_INVALID_VALUE);
   launchCluster[0] = launchCluster[1] = launchCluster[2] = 1;
+  launchCooperative = launchPdl = false;
   for (unsigned i = 0; i < c->numAttrs; ++i) {
+    if (c->attrs[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+      launchCooperative = c->attrs[i].value.cooperative != 0;
+    if (c->attrs[i].id ==
+        CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION)
+      launchPdl =
+          c->attrs[i].value.programmaticStreamSerializationAllowed != 0;
     if (c->attrs[i].id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
       continue;
     const auto &d = c->attrs[i].value.clusterDim;
