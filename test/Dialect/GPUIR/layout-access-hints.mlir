@@ -64,3 +64,72 @@ func.func @truncated_store(%p: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %q: 
   return
 }
 }
+
+// -----
+
+// A transpose (tests/test_core.py's test_permute): loaded along columns,
+// stored along rows. Each access keeps its coalesced layout, four elements
+// per thread, and the tile is converted between them, rather than the
+// load following the store's layout element by element. That holds when
+// the load's default layout already was its coalesced one (gir-coalesce
+// then marks it with gir.access_layout instead of converting it).
+// CHECK-DAG: #[[ROWS:.*]] = #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[COLS:.*]] = #gir.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: func.func @transpose
+// CHECK: %[[X:.*]] = tir.load %{{.*}} : tensor<64x64x!tir.ptr<f32>, #[[ROWS]]>
+// CHECK: %[[Y:.*]] = gir.convert_layout %[[X]] : tensor<64x64xf32, #[[ROWS]]> -> tensor<64x64xf32, #[[COLS]]>
+// CHECK: tir.store %{{.*}}, %[[Y]] : tensor<64x64x!tir.ptr<f32>, #[[COLS]]>
+// CHECK-NOT: gir.access_layout
+module attributes {tir.num_warps = 4 : i32} {
+func.func @transpose(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %sx: i32 {tir.divisibility = 16 : i32}, %z: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %sz: i32 {tir.divisibility = 16 : i32}) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 64 : tensor<64xi32>
+  %rows = tir.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %cols = tir.expand_dims %r, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %sxs = tir.splat %sx : i32 -> tensor<64x1xi32>
+  %xr = arith.muli %rows, %sxs : tensor<64x1xi32>
+  %xrb = tir.broadcast %xr : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cb = tir.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+  %xo = arith.addi %xrb, %cb : tensor<64x64xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<64x64x!tir.ptr<f32>>
+  %xp = tir.addptr %xs, %xo : tensor<64x64x!tir.ptr<f32>>, tensor<64x64xi32>
+  %v = tir.load %xp : tensor<64x64x!tir.ptr<f32>>
+  %szs = tir.splat %sz : i32 -> tensor<1x64xi32>
+  %zc = arith.muli %cols, %szs : tensor<1x64xi32>
+  %zcb = tir.broadcast %zc : tensor<1x64xi32> -> tensor<64x64xi32>
+  %rb = tir.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+  %zo = arith.addi %rb, %zcb : tensor<64x64xi32>
+  %zs = tir.splat %z : !tir.ptr<f32> -> tensor<64x64x!tir.ptr<f32>>
+  %zp = tir.addptr %zs, %zo : tensor<64x64x!tir.ptr<f32>>, tensor<64x64xi32>
+  tir.store %zp, %v : tensor<64x64x!tir.ptr<f32>>
+  return
+}
+}
+
+// -----
+
+// A loaded row broadcast to a tile that is stored along columns: the load
+// follows the store (the broadcast tile would be the larger one to
+// convert), as before.
+// CHECK-LABEL: func.func @broadcast_row_store
+// CHECK-NOT: gir.convert_layout {{.*}}64x64
+// CHECK: tir.store
+module attributes {tir.num_warps = 4 : i32} {
+func.func @broadcast_row_store(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %z: !tir.ptr<f32> {tir.divisibility = 16 : i32}, %sz: i32 {tir.divisibility = 16 : i32}) attributes {tir.kernel} {
+  %r = tir.make_range 0 to 64 : tensor<64xi32>
+  %cols = tir.expand_dims %r, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rows = tir.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %xs = tir.splat %x : !tir.ptr<f32> -> tensor<1x64x!tir.ptr<f32>>
+  %xp = tir.addptr %xs, %cols : tensor<1x64x!tir.ptr<f32>>, tensor<1x64xi32>
+  %v = tir.load %xp : tensor<1x64x!tir.ptr<f32>>
+  %vb = tir.broadcast %v : tensor<1x64xf32> -> tensor<64x64xf32>
+  %szs = tir.splat %sz : i32 -> tensor<1x64xi32>
+  %zc = arith.muli %cols, %szs : tensor<1x64xi32>
+  %zcb = tir.broadcast %zc : tensor<1x64xi32> -> tensor<64x64xi32>
+  %rb = tir.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+  %zo = arith.addi %rb, %zcb : tensor<64x64xi32>
+  %zs = tir.splat %z : !tir.ptr<f32> -> tensor<64x64x!tir.ptr<f32>>
+  %zp = tir.addptr %zs, %zo : tensor<64x64x!tir.ptr<f32>>, tensor<64x64xi32>
+  tir.store %zp, %vb : tensor<64x64x!tir.ptr<f32>>
+  return
+}
+}

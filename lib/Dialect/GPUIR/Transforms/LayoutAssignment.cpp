@@ -145,6 +145,16 @@ private:
   const CarriedLayouts &carried;
   llvm::DenseMap<int64_t, Attribute> dominant;
   llvm::DenseMap<Value, Attribute> hints;
+  /// The hinted values whose hint is only a memory access's wish for the
+  /// tile it stores (directly or through elementwise ops): an anchored
+  /// load's own layout wins over it, and the value is converted between.
+  llvm::DenseSet<Value> storeHinted;
+  /// Hints `to` with `from`'s hint (if it has none yet), inheriting the
+  /// mark of a store's wish.
+  void hintLike(Value to, Value from, Attribute hint) {
+    if (hints.try_emplace(to, hint).second && storeHinted.count(from))
+      storeHinted.insert(to);
+  }
   /// Conversions of tiles made outside the loops that use them, made once
   /// where the tile is made (convert).
   std::map<std::pair<const void *, const void *>, Value> hoisted;
@@ -223,6 +233,7 @@ static bool fromReduction(Value value, int depth) {
 /// and the operands of elementwise operations in the hint of their result.
 void LayoutAssigner::collectHints(Region &scope) {
   hints.clear();
+  storeHinted.clear();
   // Loop-carried tiles given a layout of their own come first: their inits
   // are wanted in it, and the loops' results are made in it.
   for (auto [arg, layout] : carried)
@@ -274,16 +285,22 @@ void LayoutAssigner::collectHints(Region &scope) {
     // Memory accesses: every tiled operand (the pointers, masks, the
     // values loaded where masked off, the values stored) in a coalesced
     // layout, unless the loaded value already has a hint of its own (a
-    // scan or dot wants it in its layout). A stored value made elsewhere
-    // would be converted at the store.
+    // scan or dot wants it in its layout). A store's wish for the value it
+    // stores does not count against a load's own choice: a tile loaded
+    // along one dimension and stored along another (a transpose) is loaded
+    // and stored coalesced, and converted between (through shared memory),
+    // rather than loaded element by element.
     if (gir::isMemoryAccess(op)) {
       auto load = dyn_cast<tir::LoadOp>(op);
-      bool resultHinted = load && hints.count(load.getResult());
+      bool resultHinted = load && hints.count(load.getResult()) &&
+                          !(accessLayout(op) &&
+                            storeHinted.count(load.getResult()));
       if (!resultHinted)
         if (Attribute layout = accessLayout(op))
           for (Value operand : op->getOperands())
-            if (isa<RankedTensorType>(operand.getType()))
-              hints.try_emplace(operand, layout);
+            if (isa<RankedTensorType>(operand.getType()) &&
+                hints.try_emplace(operand, layout).second && !load)
+              storeHinted.insert(operand);
       if (!load)
         continue;
     }
@@ -294,6 +311,8 @@ void LayoutAssigner::collectHints(Region &scope) {
       if (it != hints.end()) {
         // A copy: try_emplace may grow the map, which moves what `it`
         // points at.
+        // (Not a store's wish any more: the broadcast tile would be the
+        // one converted, larger than the load; the load follows.)
         Attribute hint = it->second;
         hints.try_emplace(broadcast.getSrc(), hint);
       }
@@ -307,8 +326,8 @@ void LayoutAssigner::collectHints(Region &scope) {
         if (it == hints.end())
           continue;
         Attribute hint = it->second;
-        hints.try_emplace(init, hint);
-        hints.try_emplace(result, hint);
+        hintLike(init, arg, hint);
+        hintLike(result, arg, hint);
       }
       continue;
     }
@@ -343,15 +362,21 @@ void LayoutAssigner::collectHints(Region &scope) {
     Attribute hint = resultHint(op);
     if (!hint)
       continue;
+    Value hinted; // (the result the hint is of)
     for (Value result : op->getResults())
-      hints.try_emplace(result, hint);
+      if (hints.count(result)) {
+        hinted = result;
+        break;
+      }
+    for (Value result : op->getResults())
+      hintLike(result, hinted, hint);
     if (narrows(op))
       continue; // converted after it, on fewer bytes
     for (Value operand : op->getOperands())
       if (auto type = dyn_cast<RankedTensorType>(operand.getType()))
         if (type.getShape() ==
             cast<RankedTensorType>(op->getResult(0).getType()).getShape())
-          hints.try_emplace(operand, hint);
+          hintLike(operand, hinted, hint);
   }
 }
 
@@ -1073,8 +1098,10 @@ gir::LayoutAnchors gir::collectLayoutAnchors(func::FuncOp func) {
   func.walk([&](Operation *op) {
     if (isMemoryAccess(op)) {
       Value ptr = op->getOperand(0);
-      if (isa<RankedTensorType>(ptr.getType()) &&
-          ptr.getDefiningOp<ConvertLayoutOp>())
+      if (Attribute marked = op->removeAttr(kAccessLayoutAttrName))
+        anchors.accesses[op] = marked;
+      else if (isa<RankedTensorType>(ptr.getType()) &&
+               ptr.getDefiningOp<ConvertLayoutOp>())
         anchors.accesses[op] =
             cast<RankedTensorType>(ptr.getType()).getEncoding();
     } else if (auto dot = dyn_cast<tir::DotOp>(op)) {

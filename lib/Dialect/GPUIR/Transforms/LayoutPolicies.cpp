@@ -93,8 +93,12 @@ static void relayout(Operation *op, ArrayRef<unsigned> operands,
 
 void gir::setAccessLayout(Operation *op, Attribute layout) {
   auto ptr = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-  if (!ptr || ptr.getEncoding() == layout)
+  if (!ptr)
     return;
+  if (ptr.getEncoding() == layout) {
+    op->setAttr(kAccessLayoutAttrName, layout);
+    return;
+  }
   SmallVector<unsigned> operands;
   for (auto [i, operand] : llvm::enumerate(op->getOperands()))
     if (auto type = dyn_cast<RankedTensorType>(operand.getType()))

@@ -76,9 +76,15 @@ mlir::LogicalResult assignLayouts(mlir::func::FuncOp func,
                                   const LayoutTarget &target,
                                   const LayoutAnchors &anchors = LayoutAnchors());
 
+/// Marks a memory access whose pointer tile was already in the layout a
+/// layout pass chose for it (setAccessLayout): that layout, so that the
+/// choice is seen although nothing was converted.
+constexpr llvm::StringLiteral kAccessLayoutAttrName = "gir.access_layout";
+
 /// The choices made in `func`: an access whose pointer tile comes through
-/// a gir.convert_layout (a layout pass put it in another layout), and
-/// every dot's accumulator layout.
+/// a gir.convert_layout (a layout pass put it in another layout) or that
+/// carries `gir.access_layout` (taken off the op here), and every dot's
+/// accumulator layout.
 LayoutAnchors collectLayoutAnchors(mlir::func::FuncOp func);
 
 /// Removes every layout of `func`: its gir.convert_layout ops go, and its
@@ -96,7 +102,9 @@ mlir::Value accessMask(mlir::Operation *op);
 
 /// Puts memory access `op` in `layout`: its tiled operands are converted
 /// into it, its tiled results made in it and converted back for their
-/// users. Nothing changes when the pointer is already in `layout`.
+/// users. When the pointer is already in `layout`, the op is marked with
+/// `gir.access_layout` instead: the choice stands against the layouts
+/// that other choices would otherwise pull its tiles into.
 void setAccessLayout(mlir::Operation *op, mlir::Attribute layout);
 
 /// Gives `dot`'s accumulator `layout` (its C operand converted into it, its
