@@ -45,10 +45,21 @@ namespace {
 /// trident.KernelError and trident.OutOfResources; trident._C.Error until
 /// then).
 PyObject *kernelErrorType = nullptr;
+/// A KernelError that is also a ValueError: an argument the GPU cannot
+/// read (a CPU tensor given to a GPU kernel), as Triton reports it.
+PyObject *argumentErrorType = nullptr;
 PyObject *resourceErrorType = nullptr;
 
 PyObject *raiseKernel(const std::string &message) {
   PyErr_SetString(kernelErrorType ? kernelErrorType : ErrorType,
+                  message.c_str());
+  return nullptr;
+}
+
+PyObject *raiseArgument(const std::string &message) {
+  PyErr_SetString(argumentErrorType ? argumentErrorType
+                  : kernelErrorType  ? kernelErrorType
+                                     : ErrorType,
                   message.c_str());
   return nullptr;
 }
@@ -351,7 +362,7 @@ bool launchGpu(GpuKernelData &k, const unsigned grid[3], CUstream stream,
                                   p) != CUDA_SUCCESS) {
       char hex[32];
       std::snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)p);
-      raiseKernel("kernel '" + k.name + "': argument '" +
+      raiseArgument("kernel '" + k.name + "': argument '" +
             (i < k.argNames.size() ? k.argNames[i] : std::to_string(i)) +
             "' (" + hex +
             ") is not memory of the GPU (a CPU tensor?); the kernel runs on " +
@@ -1927,13 +1938,14 @@ PyObject *set_pipeline_state(PyObject *, PyObject *const *argv,
   Py_RETURN_NONE;
 }
 
-// set_error_types(kernel_error, out_of_resources)
+// set_error_types(kernel_error, out_of_resources, argument_error)
 PyObject *set_error_types(PyObject *, PyObject *const *argv, Py_ssize_t argc) {
   Args a{argv, argc, "set_error_types"};
-  if (!a.count(2))
+  if (!a.count(3))
     return nullptr;
   setRef(kernelErrorType, argv[0]);
   setRef(resourceErrorType, argv[1]);
+  setRef(argumentErrorType, argv[2]);
   Py_RETURN_NONE;
 }
 

@@ -172,3 +172,19 @@ def test_config_maxnreg_is_a_launch_option(monkeypatch):
     k[(1, )](x)
     np.testing.assert_array_equal(x, np.ones(16, dtype=np.float32))
     assert trident.Config({}, maxnreg=96).all_kwargs()["maxnreg"] == 96
+
+
+def test_an_option_no_target_takes_is_an_assertion_error(monkeypatch):
+    """num_warps=3 (test_core.py's test_num_warps_pow2): a LaunchError that
+    is also an AssertionError, as Triton's check of its options raises."""
+    monkeypatch.setenv("TRIDENT_TARGET", "cpu")
+    x = np.zeros(128, dtype=np.float32)
+    from trident import LaunchOptionError
+    for opts, words in (({"num_warps": 3}, "must be a power of 2"),
+                        ({"maxnreg": 0}, "maxnreg is the most registers"),
+                        ({"launch_pdl": "on"}, "launch_pdl is True or "
+                         "False")):
+        with pytest.raises(AssertionError, match=words) as info:
+            _mul_add.warmup(x, grid=(1, ), **opts)
+        assert isinstance(info.value, LaunchOptionError)
+        assert isinstance(info.value, LaunchError)

@@ -24,8 +24,9 @@ from ._core import (PluginError, TridentError, compile_mlir,  # noqa: E402
                     core_build_id, plugins, print_pipeline)
 from ._errors import (CompilationError, KernelError, LaunchError,  # noqa: E402
                       OutOfResources, CompileTimeAssertionFailure,
-                      PTXASError, UnsupportedLaunchOption)
-_C.set_error_types(KernelError, OutOfResources)
+                      PTXASError, UnsupportedLaunchOption,
+                      KernelArgumentError, LaunchOptionError)
+_C.set_error_types(KernelError, OutOfResources, KernelArgumentError)
 # TRIDENT_PLUGIN_PATHS: loaded now, so that every kernel's cache key sees
 # them (a bad path is an error here, naming it).
 try:
@@ -86,7 +87,8 @@ def next_power_of_2(n):
 
 
 __all__ = ["CompilationError", "CompiledKernel", "KernelError", "Config", "JITFunction",
-           "LaunchError", "OutOfResources", "CompileTimeAssertionFailure",
+           "KernelArgumentError", "LaunchError", "LaunchOptionError",
+           "OutOfResources", "CompileTimeAssertionFailure",
            "PTXASError", "PluginError", "TensorWrapper", "TridentError", "TritonError", "UnsupportedLaunchOption",
            "autotune", "cdiv", "compile", "compile_mlir", "core_build_id",
            "heuristics", "jit", "knobs", "testing", "language", "load_plugin", "next_power_of_2", "pipeline", "pipeline_names", "print_pipeline",

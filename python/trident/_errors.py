@@ -73,6 +73,16 @@ class ArgumentOverflow(TridentUserError):
     LaunchOverflowError)."""
 
 
+class InvalidLaunchOption(TridentUserError):
+    """A launch option no target takes (num_warps=3): raised as a
+    LaunchOptionError."""
+
+
+class LaunchOptionError(LaunchError, AssertionError):
+    """A launch with an option no target takes (num_warps=3, num_ctas=16):
+    an AssertionError too, as Triton's check of its options raises."""
+
+
 class LaunchOverflowError(LaunchError, OverflowError):
     """A LaunchError for an integer argument that does not fit in 64 bits:
     also an OverflowError, as Triton raises for it."""
@@ -99,6 +109,12 @@ class KernelError(RuntimeError):
     """A kernel failed while it ran: a tl.device_assert that did not hold
     (the message names the kernel, its file:line and the program id), or
     an error the runtime reported for the launch."""
+
+
+class KernelArgumentError(KernelError, ValueError):
+    """A launch's argument the GPU cannot use: a pointer argument that is
+    not memory of the GPU (a CPU tensor given to a GPU kernel). A
+    ValueError too, as Triton raises for it."""
 
 
 class StaticAssertionError(TridentUserError):

@@ -13,6 +13,7 @@ import os
 import re
 
 from .. import _C
+from .._errors import InvalidLaunchOption
 from .._errors import (CompilationError, CompilationOutOfResources,
                        LaunchError, PTXASError, TridentUserError)
 from ..language import core as tl
@@ -420,7 +421,9 @@ def _backend_error(fn, target, text):
 
 
 def validate_options(num_warps, num_stages, num_ctas, warp_size=32):
-    """TridentUserError for launch options no target takes (`warp_size`:
+    """InvalidLaunchOption (a TridentUserError; a launch raises it as a
+    LaunchOptionError, an AssertionError too, as Triton) for launch options
+    no target takes (`warp_size`:
     the target's threads per warp, 1 on the CPU target)."""
     for name, value in (("num_warps", num_warps), ("num_stages", num_stages),
                         ("num_ctas", num_ctas)):
@@ -429,24 +432,24 @@ def validate_options(num_warps, num_stages, num_ctas, warp_size=32):
         least = 0 if name == "num_stages" else 1
         if not isinstance(value, int) or isinstance(value, bool) or \
                 value < least:
-            raise TridentUserError("%s must be %s integer, got %r" % (
+            raise InvalidLaunchOption("%s must be %s integer, got %r" % (
                 name, "a non-negative" if least == 0 else "a positive",
                 value))
     if num_warps & (num_warps - 1):
-        raise TridentUserError("num_warps must be a power of 2, got %d" %
+        raise InvalidLaunchOption("num_warps must be a power of 2, got %d" %
                                num_warps)
     if num_warps * warp_size > 1024:
-        raise TridentUserError(
+        raise InvalidLaunchOption(
             "num_warps=%d asks for %d threads per program; a program has at "
             "most 1024 (%d warps)" % (num_warps, warp_size * num_warps,
                                       1024 // warp_size))
     if num_stages > 16:
-        raise TridentUserError("num_stages must be at most 16, got %d" %
+        raise InvalidLaunchOption("num_stages must be at most 16, got %d" %
                                num_stages)
     if num_ctas & (num_ctas - 1) or num_ctas > 8:
         # A program of num_ctas CTAs runs on a cluster of them (sm_90):
         # portable cluster sizes are 1, 2, 4 and 8.
-        raise TridentUserError(
+        raise InvalidLaunchOption(
             "num_ctas must be 1, 2, 4 or 8 (CTAs per program, a cluster of "
             "them on sm_90 or newer), got %d" % num_ctas)
 
@@ -522,7 +525,7 @@ def extra_options(given=None):
     if regs is not None:
         if isinstance(regs, bool) or not isinstance(regs, int) or \
                 not 1 <= regs <= 255:
-            raise TridentUserError(
+            raise InvalidLaunchOption(
                 "maxnreg is the most registers a thread may use, an integer "
                 "in 1..255 (or None), got %r" % (regs,))
         out.append(("maxnreg", int(regs)))
@@ -533,7 +536,7 @@ def extra_options(given=None):
             value = knobs.language.default_fp_fusion \
                 if name == "enable_fp_fusion" else EXTRA_OPTIONS[name]
         if not isinstance(value, (bool, int)):
-            raise TridentUserError("%s is True or False, got %r" %
+            raise InvalidLaunchOption("%s is True or False, got %r" %
                                    (name, value))
         if bool(value) != EXTRA_OPTIONS[name]:
             out.append((name, bool(value)))

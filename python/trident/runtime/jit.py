@@ -407,9 +407,11 @@ class JITFunction:
         msg = str(e)
         if not msg.startswith("launching "):
             msg = "launching %s: %s" % (self.__name__, msg)
-        from .._errors import ArgumentOverflow, LaunchOverflowError
-        return self.launch_error(msg, LaunchOverflowError if isinstance(
-            e, ArgumentOverflow) else None)
+        from .._errors import (ArgumentOverflow, InvalidLaunchOption,
+                               LaunchOptionError, LaunchOverflowError)
+        cls = LaunchOverflowError if isinstance(e, ArgumentOverflow) else \
+            LaunchOptionError if isinstance(e, InvalidLaunchOption) else None
+        return self.launch_error(msg, cls)
 
     def run(self, *args, grid, **kwargs):
         try:
