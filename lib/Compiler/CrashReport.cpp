@@ -257,14 +257,32 @@ unsigned maxNesting() {
 /// MLIR's parser recurses once per level of brackets (attributes, types,
 /// regions), over a kilobyte of stack each: a few thousand levels exhaust
 /// an 8 MiB stack. Brackets are counted lexically outside string literals
-/// and comments; `->`, `>=` and `<=` are not brackets.
+/// and comments; `->`, `>=` and `<=` are not brackets. The affine
+/// expression parser also recurses once per unary minus (`- - - d0`): a
+/// run of minus signs (apart from `->`), with only blanks between them,
+/// counts as that many levels on top of the brackets around it.
 Error checkNesting(StringRef source, StringRef bufferName) {
   unsigned limit = maxNesting();
   if (limit == 0)
     return Error::success();
   unsigned depth = 0;
+  unsigned minuses = 0; // the current run of minus signs
   for (size_t i = 0; i < source.size(); ++i) {
     char c = source[i];
+    if (c == '-' && !(i + 1 < source.size() && source[i + 1] == '>')) {
+      if (depth + ++minuses > limit)
+        return errorAt(
+            source, bufferName, source.data() + i,
+            Twine(minuses) + " minus signs in a row here, inside " +
+                Twine(depth) + " levels of brackets, nest deeper than " +
+                Twine(limit) +
+                " levels; MLIR's parser recurses once per sign and would run "
+                "out of stack (set TRIDENT_PARSE_MAX_DEPTH to raise the limit "
+                "where the stack is larger)");
+      continue;
+    }
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+      minuses = 0;
     if (c == '"') {
       for (++i; i < source.size() && source[i] != '"' && source[i] != '\n';
            ++i)

@@ -57,9 +57,9 @@ struct CrashReport {
 CrashReport analyzeCrash(const GuardFailure &failure, llvm::StringRef pass);
 
 /// The first construct in `source` that is known to crash MLIR 22's parser
-/// instead of being refused (brackets nested deeper than
-/// TRIDENT_PARSE_MAX_DEPTH, 512 by default, 0 for no limit; a dense array
-/// of `index`, `array<index: 1>`),
+/// instead of being refused (brackets, and runs of unary minus signs
+/// inside them, nested deeper than TRIDENT_PARSE_MAX_DEPTH, 512 by default,
+/// 0 for no limit; a dense array of `index`, `array<index: 1>`),
 /// as an error "<bufferName>:<line>:<col>: ..." quoting the line, or
 /// success.
 llvm::Error checkKnownParserCrashes(llvm::StringRef source,
