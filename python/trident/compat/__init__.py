@@ -48,6 +48,7 @@ _MODULES = {
     "triton.runtime.driver": "trident.runtime.driver",
     "triton.compiler": "trident.compiler",
     "triton.compiler.compiler": "trident.compiler.compiler",
+    "triton.compiler.errors": "trident.compiler.errors",
     "triton.testing": "trident.testing",
     "triton.tools": "trident.tools",
     "triton.tools.tensor_descriptor": "trident.tools.tensor_descriptor",

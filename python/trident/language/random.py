@@ -82,18 +82,25 @@ def philox(seed, c0, c1, c2, c3, n_rounds: core.constexpr = N_ROUNDS_DEFAULT):
 
 @jit
 def randint(seed, offset, n_rounds: core.constexpr = N_ROUNDS_DEFAULT):
-    """One block of random uint32 (uint64 for 64-bit offsets) for `seed`
-    and the tile (or scalar) of `offset`s."""
+    """One block of random uint32 for `seed` and the tile (or scalar) of
+    `offset`s (32- or 64-bit)."""
     ret, _, _, _ = randint4x(seed, offset, n_rounds)
     return ret
 
 
 @jit
 def randint4x(seed, offset, n_rounds: core.constexpr = N_ROUNDS_DEFAULT):
-    """Four blocks of random unsigned integers: Philox on the counters
-    (offset, 0, 0, 0)."""
-    zero = offset * 0
-    return philox(seed, offset, zero, zero, zero, n_rounds)
+    """Four blocks of random uint32: Philox 4x32 on the counters (the low
+    32 bits of the offset, its high 32 bits, 0, 0), as Triton's, so that a
+    64-bit offset draws the same numbers as the 32-bit one of equal value.
+    (`philox` itself runs 4x64 on 64-bit counters.)"""
+    lo = offset.to(core.uint32)
+    zero = lo * 0
+    if core.constexpr(offset.dtype.primitive_bitwidth > 32):
+        hi = (offset >> 32).to(core.uint32)
+    else:
+        hi = zero
+    return philox(seed, lo, hi, zero, zero, n_rounds)
 
 
 @jit
