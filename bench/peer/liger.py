@@ -7,7 +7,12 @@ in a process of its own on the same seeded inputs and shapes, writes its
 rows as JSON, and the parent prints them side by side.
 
     python3 bench/peer/liger.py [--quick] [--only rms_norm,cross_entropy]
+                                [--pipelines loads-predicated,...]
     python3 bench/peer/liger.py --side trident|triton --out FILE   (one side)
+
+`--pipelines` also runs Trident's side under each named pipeline (of the
+pipeline-variants example plugin, loaded when needed), one process each,
+and prints a row per op and pipeline beside the same Triton times.
 
 Times are `triton.testing.do_bench` medians (the side's own), of the
 forward alone and of forward plus backward; ratio = Triton time / Trident
@@ -116,7 +121,22 @@ def rel_error(out, ref):
     return worst
 
 
-def run_side(side, quick, only):
+def use_pipeline(name):
+    """Trident's kernels compile under the named pipeline `name`, from the
+    pipeline-variants example plugin unless a loaded plugin has it."""
+    import trident
+    if name not in trident.pipeline_names():
+        path = os.path.join(os.path.dirname(trident.__file__), "_lib",
+                            "plugins", "libPipelineVariantsPlugin.so")
+        if not os.path.exists(path):
+            path = os.path.join(os.path.dirname(os.path.dirname(HERE)),
+                                "build", "plugins",
+                                "libPipelineVariantsPlugin.so")
+        trident.load_plugin(path)
+    trident.set_pipeline(name)
+
+
+def run_side(side, quick, only, pipeline=""):
     if side == "trident":
         # Before anything imports torch (which may import the real triton):
         # Trident from this checkout's build, else from the carried archive.
@@ -129,6 +149,8 @@ def run_side(side, quick, only):
             runtime_archive.unpack()
         import trident.compat
         trident.compat.install()
+        if pipeline:
+            use_pipeline(pipeline)
     import torch
     import triton
     from triton.testing import do_bench
@@ -138,7 +160,7 @@ def run_side(side, quick, only):
         if only and name not in only:
             continue
         row = {"op": name, "shape": shape, "side": side,
-               "triton": triton.__version__}
+               "triton": triton.__version__, "pipeline": pipeline}
         try:
             torch.manual_seed(0)
             inputs = [x.requires_grad_(x.is_floating_point()) for x in make()]
@@ -189,22 +211,32 @@ def main(argv):
     p.add_argument("--quick", action="store_true")
     p.add_argument("--only", default="")
     p.add_argument("--side", choices=["trident", "triton"])
+    p.add_argument("--pipeline", default="",
+                   help="(with --side trident) the named pipeline")
+    p.add_argument("--pipelines", default="",
+                   help="named pipelines Trident's side also runs under")
     p.add_argument("--out")
     args = p.parse_args(argv)
     only = {s.strip() for s in args.only.split(",") if s.strip()}
     if args.side:
-        rows = run_side(args.side, args.quick, only)
+        rows = run_side(args.side, args.quick, only, args.pipeline)
         if args.out:
             with open(args.out, "w") as f:
                 json.dump(rows, f)
         return 0
     results = {}
+    pipelines = [s.strip() for s in args.pipelines.split(",") if s.strip()]
+    runs = [("triton", ""), ("trident", "")] + [
+        ("trident", name) for name in pipelines]
     with tempfile.TemporaryDirectory() as tmp:
-        for side in ("triton", "trident"):
-            out = os.path.join(tmp, side + ".json")
+        for side, pipeline in runs:
+            label = side + (":" + pipeline if pipeline else "")
+            out = os.path.join(tmp, label.replace(":", "_") + ".json")
             cmd = [sys.executable, os.path.abspath(__file__), "--side", side,
                    "--out", out] + (["--quick"] if args.quick else []) + (
-                ["--only", args.only] if args.only else [])
+                ["--only", args.only] if args.only else []) + (
+                ["--pipeline", pipeline] if pipeline else [])
+            side = label
             r = subprocess.run(cmd)
             results[side] = json.load(open(out)) if r.returncode == 0 and \
                 os.path.exists(out) else []
@@ -227,17 +259,21 @@ def main(argv):
 
     merged = []
     for op, sides in by_op.items():
-        a, b = sides.get("trident"), sides.get("triton")
-        ratio = "-"
-        if a and b and "fwd_ms" in a and "fwd_ms" in b:
-            ratio = "%.2f/%.2f" % (b["fwd_ms"] / a["fwd_ms"],
-                                   b["fwd_bwd_ms"] / a["fwd_bwd_ms"])
-        shape = (a or b)["shape"]
-        errs = "-" if not a or "grad_error" not in a else "%.1e/%.1e" % (
-            a["error"], a["grad_error"])
-        print("%-16s %-26s %-22s %-22s %-13s %s" % (op, shape, times(a),
-                                                    times(b), ratio, errs))
-        merged.append({"op": op, "trident": a, "triton": b})
+        b = sides.get("triton")
+        for label in ["trident"] + ["trident:" + n for n in pipelines]:
+            a = sides.get(label)
+            ratio = "-"
+            if a and b and "fwd_ms" in a and "fwd_ms" in b:
+                ratio = "%.2f/%.2f" % (b["fwd_ms"] / a["fwd_ms"],
+                                       b["fwd_bwd_ms"] / a["fwd_bwd_ms"])
+            shape = (a or b or {}).get("shape", "-")
+            errs = "-" if not a or "grad_error" not in a else \
+                "%.1e/%.1e" % (a["error"], a["grad_error"])
+            name = op if label == "trident" else "  " + label[8:]
+            print("%-16s %-26s %-22s %-22s %-13s %s" % (
+                name, shape, times(a), times(b), ratio, errs))
+            merged.append({"op": op, "pipeline": label[8:], "trident": a,
+                           "triton": b})
     if os.environ.get("OUT"):
         with open(os.path.join(os.environ["OUT"], "liger.json"), "w") as f:
             json.dump(merged, f, indent=1)

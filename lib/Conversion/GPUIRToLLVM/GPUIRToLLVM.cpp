@@ -162,6 +162,7 @@ struct ConvertGPUIRToLLVMPass
     lc.threadsPerWarp = gir::getThreadsPerWarp(module);
     lc.numCTAs = gir::getNumCTAs(module);
     lc.predicateStores = predicateStores;
+    lc.predicateLoads = predicateLoads;
     if (lc.numCTAs > 1 && failed(checkCTASplits(module)))
       return signalPassFailure();
     // Before the divisibility hints below are dropped.

@@ -405,11 +405,14 @@ struct LoadPattern : LoweringPattern<tir::LoadOp> {
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
-    // Many masked accesses are predicated PTX too, with the default hints.
+    // Many masked accesses are predicated PTX too, with the default hints;
+    // with predicate-loads, all of them in global memory.
     bool predicated =
-        hinted || (adaptor.getMask() && !op.getIsVolatile() &&
-                   predicatedInPTX(op.getPtr(), element,
-                                   memVec.getNumElements() / plan.width));
+        hinted ||
+        (adaptor.getMask() && !op.getIsVolatile() &&
+         (predicatedInPTX(op.getPtr(), element,
+                          memVec.getNumElements() / plan.width) ||
+          (lc.predicateLoads && globalIntOrFloat(op.getPtr(), element))));
     const CacheHints *h = predicated ? &*hints : nullptr;
     Value policy = h ? createL2Policy(rewriter, loc, *h) : Value();
     Value loaded =

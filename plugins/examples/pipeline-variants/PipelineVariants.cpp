@@ -45,6 +45,9 @@
 //                     (cuda): masked vector stores to global memory as
 //                     predicated PTX (Triton's way), not under a branch
 //                     each.
+//   loads-predicated   convert-gir-to-llvm with predicate-loads=true
+//                     (cuda): masked loads from global memory likewise.
+//   accesses-predicated  both (cuda).
 //
 // The plugin has no passes, dialects or global edits: loading it changes
 // nothing until a kernel names one of its pipelines.
@@ -119,6 +122,19 @@ const TridentPipelineEdit kStoresPredicatedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "llir", "convert-gir-to-llvm",
      kStoresPredicated, 1, nullptr, nullptr},
 };
+const TridentPassRef kLoadsPredicated[] = {
+    {"convert-gir-to-llvm", "predicate-loads=true", nullptr}};
+const TridentPipelineEdit kLoadsPredicatedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "llir", "convert-gir-to-llvm",
+     kLoadsPredicated, 1, nullptr, nullptr},
+};
+const TridentPassRef kAccessesPredicated[] = {
+    {"convert-gir-to-llvm", "predicate-loads=true predicate-stores=true",
+     nullptr}};
+const TridentPipelineEdit kAccessesPredicatedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "llir", "convert-gir-to-llvm",
+     kAccessesPredicated, 1, nullptr, nullptr},
+};
 const TridentNamedPipeline kPipelines[] = {
     {"copies-after-dot",
      "default, with gir-pipeline issuing copies after the previous MMAs' wait",
@@ -152,6 +168,13 @@ const TridentNamedPipeline kPipelines[] = {
     {"stores-predicated",
      "default, with masked vector stores to global memory as predicated PTX",
      kStoresPredicatedEdits, std::size(kStoresPredicatedEdits)},
+    {"loads-predicated",
+     "default, with masked loads from global memory as predicated PTX",
+     kLoadsPredicatedEdits, std::size(kLoadsPredicatedEdits)},
+    {"accesses-predicated",
+     "default, with masked loads and stores of global memory as predicated "
+     "PTX (as Triton emits them)",
+     kAccessesPredicatedEdits, std::size(kAccessesPredicatedEdits)},
 };
 
 TridentPluginInfo makeInfo() {
@@ -164,7 +187,8 @@ TridentPluginInfo makeInfo() {
   info.description = "Example: named pipelines that retune one core pass "
                      "(copies-after-dot, copies-at-top, dots-in-order, "
                      "registers-unringed, copies-unfenced, copies-grouped, "
-                     "dots-carried, stores-predicated)";
+                     "dots-carried, dots-rotated, stores-predicated, "
+                     "loads-predicated, accesses-predicated)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

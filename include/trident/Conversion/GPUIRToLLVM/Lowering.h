@@ -150,6 +150,9 @@ struct LoweringContext {
   /// Masked vector stores to global memory as predicated PTX whatever their
   /// number (the pass's predicate-stores option).
   bool predicateStores = false;
+  /// Masked loads from global memory as predicated PTX whatever their
+  /// number (the pass's predicate-loads option).
+  bool predicateLoads = false;
 
   static constexpr llvm::StringLiteral kDynamicSmemName =
       "__trident_dynamic_smem";
