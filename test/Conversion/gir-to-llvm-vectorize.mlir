@@ -1,12 +1,14 @@
 // RUN: trident-opt %s -split-input-file --convert-gir-to-llvm | FileCheck %s
 // RUN: trident-opt %s -split-input-file '--convert-gir-to-llvm=predicate-stores=true' | FileCheck %s --check-prefix=PRED
+// RUN: trident-opt %s -split-input-file '--convert-gir-to-llvm=predicate-loads=true' | FileCheck %s --check-prefix=PLOAD
 
 // Vector accesses: where the axis info proves a thread's consecutive
 // registers contiguous and aligned in memory, with the mask constant over
 // them, each group is one llvm.load/llvm.store of a vector (16 bytes here),
 // under a branch on the group's mask; `other` fills masked-off groups. With
 // predicate-stores, a masked store to global memory is a predicated
-// `st.global.v4` instead (straight-line code).
+// `st.global.v4` instead (straight-line code); with predicate-loads, a
+// masked load a predicated `ld.global.v4` that starts from `other`.
 
 #v4 = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
@@ -29,6 +31,12 @@ module attributes {gir.num_warps = 4 : i32, gir.threads_per_warp = 32 : i32} {
   // PRED: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
   // PRED-NOT: llvm.store
   // PRED: llvm.return
+  // PLOAD-LABEL: llvm.func @copy
+  // PLOAD-NOT: llvm.cond_br
+  // PLOAD-COUNT-2: llvm.inline_asm has_side_effects "mov.b32 $0, $5;{{.*}}@$9 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];"
+  // PLOAD-NOT: llvm.load
+  // PLOAD: llvm.cond_br
+  // PLOAD: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
   func.func @copy(%x: !tir.ptr<f32> {tir.divisibility = 16 : i32},
                   %y: !tir.ptr<f32> {tir.divisibility = 16 : i32},
                   %n: i32 {tir.divisibility = 16 : i32}) attributes {tir.kernel} {
