@@ -1,11 +1,12 @@
 //===- Float8Casts.h - fp8 conversions as integer arithmetic ----*- C++ -*-===//
 //
-// arith.extf from and arith.truncf to f8E4M3FN and f8E5M2, which LLVM has
-// no instructions for on either the CPU or NVPTX, rewritten into integer
-// and f32 arithmetic of the same shape (scalars, vectors or tiles), for the
-// CPU and GPU lowerings alike. truncf rounds to nearest even and saturates
-// to the largest finite value (NaN stays NaN), as sm_90's
-// `cvt.rn.satfinite` (Triton's conversion) does; extf is exact.
+// arith.extf from and arith.truncf to f8E4M3FN and f8E5M2 (and the FNUZ
+// formats f8E4M3FNUZ and f8E5M2FNUZ: no infinities, no negative zero, 0x80
+// is NaN), which LLVM has no instructions for on either the CPU or NVPTX,
+// rewritten into integer and f32 arithmetic of the same shape (scalars,
+// vectors or tiles), for the CPU and GPU lowerings alike. truncf rounds to
+// nearest even and saturates to the largest finite value (NaN stays NaN),
+// as sm_90's `cvt.rn.satfinite` (Triton's conversion) does; extf is exact.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRIDENT_LIB_CONVERSION_FLOAT8CASTS_H
@@ -24,6 +25,9 @@ struct Format {
   unsigned mantissa;
   int bias;
   bool finiteOnly; ///< no infinities: only S.1111.111 is NaN (e4m3fn)
+  /// FNUZ: no infinities and no negative zero; 0x80 is the one NaN, every
+  /// other code a number (up to S.1111.111).
+  bool fnuz = false;
 };
 
 inline std::optional<Format> formatOf(mlir::Type t) {
@@ -31,6 +35,10 @@ inline std::optional<Format> formatOf(mlir::Type t) {
     return Format{3, 7, true};
   if (mlir::isa<mlir::Float8E5M2Type>(t))
     return Format{2, 15, false};
+  if (mlir::isa<mlir::Float8E4M3FNUZType>(t))
+    return Format{3, 8, true, true};
+  if (mlir::isa<mlir::Float8E5M2FNUZType>(t))
+    return Format{2, 16, true, true};
   return std::nullopt;
 }
 
@@ -90,9 +98,20 @@ inline mlir::Value truncF32ToBits(mlir::OpBuilder &b, mlir::Location l,
   Value isSub = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, a,
                                       c(int64_t(127 + emin) << 23));
   Value code = arith::SelectOp::create(b, l, isSub, sub, normal);
-  code = arith::MinUIOp::create(b, l, code, c(f.finiteOnly ? 0x7e : 0x7b));
+  code = arith::MinUIOp::create(
+      b, l, code, c(f.fnuz ? 0x7f : f.finiteOnly ? 0x7e : 0x7b));
   Value isNan = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ugt, a,
                                       c(0x7f800000));
+  if (f.fnuz) {
+    // No negative zero: -0 (and what rounds to it) is 0x00; NaN is 0x80.
+    Value zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, code,
+                                       c(0));
+    sign = arith::SelectOp::create(b, l, zero, c(0), sign);
+    code = arith::OrIOp::create(b, l, code, sign);
+    code = arith::SelectOp::create(b, l, isNan, c(0x80), code);
+    return arith::TruncIOp::create(b, l, detail::like(xt, b.getI8Type()),
+                                   code);
+  }
   code = arith::SelectOp::create(b, l, isNan, c(0x7f), code);
   code = arith::OrIOp::create(b, l, code, sign);
   return arith::TruncIOp::create(b, l, detail::like(xt, b.getI8Type()), code);
@@ -126,6 +145,14 @@ inline mlir::Value extBitsToF32(mlir::OpBuilder &b, mlir::Location l,
   Value sub = arith::BitcastOp::create(b, l, i32, subValue);
   Value isSub = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, exp, c(0));
   Value v = arith::SelectOp::create(b, l, isSub, sub, normal);
+  if (f.fnuz) {
+    // 0x80 (a negative zero's code) is the NaN; every other code a number.
+    v = arith::OrIOp::create(b, l, v, sign);
+    Value isNan =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, w, c(0x80));
+    v = arith::SelectOp::create(b, l, isNan, c(0x7fc00000), v);
+    return arith::BitcastOp::create(b, l, f32, v);
+  }
   if (f.finiteOnly) {
     Value isNan =
         arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, mag, c(0x7f));
@@ -174,7 +201,8 @@ inline mlir::LogicalResult checkArithmetic(mlir::Operation *root,
         return WalkResult::advance();
       op->emitOpError() << pass << ": converts " << bad
                         << ", which the back ends cannot (they convert "
-                           "f8E4M3FN and f8E5M2 to and from other floats)";
+                           "f8E4M3FN, f8E5M2 and their FNUZ forms to and from "
+                           "other floats)";
       return WalkResult::interrupt();
     }
     op->emitOpError() << pass << ": computes on " << bad

@@ -223,6 +223,8 @@ int KernelBuilder::floatType(StringRef name) {
                .Case("f64", Float64Type::get(ctx))
                .Case("f8e4m3fn", Float8E4M3FNType::get(ctx))
                .Case("f8e5m2", Float8E5M2Type::get(ctx))
+               .Case("f8e4m3fnuz", Float8E4M3FNUZType::get(ctx))
+               .Case("f8e5m2fnuz", Float8E5M2FNUZType::get(ctx))
                .Default(Type());
   if (!t)
     return fail("unknown float type '" + name + "'");

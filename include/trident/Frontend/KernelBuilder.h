@@ -98,7 +98,8 @@ public:
 
   // --- Types --------------------------------------------------------------
   int intType(unsigned width);
-  /// "f16", "bf16", "f32", "f64", "f8e4m3fn", "f8e5m2".
+  /// "f16", "bf16", "f32", "f64", "f8e4m3fn", "f8e5m2", "f8e4m3fnuz",
+  /// "f8e5m2fnuz".
   int floatType(llvm::StringRef name);
   int pointerType(int pointee, int addressSpace);
   int tensorType(llvm::ArrayRef<int64_t> shape, int element);

@@ -7,7 +7,7 @@ from .core import (  # noqa: F401
     base_value, bfloat16, block_type, broadcast, broadcast_to, builtin, cast, cat, clamp,
     const, constexpr, constexpr_type, debug_barrier, device_assert, device_print, div_rn, dot,
     dot_scaled,
-    dsl_op, dtype, expand_dims, extern, extern_elementwise, fdiv, float8e4nv, float8e5, float16, float32,
+    dsl_op, dtype, expand_dims, extern, extern_elementwise, fdiv, float8e4nv, float8e5, float8e4b8, float8e5b16, float16, float32,
     float64, fma, full, full_like, inline_asm_elementwise, int1, int8, int16,
     ir_type,
     int32, int64, interleave, item, join, load, load_tensor_descriptor,

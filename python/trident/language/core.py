@@ -221,19 +221,26 @@ def is_constexpr(x):
 class dtype:
     SINT_TYPES = ("int8", "int16", "int32", "int64")
     UINT_TYPES = ("int1", "uint8", "uint16", "uint32", "uint64")
-    FP_TYPES = ("fp8e4nv", "fp8e5", "fp16", "bf16", "fp32", "fp64")
+    FP_TYPES = ("fp8e4nv", "fp8e5", "fp8e4b8", "fp8e5b16", "fp16", "bf16",
+                "fp32", "fp64")
+    # The fp8 types (fp8e4b8 and fp8e5b16 are the FNUZ formats: no
+    # infinities, no negative zero, 0x80 is NaN; the CPU target runs them,
+    # NVIDIA GPUs do not).
+    FP8_TYPES = ("fp8e4nv", "fp8e5", "fp8e4b8", "fp8e5b16")
     STANDARD_FP_TYPES = ("fp16", "bf16", "fp32", "fp64")
     OTHER_TYPES = ("void",)
     _BITS = {"int1": 1, "int8": 8, "int16": 16, "int32": 32, "int64": 64,
              "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64,
-             "fp8e4nv": 8, "fp8e5": 8, "fp16": 16, "bf16": 16, "fp32": 32,
-             "fp64": 64, "void": 0}
-    _IR_FLOAT = {"fp8e4nv": "f8e4m3fn", "fp8e5": "f8e5m2", "fp16": "f16",
-                 "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
+             "fp8e4nv": 8, "fp8e5": 8, "fp8e4b8": 8, "fp8e5b16": 8,
+             "fp16": 16, "bf16": 16, "fp32": 32, "fp64": 64, "void": 0}
+    _IR_FLOAT = {"fp8e4nv": "f8e4m3fn", "fp8e5": "f8e5m2",
+                 "fp8e4b8": "f8e4m3fnuz", "fp8e5b16": "f8e5m2fnuz",
+                 "fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
 
     # (mantissa bits, exponent bias) of the float types.
-    _FP_LAYOUT = {"fp8e4nv": (3, 7), "fp8e5": (2, 15), "fp16": (10, 15),
-                  "bf16": (7, 127), "fp32": (23, 127), "fp64": (52, 1023)}
+    _FP_LAYOUT = {"fp8e4nv": (3, 7), "fp8e5": (2, 15), "fp8e4b8": (3, 8),
+                  "fp8e5b16": (2, 16), "fp16": (10, 15), "bf16": (7, 127),
+                  "fp32": (23, 127), "fp64": (52, 1023)}
 
     def __init__(self, name):
         if name not in self._BITS:
@@ -273,7 +280,7 @@ class dtype:
         return self.name in self.FP_TYPES
 
     def is_fp8(self):
-        return self.name in ("fp8e4nv", "fp8e5")
+        return self.name in self.FP8_TYPES
 
     def is_fp16(self):
         return self.name == "fp16"
@@ -487,6 +494,7 @@ class function_type(dtype):
 
 
 _DTYPE_SPELLING = {"fp8e4nv": "float8e4nv", "fp8e5": "float8e5",
+                   "fp8e4b8": "float8e4b8", "fp8e5b16": "float8e5b16",
                    "fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
                    "fp64": "float64"}
 
@@ -502,6 +510,8 @@ uint32 = dtype("uint32")
 uint64 = dtype("uint64")
 float8e4nv = dtype("fp8e4nv")
 float8e5 = dtype("fp8e5")
+float8e4b8 = dtype("fp8e4b8")
+float8e5b16 = dtype("fp8e5b16")
 float16 = dtype("fp16")
 bfloat16 = dtype("bf16")
 float32 = dtype("fp32")
@@ -510,7 +520,8 @@ pi32_t = pointer_type(int32)
 
 _DTYPES_BY_NAME = {d.name: d for d in (
     int1, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-    float8e4nv, float8e5, float16, bfloat16, float32, float64)}
+    float8e4nv, float8e5, float8e4b8, float8e5b16, float16, bfloat16,
+    float32, float64)}
 # Spellings accepted in signatures ("*fp32", "i32", "bf16", "u8", ...).
 _DTYPES_BY_NAME.update({
     "i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
@@ -518,7 +529,9 @@ _DTYPES_BY_NAME.update({
     "float16": float16, "bfloat16": bfloat16, "float32": float32,
     "float64": float64, "f16": float16, "f32": float32, "f64": float64,
     "fp8e4m3fn": float8e4nv, "fp8e5m2": float8e5, "float8e4nv": float8e4nv,
-    "float8e5": float8e5, "bool": int1})
+    "float8e5": float8e5, "fp8e4m3fnuz": float8e4b8,
+    "fp8e5m2fnuz": float8e5b16, "float8e4b8": float8e4b8,
+    "float8e5b16": float8e5b16, "bool": int1})
 
 
 def int_dtype_for(value):

@@ -51,6 +51,12 @@ class Semantic:
         elif ty.is_int():
             h = b.int_type(ty.int_bitwidth)
         elif ty.is_floating():
+            if ty.name in ("fp8e4b8", "fp8e5b16") and \
+                    str(self.target).startswith("cuda"):
+                _err("type %s is not supported in this architecture (%s): "
+                     "its fp8 types are fp8e4nv and fp8e5 (fp8e4b8 and "
+                     "fp8e5b16, the FNUZ formats, run on the CPU target)",
+                     ty.name, self.target)
             h = b.float_type(tl.dtype._IR_FLOAT[ty.name])
         else:
             _err("type %r has no IR form", ty)
@@ -1812,7 +1818,8 @@ def _evict(e, what):
 _IR_ELEMS = {"i1": tl.int1, "i8": tl.int8, "i16": tl.int16, "i32": tl.int32,
              "i64": tl.int64, "f16": tl.float16, "bf16": tl.bfloat16,
              "f32": tl.float32, "f64": tl.float64,
-             "f8E4M3FN": tl.float8e4nv, "f8E5M2": tl.float8e5}
+             "f8E4M3FN": tl.float8e4nv, "f8E5M2": tl.float8e5,
+             "f8E4M3FNUZ": tl.float8e4b8, "f8E5M2FNUZ": tl.float8e5b16}
 
 
 def parse_ir_type(text):

@@ -20,6 +20,7 @@ _NUMPY_DTYPES = {
     "uint32": tl.uint32, "uint64": tl.uint64, "float16": tl.float16,
     "float32": tl.float32, "float64": tl.float64, "bfloat16": tl.bfloat16,
     "float8_e4m3fn": tl.float8e4nv, "float8_e5m2": tl.float8e5,
+    "float8_e4m3fnuz": tl.float8e4b8, "float8_e5m2fnuz": tl.float8e5b16,
 }
 _TORCH_DTYPES = {"torch." + k: v for k, v in _NUMPY_DTYPES.items()}
 _TYPESTR = {"|b1": tl.int1, "|i1": tl.int8, "<i2": tl.int16, "<i4": tl.int32,
