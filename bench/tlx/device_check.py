@@ -3,8 +3,9 @@
     python3 bench/tlx/device_check.py [NAME...]
 
 NAMEs pick checks (rings, gemm_pipelined, tma_gemm, ws_gemm,
-utlx_cooperative, utlx_pingpong, utlx_vector_add, hopper_fa_ws,
-hopper_fa_ws_pipelined, ...); none runs them all.
+example_persistent_ws, example_pipelined, example_pingpong,
+example_cluster, utlx_cooperative, utlx_pingpong, utlx_vector_add,
+hopper_fa_ws, hopper_fa_ws_pipelined, ...); none runs them all.
 
 Trident comes from this checkout's build when there is one, else from the
 archive of bench/pack_runtime.sh (carried in .dev/), unpacked as
@@ -152,6 +153,39 @@ def example_persistent_ws():
     sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
     import gemm_persistent_ws as G
     check_and_time("example persistent ws", lambda a, b, c: G.matmul(a, b, c),
+                   GEMM_SHAPES)
+
+
+def example_pipelined():
+    """plugins/tlx/examples/gemm_pipelined.py (issue 26): one tile per
+    program, TMA ring of 3 stages, one wgmma in flight, 128x256x64 tiles,
+    8 warps, TMA store."""
+    sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
+    import gemm_pipelined as G
+    check_and_time("example pipelined", lambda a, b, c: G.matmul(a, b, c),
+                   GEMM_SHAPES)
+
+
+def example_pingpong():
+    """plugins/tlx/examples/gemm_pingpong.py (issue 26): persistent, a TMA
+    producer and two consumer warpgroups taking whole 128x128 tiles in
+    turn (named barriers 9 and 10 order their main loops), 4 stages."""
+    sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
+    import gemm_pingpong as G
+    check_and_time("example ping-pong", lambda a, b, c: G.matmul(a, b, c),
+                   GEMM_SHAPES)
+
+
+def example_cluster(multicast=True):
+    """plugins/tlx/examples/gemm_cluster.py (issue 26): persistent and
+    warp-specialized in 2-CTA clusters, the CTAs of a cluster on vertically
+    adjacent 128x256 tiles, each loading half of the shared B slice by
+    multicast TMA; with multicast=False the same pairs without clusters
+    (each CTA loads all of B), for comparison."""
+    sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
+    import gemm_cluster as G
+    check_and_time("example cluster" + ("" if multicast else " (no mc)"),
+                   lambda a, b, c: G.matmul(a, b, c, multicast=multicast),
                    GEMM_SHAPES)
 
 
@@ -338,6 +372,11 @@ def main():
               ("tma_gemm", tma_gemm_check),
               ("ws_gemm", ws_gemm_check),
               ("example_persistent_ws", example_persistent_ws),
+              ("example_pipelined", example_pipelined),
+              ("example_pingpong", example_pingpong),
+              ("example_cluster", example_cluster),
+              ("example_cluster_no_multicast",
+               lambda: example_cluster(False)),
               ("utlx_cooperative", utlx_cooperative),
               ("utlx_pingpong", lambda: utlx_cooperative(
                   "hopper-persistent-gemm-ws-pingpong.py",

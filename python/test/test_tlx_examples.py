@@ -1,6 +1,7 @@
 """The TLX plugin's example kernels (plugins/tlx/examples/, issue 26): each
-runs on the CPU target against numpy as its own `main` does, and compiles
-for sm_90a to the structure it is written for."""
+runs on the CPU target against numpy as its own `main` does (gemm_cluster.py
+in its form without clusters, which the CPU does not run), and compiles for
+sm_90a to the structure it is written for."""
 import os
 import subprocess
 import sys
@@ -61,3 +62,205 @@ def test_persistent_ws_gemm_sm90(plugin_dir):
     assert "WARPS 12" in out and "SPILLS 0" in out, out
     assert "SERIALIZED False" in out, out
     assert "False" not in out.replace("SERIALIZED False", ""), out
+
+
+# A deadlock of the CPU runs fails in a minute, with the barrier it is on,
+# rather than at the subprocess' timeout.
+BOUNDED_WAITS = """
+        os.environ["TRIDENT_DEBUG_BARRIERS"] = "1"
+        os.environ["TRIDENT_DEBUG_BARRIERS_MS"] = "60000"
+"""
+
+
+def run_cpu_main(module, plugin_dir):
+    """The example's own main() on the CPU target: its output."""
+    return run("""
+        import os
+        os.environ["TRIDENT_TARGET"] = "cpu"
+""" + BOUNDED_WAITS + """
+        import %s
+        %s.main()
+        """ % (module, module), plugin_dir)
+
+
+# Compiles an example's kernel for sm_90a with bf16 descriptors of the given
+# blocks and prints its build's facts and how often each PTX string occurs.
+SM90 = """
+    import trident
+    import {module} as G
+    sig = {{"a_desc": "tensordesc<bf16[{a}]>",
+           "b_desc": "tensordesc<bf16[{b}]>",
+           "c_desc": "tensordesc<bf16[{c}]>",
+           "M": "i32", "N": "i32", "K": "i32"}}
+    k = trident.compile(G.{kernel}, signature=sig, target="cuda:90a",
+                        num_warps={warps}, constexprs={constexprs}{extra})
+    ptx, m = k.asm["ptx"], k.metadata
+    print("WARPS", m["num_warps"])
+    print("SPILLS", m["spill_stores"] + m["spill_loads"])
+    print("SERIALIZED", m["wgmma_serialized"])
+    for w in {strings!r}:
+        print("COUNT %d %s" % (ptx.count(w), w))
+"""
+
+
+def sm90_build(plugin_dir, module, kernel, a, b, c, warps, constexprs,
+               strings, extra=""):
+    """(warps, spills, wgmma serialized, {PTX string: count})."""
+    out = run(SM90.format(module=module, kernel=kernel, a=a, b=b, c=c,
+                          warps=warps, constexprs=constexprs, extra=extra,
+                          strings=tuple(strings)), plugin_dir)
+    lines = out.splitlines()
+
+    def fact(name):
+        return next(l for l in lines if l.startswith(name + " ")).split()[1]
+
+    counts = {l.split(" ", 2)[2]: int(l.split(" ", 2)[1])
+              for l in lines if l.startswith("COUNT ")}
+    return int(fact("WARPS")), int(fact("SPILLS")), fact("SERIALIZED"), counts
+
+
+TMA_LOAD = "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier"
+TMA_STORE = "cp.async.bulk.tensor.2d.global.shared::cta"
+PARITY_WAIT = "mbarrier.try_wait.parity"
+ONE_IN_FLIGHT = "wgmma.wait_group.sync.aligned 1;"
+
+
+def test_pipelined_gemm_cpu(plugin_dir):
+    out = run_cpu_main("gemm_pipelined", plugin_dir)
+    # Whole tiles, partial tiles on every side, fewer steps than stages.
+    assert out.count("relative error") == 3, out
+
+
+def test_pipelined_gemm_sm90(plugin_dir):
+    # Two warpgroups and no task: no setmaxnreg; TMA in and out, one dot
+    # in flight, the slots' barriers waited by parity.
+    warps, spills, serialized, n = sm90_build(
+        plugin_dir, "gemm_pipelined", "matmul_pipelined", "128,64", "64,256",
+        "128,256", 8, "dict(BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8)",
+        ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT, ONE_IN_FLIGHT,
+         "setmaxnreg"))
+    assert (warps, spills, serialized) == (8, 0, "False"), (warps, spills,
+                                                            serialized)
+    assert n["setmaxnreg"] == 0, n
+    for w in ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT,
+              ONE_IN_FLIGHT):
+        assert n[w] > 0, (w, n)
+
+
+def test_pingpong_gemm_cpu(plugin_dir):
+    out = run_cpu_main("gemm_pingpong", plugin_dir)
+    # Even and odd tile counts per program, partial tiles, one tile.
+    assert out.count("relative error") == 3, out
+
+
+def test_pingpong_gemm_sm90(plugin_dir):
+    # A producer warpgroup (registers lowered to 40) and two consumers
+    # (raised to 232) whose main loops take turns at named barriers 9 and
+    # 10: each consumer waits at its own once per tile; consumer 0 arrives
+    # at 10, consumer 1 at 9 (once more at the start, to let 0 begin).
+    warps, spills, serialized, n = sm90_build(
+        plugin_dir, "gemm_pingpong", "matmul_pingpong", "128,64", "64,128",
+        "128,128", 4, "dict(BM=128, BN=128, BK=64, STAGES=4, GROUP_M=8, "
+        "NUM_SMS=132)",
+        ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT, ONE_IN_FLIGHT,
+         "setmaxnreg.inc.sync.aligned.u32 \t232;",
+         "setmaxnreg.dec.sync.aligned.u32 \t40;",
+         "bar.sync 9, 256;", "bar.sync 10, 256;", "bar.arrive 9, 256;",
+         "bar.arrive 10, 256;"))
+    assert (warps, spills, serialized) == (12, 0, "False"), (warps, spills,
+                                                             serialized)
+    for w in ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT,
+              ONE_IN_FLIGHT):
+        assert n[w] > 0, (w, n)
+    assert n["setmaxnreg.inc.sync.aligned.u32 \t232;"] == 2, n
+    assert n["setmaxnreg.dec.sync.aligned.u32 \t40;"] == 1, n
+    assert n["bar.sync 9, 256;"] == 1 and n["bar.sync 10, 256;"] == 1, n
+    assert n["bar.arrive 9, 256;"] == 2 and n["bar.arrive 10, 256;"] == 1, n
+
+
+def test_cluster_gemm_cpu(plugin_dir):
+    # The paired form without clusters runs on the CPU; the main also
+    # builds the cluster form for sm_90a and checks it. The cluster launch
+    # itself is refused on the CPU, by name.
+    out = run_cpu_main("gemm_cluster", plugin_dir)
+    assert out.count("relative error") == 3, out
+    assert "sm_90a cluster form: " in out and "MISSING" not in out, out
+    out = run("""
+        import os
+        os.environ["TRIDENT_TARGET"] = "cpu"
+        import numpy as np
+        import trident
+        import gemm_cluster
+        a = np.zeros((256, 64), np.float16)
+        b = np.zeros((64, 256), np.float16)
+        try:
+            gemm_cluster.matmul(a, b, np.zeros((256, 256), np.float16),
+                                BM=128, BN=128, BK=32, num_sms=2)
+            print("no error")
+        except trident.UnsupportedLaunchOption as e:
+            print("REFUSED", e)
+        """, plugin_dir)
+    assert "REFUSED" in out and "ctas_per_cga=(2, 1, 1)" in out, out
+
+
+def test_cluster_gemm_sm90(plugin_dir):
+    # Clusters of 2 CTAs: B's halves come by multicast TMA (both CTAs in
+    # the mask), the consumers release slots in the other CTA too (remote
+    # arrives through mapa), the cluster meets after the barriers' set-up
+    # and at the end; 12 warps, the consumers at 232 registers, no spills.
+    warps, spills, serialized, n = sm90_build(
+        plugin_dir, "gemm_cluster", "matmul_cluster", "64,64", "64,128",
+        "64,256", 4, "dict(BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8, "
+        "NUM_CLUSTERS=66, MULTICAST=True)",
+        ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT, ONE_IN_FLIGHT,
+         ".reqnctapercluster 2, 1, 1", "bytes.multicast::cluster",
+         "mapa.shared::cluster",
+         "mbarrier.arrive.release.cluster.shared::cluster",
+         "fence.mbarrier_init.release.cluster", "barrier.cluster.wait",
+         "setmaxnreg.inc.sync.aligned.u32 \t232;"),
+        extra=", ctas_per_cga=(2, 1, 1)")
+    assert (warps, spills, serialized) == (12, 0, "False"), (warps, spills,
+                                                             serialized)
+    for w in ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT,
+              ONE_IN_FLIGHT, "bytes.multicast::cluster",
+              "mapa.shared::cluster",
+              "mbarrier.arrive.release.cluster.shared::cluster"):
+        assert n[w] > 0, (w, n)
+    assert n[".reqnctapercluster 2, 1, 1"] == 1, n
+    assert n["fence.mbarrier_init.release.cluster"] == 1, n
+    # Met after the set-up and at the end (by each task's warps).
+    assert n["barrier.cluster.wait"] >= 2, n
+    assert n["setmaxnreg.inc.sync.aligned.u32 \t232;"] == 2, n
+
+
+def test_new_examples_take_bf16_on_the_cpu(plugin_dir):
+    # The mains check fp16 (numpy has no bf16); the same kernels on torch's
+    # bf16 tensors, partial tiles on every side.
+    out = run("""
+        import os
+        os.environ["TRIDENT_TARGET"] = "cpu"
+""" + BOUNDED_WAITS + """
+        import torch
+        import gemm_cluster, gemm_pingpong, gemm_pipelined
+        torch.manual_seed(0)
+        a = torch.randn(200, 88, dtype=torch.bfloat16)
+        b = torch.randn(88, 136, dtype=torch.bfloat16)
+        ref = a.double() @ b.double()
+        for name, launch in (
+                ("pipelined", lambda c: gemm_pipelined.matmul(
+                    a, b, c, BM=64, BN=128, BK=32, GROUP_M=2, num_warps=4)),
+                ("pingpong", lambda c: gemm_pingpong.matmul(
+                    a, b, c, BM=64, BN=64, BK=32, STAGES=3, GROUP_M=2,
+                    num_sms=3)),
+                ("cluster", lambda c: gemm_cluster.matmul(
+                    a, b, c, BM=128, BN=128, BK=32, GROUP_M=2, num_sms=4,
+                    multicast=False))):
+            c = torch.full((200, 136), float("nan"), dtype=torch.bfloat16)
+            launch(c)
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            print("BF16", name, err)
+        """, plugin_dir)
+    errs = {l.split()[1]: float(l.split()[2]) for l in out.splitlines()
+            if l.startswith("BF16 ")}
+    assert sorted(errs) == ["cluster", "pingpong", "pipelined"], out
+    assert all(e < 1e-2 for e in errs.values()), out
