@@ -252,11 +252,12 @@ def test_layer_norm_cubins(compile_sm90):
 # ---------------------------------------------------------------------------
 
 
-def philox_ref(seed, offsets, rounds=10):
-    """Philox 4x32-10 in numpy: counters (offset, 0, 0, 0), key = seed."""
+def philox_ref(seed, offsets, rounds=10, high=None):
+    """Philox 4x32-10 in numpy: counters (offset, high or 0, 0, 0), key =
+    seed."""
     m32 = np.uint64(0xFFFFFFFF)
-    c0 = offsets.astype(np.uint64)
-    c1 = np.zeros_like(c0)
+    c0 = offsets.astype(np.uint64) & m32
+    c1 = np.zeros_like(c0) if high is None else high.astype(np.uint64)
     c2 = np.zeros_like(c0)
     c3 = np.zeros_like(c0)
     seed = np.uint64(seed)
@@ -287,22 +288,14 @@ def test_philox_matches_reference_cpu():
 
 
 def test_philox_64bit_offsets_cpu():
-    # Offsets past 2^32 run Philox on 64-bit words (Triton's variant).
-    def philox64(seed, c0):
-        m64 = (1 << 64) - 1
-        c1 = c2 = c3 = 0
-        k0, k1 = seed, 0
-        for _ in range(10):
-            p0, p2 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
-            c0, c1, c2, c3 = (((p2 >> 64) ^ c1 ^ k0) & m64, p2 & m64,
-                              ((p0 >> 64) ^ c3 ^ k1) & m64, p0 & m64)
-            k0 = (k0 + 0x9E3779B9) & m64
-            k1 = (k1 + 0xBB67AE85) & m64
-        return c0
+    # Offsets past 2^32: Philox 4x32 on the offset's low and high words,
+    # as Triton's randint4x (the numbers of a 64-bit offset below 2^32 are
+    # those of the 32-bit one).
     base = 2 ** 40 + 3
+    offs = np.arange(200, dtype=np.uint64) + np.uint64(base)
     out = dropout.random_bits64(200, 5, base)
-    assert [int(v) for v in out] == [philox64(5, base + i)
-                                     for i in range(200)]
+    want = philox_ref(5, offs, high=offs >> np.uint64(32))[0]
+    np.testing.assert_array_equal(out, want.astype(np.uint64))
 
 
 def test_dropout_cpu(rng):

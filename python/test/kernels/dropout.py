@@ -39,7 +39,7 @@ def random_bits_kernel(out_ptr, n_elements, seed, BLOCK_SIZE: tl.constexpr):
 @triton.jit
 def random_bits64_kernel(out_ptr, n_elements, seed, base,
                          BLOCK_SIZE: tl.constexpr):
-    # 64-bit offsets (past 2^32): the 4x64 variant, uint64 results.
+    # 64-bit offsets (past 2^32): Philox 4x32 on the offset's two words.
     idx = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     offsets = idx.to(tl.int64) + base
     tl.store(out_ptr + idx, tl.randint(seed, offsets), mask=idx < n_elements)
