@@ -4,8 +4,9 @@
 
 NAMEs pick checks (rings, gemm_pipelined, tma_gemm, ws_gemm,
 example_persistent_ws, example_pipelined, example_pingpong,
-example_cluster, utlx_cooperative, utlx_pingpong, utlx_vector_add,
-hopper_fa_ws, hopper_fa_ws_pipelined, ...); none runs them all.
+example_cluster, example_attention, utlx_cooperative, utlx_pingpong,
+utlx_vector_add, hopper_fa_ws, hopper_fa_ws_pipelined, ...); none runs them
+all.
 
 Trident comes from this checkout's build when there is one, else from the
 archive of bench/pack_runtime.sh (carried in .dev/), unpacked as
@@ -187,6 +188,62 @@ def example_cluster(multicast=True):
     check_and_time("example cluster" + ("" if multicast else " (no mc)"),
                    lambda a, b, c: G.matmul(a, b, c, multicast=multicast),
                    GEMM_SHAPES)
+
+
+# (Z, H, N_CTX) for example_attention, at each head dim, causal and not.
+ATTENTION_SHAPES = ((4, 32, 1024), (4, 32, 4096), (1, 32, 16384))
+
+
+def example_attention():
+    """plugins/tlx/examples/attention_fwd.py (issue 26): a TMA producer
+    and two consumer warpgroups of 64 query rows each, K/V rings, fp16, at
+    its defaults (BLOCK_M 128, 128-key blocks; 3 stages at d64, 2 at
+    d128), heads of 64 and 128, causal and not: checked against torch's
+    attention in fp32 (relative error under 1e-2), timed beside torch's
+    scaled_dot_product_attention in fp16 (do_bench medians, three
+    interleaved rounds, the middle one). At d128 the other configuration
+    that builds without spills (64-key blocks, 3 stages) is timed too."""
+    from triton.testing import do_bench
+    sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
+    import attention_fwd as A
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    for d in (64, 128):
+        for causal in (False, True):
+            for z, h, n in ATTENTION_SHAPES:
+                torch.manual_seed(0)
+                q, k, v = (torch.randn(z, h, n, d, device="cuda",
+                                       dtype=torch.float16)
+                           for _ in range(3))
+                scale = d ** -0.5
+                label = "example attention %dx%dx%dx%d%s" % (
+                    z, h, n, d, " causal" if causal else "")
+                out = A.attention(q, k, v, causal, scale)
+                ref = sdpa(q.float(), k.float(), v.float(), scale=scale,
+                           is_causal=causal)
+                rel = ((out.float() - ref).norm() / ref.norm()).item()
+                ok = rel < 1e-2 and not torch.isnan(out).any()
+                print("%-44s %s  rel err %.2e" % (
+                    label, "PASS" if ok else "FAIL", rel))
+                del ref
+                if not ok:
+                    FAILED.append(label)
+                    continue
+                configs = [("", {})]
+                if d == 128:
+                    configs.append((" (64-key blocks, 3 stages)",
+                                    dict(BLOCK_N=64, STAGES=3)))
+                flops = 4.0 * z * h * n * n * d * (0.5 if causal else 1.0)
+                for what, cfg in configs:
+                    ours, ref_t = [], []
+                    for _ in range(3):
+                        ours.append(do_bench(lambda: A.attention(
+                            q, k, v, causal, scale, **cfg)))
+                        ref_t.append(do_bench(lambda: sdpa(
+                            q, k, v, scale=scale, is_causal=causal)))
+                    t, r = sorted(ours)[1], sorted(ref_t)[1]
+                    print("    trident %.0f TFLOP/s  SDPA %.0f TFLOP/s  "
+                          "ratio %.3f%s" % (flops / t * 1e-9,
+                                            flops / r * 1e-9, r / t, what))
 
 
 def utlx_cooperative(name="hopper-persistent-gemm-ws-cooperative.py",
@@ -377,6 +434,7 @@ def main():
               ("example_cluster", example_cluster),
               ("example_cluster_no_multicast",
                lambda: example_cluster(False)),
+              ("example_attention", example_attention),
               ("utlx_cooperative", utlx_cooperative),
               ("utlx_pingpong", lambda: utlx_cooperative(
                   "hopper-persistent-gemm-ws-pingpong.py",

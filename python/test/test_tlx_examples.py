@@ -1,7 +1,8 @@
 """The TLX plugin's example kernels (plugins/tlx/examples/, issue 26): each
-runs on the CPU target against numpy as its own `main` does (gemm_cluster.py
-in its form without clusters, which the CPU does not run), and compiles for
-sm_90a to the structure it is written for."""
+runs on the CPU target against a float64 reference (numpy, or torch for
+attention_fwd.py) as its own `main` does (gemm_cluster.py in its form
+without clusters, which the CPU does not run), and compiles for sm_90a to
+the structure it is written for."""
 import os
 import subprocess
 import sys
@@ -264,3 +265,97 @@ def test_new_examples_take_bf16_on_the_cpu(plugin_dir):
             if l.startswith("BF16 ")}
     assert sorted(errs) == ["cluster", "pingpong", "pipelined"], out
     assert all(e < 1e-2 for e in errs.values()), out
+
+
+def test_attention_fwd_cpu(plugin_dir):
+    # fp16 and bf16, d64 and d128, causal and not, 64- and 128-key blocks
+    # (causal with 64: the first consumer passes a block back unread), each
+    # output and LSE against float64.
+    out = run_cpu_main("attention_fwd", plugin_dir)
+    lines = [l for l in out.splitlines() if "relative error" in l]
+    assert len(lines) == 6, out
+    for want in ("float16  d64  non-causal", "float16  d64  causal",
+                 "bfloat16 d64  causal", "bfloat16 d128 non-causal",
+                 "float16  d128 causal", "bfloat16 d128 causal"):
+        assert any(l.startswith(want) for l in lines), (want, out)
+
+
+def test_attention_fwd_refuses_bad_shapes(plugin_dir):
+    out = run("""
+        import os
+        os.environ["TRIDENT_TARGET"] = "cpu"
+        import torch
+        import attention_fwd as A
+        def q(n=256, d=64, dtype=torch.float16):
+            return torch.zeros(1, 2, n, d, dtype=dtype)
+        for label, call in (
+                ("N_CTX", lambda: A.attention(q(200), q(200), q(200))),
+                ("HEAD_DIM", lambda: A.attention(q(d=96), q(d=96), q(d=96))),
+                ("dtype", lambda: A.attention(q(), q(),
+                                              q(dtype=torch.float32))),
+                ("shape", lambda: A.attention(q(), q(128), q())),
+                ("BLOCK_N", lambda: A.attention(q(), q(), q(), BLOCK_N=32))):
+            try:
+                call()
+                print(label, "no error")
+            except ValueError as e:
+                print(label, "REFUSED", e)
+        """, plugin_dir)
+    lines = dict(l.split(" ", 1) for l in out.splitlines())
+    assert lines["N_CTX"].startswith("REFUSED") and "N_CTX (200)" in \
+        lines["N_CTX"], out
+    assert "HEAD_DIM must be 64 or 128, got 96" in lines["HEAD_DIM"], out
+    assert "torch.float32 for v" in lines["dtype"], out
+    assert "k must have q's shape" in lines["shape"], out
+    assert "BLOCK_N 64 or 128" in lines["BLOCK_N"], out
+
+
+ATTENTION_SM90 = """
+    import trident
+    import attention_fwd as A
+    for dt, d, bn, stages, causal in {cases!r}:
+        sig = {{"q_desc": "tensordesc<%s[64,%d]>" % (dt, d),
+               "k_desc": "tensordesc<%s[%d,%d]>" % (dt, bn, d),
+               "v_desc": "tensordesc<%s[%d,%d]>" % (dt, bn, d),
+               "o_desc": "tensordesc<%s[64,%d]>" % (dt, d),
+               "lse_ptr": "*fp32", "sm_scale": "fp32", "N_CTX": "i32"}}
+        k = trident.compile(A.attention_fwd, signature=sig,
+                            target="cuda:90a", num_warps=4,
+                            constexprs=dict(HEAD_DIM=d, BLOCK_M=128,
+                                            BLOCK_N=bn, STAGES=stages,
+                                            CAUSAL=causal))
+        ptx, m = k.asm["ptx"], k.metadata
+        print("CASE", dt, d, bn, causal, m["num_warps"],
+              m["spill_stores"] + m["spill_loads"], m["wgmma_serialized"],
+              *[ptx.count(w) for w in {strings!r}])
+"""
+
+
+def test_attention_fwd_sm90(plugin_dir):
+    # The defaults (d64: 128-key blocks, 3 stages; d128: 128-key blocks, 2
+    # stages; also d128 with 64-key blocks, 3 stages), causal and not, fp16
+    # (and bf16 at d128): a producer warpgroup lowered to 40 registers and
+    # two consumers raised to 232, no spills, wgmma not serialized and the
+    # scores' dot waited for with P V still in flight, TMA loads of Q, K, V
+    # and a TMA store of O, slots waited for by parity, exp2 on the MUFU.
+    strings = ("wgmma.mma_async", TMA_LOAD, TMA_STORE,
+               "mbarrier.try_wait", PARITY_WAIT, ONE_IN_FLIGHT,
+               "setmaxnreg.inc.sync.aligned.u32 \t232;",
+               "setmaxnreg.dec.sync.aligned.u32 \t40;", "ex2.approx")
+    cases = [("fp16", 64, 128, 3, False), ("fp16", 64, 128, 3, True),
+             ("fp16", 128, 128, 2, False), ("fp16", 128, 128, 2, True),
+             ("bf16", 128, 128, 2, True), ("fp16", 128, 64, 3, False),
+             ("fp16", 128, 64, 3, True)]
+    out = run(ATTENTION_SM90.format(cases=cases, strings=strings),
+              plugin_dir)
+    rows = [l.split()[1:] for l in out.splitlines() if l.startswith("CASE ")]
+    assert len(rows) == len(cases), out
+    for row in rows:
+        case, (warps, spills, serialized), counts = \
+            row[:4], row[4:7], dict(zip(strings, map(int, row[7:])))
+        assert (warps, spills, serialized) == ("12", "0", "False"), (case,
+                                                                     row)
+        for w in strings[:6] + ("ex2.approx",):
+            assert counts[w] > 0, (case, w, counts)
+        assert counts["setmaxnreg.inc.sync.aligned.u32 \t232;"] == 2, counts
+        assert counts["setmaxnreg.dec.sync.aligned.u32 \t40;"] == 1, counts
