@@ -51,7 +51,7 @@ import trident.language as tl
 import trident.language.extra.tlx as tlx
 from trident.tools.tensor_descriptor import TensorDescriptor
 
-from gemm_persistent_ws import _tile_coords, check_shapes
+from gemm_persistent_ws import _tile_coords, check_shapes, sm_count
 
 
 @trident.jit
@@ -158,9 +158,7 @@ def matmul(a, b, c, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8,
     same pairs of programs each load all of B."""
     (m, k), n = a.shape, b.shape[1]
     if num_sms is None:
-        props = trident.runtime.driver.active.utils.get_device_properties(
-            trident.runtime.driver.active.get_current_device())
-        num_sms = props["multiprocessor_count"]
+        num_sms = sm_count()
     a_desc = TensorDescriptor(a, [m, k], [k, 1], [BM // 2, BK])
     b_desc = TensorDescriptor(b, [k, n], [n, 1], [BK, BN // 2])
     c_desc = TensorDescriptor(c, [m, n], [n, 1], [BM // 2, BN])

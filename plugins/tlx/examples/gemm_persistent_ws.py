@@ -111,15 +111,21 @@ def matmul_persistent_ws(a_desc, b_desc, c_desc, M, N, K,
             tlx.async_descriptor_store_wait(0)
 
 
+def sm_count():
+    """The processors of the device launches run on (the persistent
+    examples' default grid)."""
+    driver = trident.runtime.driver.active
+    props = driver.utils.get_device_properties(driver.get_current_device())
+    return props["multiprocessor_count"]
+
+
 def matmul(a, b, c, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8,
            num_sms=None):
     """c = a @ b for 2-D arrays (torch tensors on the GPU, numpy arrays on
     the CPU target) of one 16-bit float type, row-major."""
     (m, k), n = a.shape, b.shape[1]
     if num_sms is None:
-        props = trident.runtime.driver.active.utils.get_device_properties(
-            trident.runtime.driver.active.get_current_device())
-        num_sms = props["multiprocessor_count"]
+        num_sms = sm_count()
     a_desc = TensorDescriptor(a, [m, k], [k, 1], [BM // 2, BK])
     b_desc = TensorDescriptor(b, [k, n], [n, 1], [BK, BN])
     c_desc = TensorDescriptor(c, [m, n], [n, 1], [BM // 2, BN])

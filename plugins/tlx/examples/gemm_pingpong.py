@@ -39,7 +39,7 @@ import trident.language as tl
 import trident.language.extra.tlx as tlx
 from trident.tools.tensor_descriptor import TensorDescriptor
 
-from gemm_persistent_ws import _tile_coords, check_shapes
+from gemm_persistent_ws import _tile_coords, check_shapes, sm_count
 
 # The first of the two named barriers that order the consumers' main loops
 # (0 to 8 are left to the compiler's own barriers).
@@ -127,9 +127,7 @@ def matmul(a, b, c, BM=128, BN=128, BK=64, STAGES=4, GROUP_M=8,
     the CPU target) of one 16-bit float type, row-major."""
     (m, k), n = a.shape, b.shape[1]
     if num_sms is None:
-        props = trident.runtime.driver.active.utils.get_device_properties(
-            trident.runtime.driver.active.get_current_device())
-        num_sms = props["multiprocessor_count"]
+        num_sms = sm_count()
     a_desc = TensorDescriptor(a, [m, k], [k, 1], [BM, BK])
     b_desc = TensorDescriptor(b, [k, n], [n, 1], [BK, BN])
     c_desc = TensorDescriptor(c, [m, n], [n, 1], [BM, BN])
