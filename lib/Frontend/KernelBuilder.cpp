@@ -225,6 +225,9 @@ int KernelBuilder::floatType(StringRef name) {
                .Case("f8e5m2", Float8E5M2Type::get(ctx))
                .Case("f8e4m3fnuz", Float8E4M3FNUZType::get(ctx))
                .Case("f8e5m2fnuz", Float8E5M2FNUZType::get(ctx))
+               // Triton's fp8e4b15 (bias 15, no NaN): a tag only, whose
+               // values the front end reads and writes as integers.
+               .Case("f8e4m3b11fnuz", Float8E4M3B11FNUZType::get(ctx))
                .Default(Type());
   if (!t)
     return fail("unknown float type '" + name + "'");
@@ -977,6 +980,71 @@ int KernelBuilder::scanReturn(ArrayRef<int> handles) {
   if (!values(handles, vs))
     return -1;
   return addOp(tir::ScanReturnOp::create(builder, loc, vs));
+}
+
+int KernelBuilder::mapElementwise(ArrayRef<int> args, int pack) {
+  SmallVector<Value> vs;
+  if (!values(args, vs))
+    return -1;
+  if (vs.empty())
+    return fail("map_elementwise needs at least one argument");
+  if (pack < 1)
+    return fail("map_elementwise: pack must be at least 1, got " +
+                Twine(pack));
+  OpBuilder::InsertionGuard guard(builder);
+  auto op = tir::MapElementwiseOp::create(builder, loc, TypeRange{}, vs,
+                                          builder.getI32IntegerAttr(pack));
+  SmallVector<Type> argTypes;
+  for (Value v : vs)
+    argTypes.append(pack, getElementTypeOrSelf(v.getType()));
+  SmallVector<Location> locs(argTypes.size(), loc);
+  builder.createBlock(&op.getBody(), {}, argTypes, locs);
+  return addOp(op);
+}
+
+int KernelBuilder::mapElementwiseReturn(ArrayRef<int> handles) {
+  SmallVector<Value> vs;
+  if (!values(handles, vs))
+    return -1;
+  return addOp(tir::MapElementwiseReturnOp::create(builder, loc, vs));
+}
+
+int KernelBuilder::finalizeMapElementwise(int h) {
+  auto old = dyn_cast_or_null<tir::MapElementwiseOp>(op(h));
+  if (!old || old->getNumResults() != 0 || old.getBody().empty())
+    return fail("internal: finalizeMapElementwise needs a "
+                "tir.map_elementwise without results");
+  auto ret = dyn_cast_or_null<tir::MapElementwiseReturnOp>(
+      old.getBody().front().empty() ? nullptr
+                                    : &old.getBody().front().back());
+  if (!ret)
+    return fail("internal: the tir.map_elementwise block has no return");
+  unsigned pack = old.getPack();
+  if (ret->getNumOperands() == 0 || ret->getNumOperands() % pack != 0)
+    return fail("map_elementwise: the function returned " +
+                Twine(ret->getNumOperands()) + " values; with pack=" +
+                Twine(pack) + " it must return " + Twine(pack) +
+                " per output");
+  auto tile = dyn_cast<RankedTensorType>(old.getArgs().front().getType());
+  SmallVector<Type> resultTypes;
+  for (unsigned i = 0; i < ret->getNumOperands(); i += pack) {
+    Type elem = ret->getOperand(i).getType();
+    resultTypes.push_back(tile ? Type(tile.clone(elem)) : elem);
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(old);
+  auto op = tir::MapElementwiseOp::create(builder, old.getLoc(), resultTypes,
+                                          old.getArgs(), old.getPackAttr());
+  op.getBody().takeBody(old.getBody());
+  old->erase();
+  opTable[h] = nullptr;
+  Collector diags(getContext());
+  if (failed(mlir::verify(op))) {
+    error = diags.take();
+    op->erase();
+    return -1;
+  }
+  return addOp(op);
 }
 
 int KernelBuilder::makeTensorDescriptor(int base, ArrayRef<int> shape,

@@ -348,6 +348,22 @@ BUILDER_METHOD(scan_return)
   std::vector<int> vs = a.list<int>(0);
   RETURN_HANDLE(B.scanReturn(vs));
 END_METHOD
+// map_elementwise(args, pack) -> the op (no results until
+// finalize_map_elementwise).
+BUILDER_METHOD(map_elementwise)
+  CHECK(2);
+  std::vector<int> vs = a.list<int>(0);
+  RETURN_HANDLE(B.mapElementwise(vs, int(a.i(1))));
+END_METHOD
+BUILDER_METHOD(map_elementwise_return)
+  CHECK(1);
+  std::vector<int> vs = a.list<int>(0);
+  RETURN_HANDLE(B.mapElementwiseReturn(vs));
+END_METHOD
+BUILDER_METHOD(finalize_map_elementwise)
+  CHECK(1);
+  RETURN_HANDLE(B.finalizeMapElementwise(int(a.i(0))));
+END_METHOD
 BUILDER_METHOD(make_tensor_desc)
   CHECK(4);
   std::vector<int> shape = a.list<int>(1), strides = a.list<int>(2);
@@ -614,7 +630,8 @@ PyMethodDef builderMethods[] = {
     M(ptr_to_int), M(bitcast), M(load), M(store), M(atomic_rmw),
     M(atomic_cas), M(dot), M(reduce), M(scan), M(reduce_return),
     M(warp_specialize), M(warp_partitions), M(warp_yield),
-    M(scan_return), M(make_tensor_desc), M(desc_load), M(desc_store),
+    M(scan_return), M(map_elementwise), M(map_elementwise_return),
+    M(finalize_map_elementwise), M(make_tensor_desc), M(desc_load), M(desc_store),
     M(block_ptr_type), M(make_block_ptr), M(advance), M(block_load),
     M(block_store),
     M(assume), M(print), M(assert_), M(for_), M(if_), M(while_),

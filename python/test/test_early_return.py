@@ -1,8 +1,9 @@
 """A bare `return` inside an `if` whose condition is known only at run time
 (`if row_is_ignored: ...; return`, as Liger-Kernel's cross-entropy and JSD
 kernels do): the rest of the function runs only on the other path. A
-`return` with a value there, or one inside a loop, stays an error naming
-its line."""
+`return` with a value in such `if`s gives the function the value of the
+branch taken (the `if` yields it), when every path returns one. A
+`return` inside a loop stays an error naming its line."""
 import numpy as np
 import pytest
 
@@ -77,3 +78,51 @@ def test_bare_return_in_a_loop_is_refused():
                        match="'return' inside an 'if' whose condition is only "
                        "known at run time is not supported inside a loop"):
         return_in_loop[(1,)](np.zeros(4, np.float32), 4)
+
+
+@trident.jit
+def sign_of(v):
+    if v < 0:
+        return -1.0, 0
+    elif v == 0:
+        return 0.0, 1
+    r = v * 0 + 1.0
+    return r, 2
+
+
+@trident.jit
+def value_returns(x, y, z, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    s, k = sign_of(tl.load(x + pid))
+    offs = tl.arange(0, BLOCK)
+    tl.store(y + pid * BLOCK + offs, tl.load(x + pid) * 0 + s + offs * 0)
+    tl.store(z + pid, k)
+
+
+def test_return_with_a_value_in_runtime_ifs():
+    x = np.array([-3, 0, 5], np.float32)
+    y = np.zeros((3, 4), np.float32)
+    z = np.full(3, 9, np.int32)
+    value_returns[(3,)](x, y, z, BLOCK=4)
+    assert y[:, 0].tolist() == [-1, 0, 1] and (y == y[:, :1]).all()
+    assert z.tolist() == [0, 1, 2]
+
+
+@trident.jit
+def returns_on_one_path(v):
+    if v < 0:
+        return v
+    tl.static_print("no value")
+
+
+@trident.jit
+def calls_one_path(x):
+    tl.store(x, returns_on_one_path(tl.load(x)))
+
+
+def test_return_with_a_value_on_one_path_only_is_refused():
+    with pytest.raises(trident.CompilationError,
+                       match="returns a value in one branch of an 'if' whose "
+                       "condition is only known at run time but nothing in "
+                       "the other"):
+        calls_one_path[(1,)](np.zeros(1, np.float32))

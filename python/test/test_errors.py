@@ -527,8 +527,11 @@ def test_for_over_a_list():
 
 @trident.jit
 def k_return_in_runtime_if_helper(x):
-    if x > 0:
-        return x  # <- here
+    # (A value returned from the branches of a run-time `if` that ends the
+    # function is supported; inside a loop it is not.)
+    for i in range(2):
+        if x > 0:
+            return x  # <- here
     return -x
 
 

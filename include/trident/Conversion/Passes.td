@@ -56,7 +56,9 @@ def ConvertGPUIRToLLVM : Pass<"convert-gir-to-llvm", "::mlir::ModuleOp"> {
     operations (`tir.divisibility`, `tir.contiguity`, `tir.constancy`) are
     read by that analysis and then dropped. `tir.inline_asm_elementwise`
     becomes one `llvm.inline_asm` per `pack` of the thread's registers
-    (narrower elements packed into 32-bit vectors). Then everything (scf,
+    (narrower elements packed into 32-bit vectors); `tir.map_elementwise`
+    has its region cloned once per `pack` of the thread's registers. Then
+    everything (scf,
     arith, math, cf, func, vector) is lowered to the LLVM dialect. Kernels (`tir.kernel`)
     become `llvm.func`s marked `nvvm.kernel` with `nvvm.maxntid` set from
     `gir.num_warps`. Shared memory is one dynamic buffer per module
@@ -125,7 +127,9 @@ def ConvertTileIRToCPU : Pass<"convert-tir-to-cpu", "::mlir::ModuleOp"> {
     accumulates in the accumulator's type with products in that type
     (bf16/f16 inputs are extended). A `tir.inline_asm_elementwise` writes
     its results' buffers in a loop over the elements, one `llvm.inline_asm`
-    per `pack` of them (each element its own asm operand); `tir.barrier`
+    per `pack` of them (each element its own asm operand); a
+    `tir.map_elementwise` does the same with its region inlined in the
+    loop; `tir.barrier`
     is nothing (a program instance is one thread); axis hints are dropped.
 
     Each kernel also gets a grid entry `__trident_cpu_grid_<kernel>(args,

@@ -99,7 +99,7 @@ public:
   // --- Types --------------------------------------------------------------
   int intType(unsigned width);
   /// "f16", "bf16", "f32", "f64", "f8e4m3fn", "f8e5m2", "f8e4m3fnuz",
-  /// "f8e5m2fnuz".
+  /// "f8e5m2fnuz", "f8e4m3b11fnuz" (the tag of Triton's fp8e4b15).
   int floatType(llvm::StringRef name);
   int pointerType(int pointee, int addressSpace);
   int tensorType(llvm::ArrayRef<int64_t> shape, int element);
@@ -219,6 +219,17 @@ public:
   int warpYield();
   int reduceReturn(llvm::ArrayRef<int> values);
   int scanReturn(llvm::ArrayRef<int> values);
+  /// A tir.map_elementwise of `args` (scalars or tiles of one shape) with
+  /// no results yet and an empty block taking `pack` scalars of each
+  /// operand's element type per operand; the caller fills the block, ends
+  /// it with mapElementwiseReturn, then calls finalizeMapElementwise.
+  int mapElementwise(llvm::ArrayRef<int> args, int pack);
+  int mapElementwiseReturn(llvm::ArrayRef<int> values);
+  /// Gives a tir.map_elementwise made by mapElementwise its results, whose
+  /// element types are those its block returns (one result per `pack`
+  /// returned values): a new op takes the region over, the old one is
+  /// erased, and the new one is verified. Returns the new op.
+  int finalizeMapElementwise(int mapOp);
   int makeTensorDescriptor(int base, llvm::ArrayRef<int> shape,
                            llvm::ArrayRef<int> strides, int descType);
   int descriptorLoad(int desc, llvm::ArrayRef<int> indices);

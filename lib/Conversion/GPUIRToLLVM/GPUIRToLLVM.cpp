@@ -385,6 +385,7 @@ struct ConvertGPUIRToLLVMPass
     populateScanPatterns(converter, patterns, lc);
     populateTmaPatterns(converter, patterns, lc);
     populateInlineAsmPatterns(converter, patterns, lc);
+    populateMapElementwisePatterns(converter, patterns, lc);
     populateExternPatterns(converter, patterns, lc);
     populateDebugPatterns(converter, patterns, lc);
     populateWarpSpecializePatterns(converter, patterns, target);

@@ -83,6 +83,10 @@ void populateDebugPatterns(mlir::TypeConverter &converter,
 void populateInlineAsmPatterns(mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns,
                                LoweringContext &ctx);
+/// tir.map_elementwise: its region cloned per pack of registers.
+void populateMapElementwisePatterns(mlir::TypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    LoweringContext &ctx);
 /// Tensor maps for the tir.make_tensor_descriptor ops of the module's
 /// kernels (sm_90: built in global scratch, a kernel parameter the launcher
 /// fills from the user's allocator); an error for any such op elsewhere.

@@ -206,7 +206,8 @@ unsigned repeatCount(Value v, Region *home) {
                       OpTrait::hasElementwiseMappableTraits(user)) &&
                      !isa<tir::LoadOp, tir::StoreOp, tir::AtomicRMWOp,
                           tir::AtomicCASOp, tir::ReduceOp, tir::ScanOp,
-                          tir::DotOp, tir::PrintOp, tir::AssertOp>(user);
+                          tir::MapElementwiseOp, tir::DotOp, tir::PrintOp,
+                          tir::AssertOp>(user);
     if (cheapLazy) {
       for (Value r : user->getResults())
         n += repeatCount(r, home);
@@ -515,6 +516,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     return success();
   if (auto asmOp = dyn_cast<tir::InlineAsmElementwiseOp>(op))
     return lowerInlineAsm(asmOp);
+  if (auto map = dyn_cast<tir::MapElementwiseOp>(op))
+    return lowerMapElementwise(map);
   if (auto ws = dyn_cast<tir::WarpSpecializeOp>(op))
     return lowerWarpSpecialize(ws);
   if (isa<nvgir::NamedBarrierOp>(op))

@@ -252,6 +252,7 @@ private:
   mlir::LogicalResult lowerPrint(tir::PrintOp op);
   mlir::LogicalResult lowerAssert(tir::AssertOp op);
   mlir::LogicalResult lowerInlineAsm(tir::InlineAsmElementwiseOp op);
+  mlir::LogicalResult lowerMapElementwise(tir::MapElementwiseOp op);
   mlir::LogicalResult lowerExtern(tir::ExternElementwiseOp op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);

@@ -113,6 +113,18 @@ def _returns_in(stmts):
                for s in stmts)
 
 
+def _returns_value_in(stmts):
+    """Whether a `return` with a value is among `stmts` or in the branches
+    of their `if`s (not in loops, `with` blocks or nested definitions)."""
+    def has_value(r):
+        return r.value is not None and not (
+            isinstance(r.value, ast.Constant) and r.value.value is None)
+    return any((isinstance(s, ast.Return) and has_value(s)) or
+               (isinstance(s, ast.If) and (_returns_value_in(s.body) or
+                                           _returns_value_in(s.orelse)))
+               for s in stmts)
+
+
 def _always_returns(stmts):
     """Whether every path through `stmts` ends in a `return`."""
     return any(isinstance(s, ast.Return) or
@@ -186,6 +198,13 @@ def _strip_location(msg):
 _IFEXP_NAME = "<ifexp>"
 
 
+def _count_desc(v):
+    """'3 values' or 'one value', for errors about returned values."""
+    if isinstance(v, (tuple, list)):
+        return "%d values" % len(v)
+    return "one value"
+
+
 def _mismatched(name, then_type, else_type):
     """The error for a value whose branches of an 'if' have two types (with
     Triton's words first)."""
@@ -235,6 +254,9 @@ class CodeGenerator(ast.NodeVisitor):
         self.col_offset = fn.indent
         self.lines = fn.src.splitlines()
         self._dynamic_if_depth = 0
+        # How many of the run-time `if`s around the code being built end the
+        # function and take the values its branches return (visit_If).
+        self._returning_ifs = 0
         self._ifexp_count = 0
         # The `with` region scopes (trident.language.ir.region_scope) being
         # built, innermost last.
@@ -344,15 +366,17 @@ class CodeGenerator(ast.NodeVisitor):
             raise TridentUserError(
                 "'return' inside a '%s' block is not supported: its body is "
                 "a region of its own" % self._regions[-1])
-        if self._dynamic_if_depth:
+        if self._dynamic_if_depth and \
+                self._dynamic_if_depth != self._returning_ifs:
             # (A bare `return` in such an `if` outside loops was folded away
-            # by _fold_early_returns.)
+            # by _fold_early_returns; one with a value in the branches of
+            # such `if`s alone is taken by visit_If.)
             raise TridentUserError(
                 "'return' inside an 'if' whose condition is only known at run "
                 "time is not supported %s" % (
                     "inside a loop" if node.value is None else
-                    "with a value: assign the value and return it at the "
-                    "end"))
+                    "with a value inside a loop or a 'with' block: assign "
+                    "the value and return it at the end"))
         value = None if node.value is None else self.visit(node.value)
         if isinstance(value, list):
             value = tuple(value)
@@ -1033,6 +1057,75 @@ class CodeGenerator(ast.NodeVisitor):
             vals.extend(flat)
         return vals
 
+    def _merge_returns(self, op, blocks, returned, saved):
+        """Ends the branches of the run-time `if` `op` (built into `blocks`)
+        with yields of the values they return (`returned`), and returns
+        those values as the `if`'s results, in the same structure."""
+        def missing(v):
+            return v is None or (isinstance(v, constexpr) and v.value is None)
+        if any(missing(v) for v in returned):
+            self.b.restore_ip(saved)
+            raise TridentUserError(
+                "the function returns a value in one branch of an 'if' whose "
+                "condition is only known at run time but nothing in the "
+                "other; every path must return a value")
+        then_flat, else_flat = [], []
+
+        def flatten(a, b):
+            a, b = _unwrap(a), _unwrap(b)
+            if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
+                if not (isinstance(a, (tuple, list)) and
+                        isinstance(b, (tuple, list)) and len(a) == len(b)):
+                    raise TridentUserError(
+                        "the function returns %s in the 'if' branch but %s "
+                        "in the 'else' branch (of an 'if' whose condition is "
+                        "only known at run time); both must return as many "
+                        "values" % (_count_desc(a), _count_desc(b)))
+                return same_kind(a, [flatten(x, y) for x, y in zip(a, b)])
+            ok = (tensor, bool, numbers.Number)
+            if not isinstance(a, ok) or not isinstance(b, ok):
+                raise TridentUserError(
+                    "a function can return %r and %r from the branches of an "
+                    "'if' whose condition is only known at run time: only "
+                    "tensors, numbers and tuples of them" % (a, b))
+            self.b.set_insert_end(blocks[0])
+            ta = a if isinstance(a, tensor) else self.sem.to_tensor(a)
+            self.b.set_insert_end(blocks[1])
+            tb = b if isinstance(b, tensor) else self.sem.to_tensor(b)
+            if ta.type != tb.type:
+                # A Python number takes the other branch's type.
+                if not isinstance(a, tensor):
+                    self.b.set_insert_end(blocks[0])
+                    ta = self.sem.cast(ta, tb.dtype)
+                elif not isinstance(b, tensor):
+                    self.b.set_insert_end(blocks[1])
+                    tb = self.sem.cast(tb, ta.dtype)
+            if ta.type != tb.type:
+                self.b.restore_ip(saved)
+                raise TridentUserError(
+                    "Inconsistent return types: the function returns %r in "
+                    "the 'if' branch but %r in the 'else' branch (of an 'if' "
+                    "whose condition is only known at run time); both must "
+                    "agree" % (ta.type, tb.type))
+            then_flat.append(ta)
+            else_flat.append(tb)
+            return len(then_flat) - 1
+
+        try:
+            proto = flatten(returned[0], returned[1])
+        finally:
+            self.b.restore_ip(saved)
+        new = self.b.finalize_if(op, [v.handle for v in then_flat],
+                                 [v.handle for v in else_flat])
+        results = [tensor(self.b.result(new, i), v.type)
+                   for i, v in enumerate(then_flat)]
+
+        def rebuild(p):
+            if isinstance(p, (tuple, list)):
+                return same_kind(p, [rebuild(x) for x in p])
+            return results[p]
+        return rebuild(proto)
+
     def visit_If(self, node):
         cond = self.visit(node.test)
         if not isinstance(_unwrap(cond), tensor):
@@ -1052,18 +1145,41 @@ class CodeGenerator(ast.NodeVisitor):
         saved = self.b.save_ip()
         scopes = []
         blocks = []
+        # An `if` that ends its function (trident_tail) and returns values
+        # in its branches: each branch's value is yielded, and the `if`'s
+        # results are what the function returns.
+        returning = getattr(node, "trident_tail", False) and (
+            _returns_value_in(node.body) or _returns_value_in(node.orelse))
+        returned = []
         self._dynamic_if_depth += 1
+        if returning:
+            self._returning_ifs += 1
         try:
             for region, stmts in ((0, node.body), (1, node.orelse)):
                 blk = self.b.block(op, region, 0)
                 blocks.append(blk)
                 self.scope = dict(before)
                 self.b.set_insert_end(blk)
-                self.visit_block(stmts)
+                if not returning:
+                    self.visit_block(stmts)
+                else:
+                    self.ret = None
+                    try:
+                        self.visit_block(stmts)
+                    except _Return:
+                        pass
+                    returned.append(self.ret)
+                    self.ret = None
                 scopes.append(self.scope)
         finally:
             self._dynamic_if_depth -= 1
+            if returning:
+                self._returning_ifs -= 1
             self.b.restore_ip(saved)
+        if returning:
+            self.scope = before
+            self.ret = self._merge_returns(op, blocks, returned, saved)
+            raise _Return()
         # An `if` that ends its function (trident_tail, made by
         # _fold_early_returns) has no use for its branches' values.
         then_s, else_s = (before, before) if getattr(

@@ -221,26 +221,33 @@ def is_constexpr(x):
 class dtype:
     SINT_TYPES = ("int8", "int16", "int32", "int64")
     UINT_TYPES = ("int1", "uint8", "uint16", "uint32", "uint64")
-    FP_TYPES = ("fp8e4nv", "fp8e5", "fp8e4b8", "fp8e5b16", "fp16", "bf16",
-                "fp32", "fp64")
+    FP_TYPES = ("fp8e4b15", "fp8e4nv", "fp8e5", "fp8e4b8", "fp8e5b16",
+                "fp16", "bf16", "fp32", "fp64")
     # The fp8 types (fp8e4b8 and fp8e5b16 are the FNUZ formats: no
     # infinities, no negative zero, 0x80 is NaN; the CPU target runs them,
-    # NVIDIA GPUs do not).
-    FP8_TYPES = ("fp8e4nv", "fp8e5", "fp8e4b8", "fp8e5b16")
+    # NVIDIA GPUs do not). fp8e4b15 is Triton's own format: an fp16's top
+    # byte without the exponent's top bit (bias 15, no infinities and no
+    # NaN, 0x7f is 1.875, 0x80 is -0.0); MLIR has no such type, so the IR
+    # carries it as f8E4M3B11FNUZ, a tag only (MLIR's meaning of those
+    # bits, bias 11, is never used): the front end converts it with
+    # integer arithmetic (semantic.py), on every target.
+    FP8_TYPES = ("fp8e4b15", "fp8e4nv", "fp8e5", "fp8e4b8", "fp8e5b16")
     STANDARD_FP_TYPES = ("fp16", "bf16", "fp32", "fp64")
     OTHER_TYPES = ("void",)
     _BITS = {"int1": 1, "int8": 8, "int16": 16, "int32": 32, "int64": 64,
              "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64,
-             "fp8e4nv": 8, "fp8e5": 8, "fp8e4b8": 8, "fp8e5b16": 8,
+             "fp8e4b15": 8, "fp8e4nv": 8, "fp8e5": 8, "fp8e4b8": 8,
+             "fp8e5b16": 8,
              "fp16": 16, "bf16": 16, "fp32": 32, "fp64": 64, "void": 0}
-    _IR_FLOAT = {"fp8e4nv": "f8e4m3fn", "fp8e5": "f8e5m2",
+    _IR_FLOAT = {"fp8e4b15": "f8e4m3b11fnuz",
+                 "fp8e4nv": "f8e4m3fn", "fp8e5": "f8e5m2",
                  "fp8e4b8": "f8e4m3fnuz", "fp8e5b16": "f8e5m2fnuz",
                  "fp16": "f16", "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
 
     # (mantissa bits, exponent bias) of the float types.
-    _FP_LAYOUT = {"fp8e4nv": (3, 7), "fp8e5": (2, 15), "fp8e4b8": (3, 8),
-                  "fp8e5b16": (2, 16), "fp16": (10, 15), "bf16": (7, 127),
-                  "fp32": (23, 127), "fp64": (52, 1023)}
+    _FP_LAYOUT = {"fp8e4b15": (3, 15), "fp8e4nv": (3, 7), "fp8e5": (2, 15),
+                  "fp8e4b8": (3, 8), "fp8e5b16": (2, 16), "fp16": (10, 15),
+                  "bf16": (7, 127), "fp32": (23, 127), "fp64": (52, 1023)}
 
     def __init__(self, name):
         if name not in self._BITS:
@@ -281,6 +288,9 @@ class dtype:
 
     def is_fp8(self):
         return self.name in self.FP8_TYPES
+
+    def is_fp8e4b15(self):
+        return self.name == "fp8e4b15"
 
     def is_fp16(self):
         return self.name == "fp16"
@@ -493,7 +503,8 @@ class function_type(dtype):
         self.name = "function"
 
 
-_DTYPE_SPELLING = {"fp8e4nv": "float8e4nv", "fp8e5": "float8e5",
+_DTYPE_SPELLING = {"fp8e4b15": "float8e4b15", "fp8e4nv": "float8e4nv",
+                   "fp8e5": "float8e5",
                    "fp8e4b8": "float8e4b8", "fp8e5b16": "float8e5b16",
                    "fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
                    "fp64": "float64"}
@@ -508,6 +519,7 @@ uint8 = dtype("uint8")
 uint16 = dtype("uint16")
 uint32 = dtype("uint32")
 uint64 = dtype("uint64")
+float8e4b15 = dtype("fp8e4b15")
 float8e4nv = dtype("fp8e4nv")
 float8e5 = dtype("fp8e5")
 float8e4b8 = dtype("fp8e4b8")
@@ -520,8 +532,8 @@ pi32_t = pointer_type(int32)
 
 _DTYPES_BY_NAME = {d.name: d for d in (
     int1, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-    float8e4nv, float8e5, float8e4b8, float8e5b16, float16, bfloat16,
-    float32, float64)}
+    float8e4b15, float8e4nv, float8e5, float8e4b8, float8e5b16, float16,
+    bfloat16, float32, float64)}
 # Spellings accepted in signatures ("*fp32", "i32", "bf16", "u8", ...).
 _DTYPES_BY_NAME.update({
     "i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64,
@@ -531,7 +543,7 @@ _DTYPES_BY_NAME.update({
     "fp8e4m3fn": float8e4nv, "fp8e5m2": float8e5, "float8e4nv": float8e4nv,
     "float8e5": float8e5, "fp8e4m3fnuz": float8e4b8,
     "fp8e5m2fnuz": float8e5b16, "float8e4b8": float8e4b8,
-    "float8e5b16": float8e5b16, "bool": int1})
+    "float8e5b16": float8e5b16, "float8e4b15": float8e4b15, "bool": int1})
 
 
 def int_dtype_for(value):
@@ -1239,6 +1251,20 @@ def _static_text(v):
 def inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
     return _sem().inline_asm(_unwrap(asm), _unwrap(constraints), args,
                              _unwrap(dtype), _unwrap(is_pure), _unwrap(pack))
+
+
+@builtin
+def map_elementwise(scalar_fn, *args, pack=1):
+    """Applies the @jit function `scalar_fn` to the elements of `args`
+    (broadcast to one shape), like Triton's: it receives scalars and
+    returns a scalar or a tuple of them, so it may branch on its arguments
+    at run time. With `pack=P` each call receives P elements of each
+    argument (a0..a{P-1}, b0..b{P-1}, ...) and returns P values per output
+    (output 0's P values, then output 1's, ...). Returns a tensor, or a
+    tuple of them for several outputs, of the dtypes the function
+    returns."""
+    return _sem("tl.map_elementwise").map_elementwise(
+        _unwrap(scalar_fn), args, _unwrap(pack))
 
 
 extern = builtin

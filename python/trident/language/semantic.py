@@ -9,6 +9,10 @@ the offending types; the code generator adds the kernel's source line.
 import math as _pymath
 import numbers
 import os
+import re
+import struct
+import types
+import warnings
 
 from .._errors import TridentUserError
 from . import core as tl
@@ -54,8 +58,9 @@ class Semantic:
             if ty.name in ("fp8e4b8", "fp8e5b16") and \
                     str(self.target).startswith("cuda"):
                 _err("type %s is not supported in this architecture (%s): "
-                     "its fp8 types are fp8e4nv and fp8e5 (fp8e4b8 and "
-                     "fp8e5b16, the FNUZ formats, run on the CPU target)",
+                     "its fp8 types are fp8e4nv, fp8e5 and fp8e4b15 "
+                     "(fp8e4b8 and fp8e5b16, the FNUZ formats, run on the "
+                     "CPU target)",
                      ty.name, self.target)
             h = b.float_type(tl.dtype._IR_FLOAT[ty.name])
         else:
@@ -128,6 +133,8 @@ class Semantic:
 
     def scalar_constant(self, value, ty):
         b = self.builder
+        if ty.is_fp8e4b15():
+            return self._e4b15_constant(value, ty)
         if ty.is_floating():
             return tensor(b.const_float(self.type_of(ty), float(value)), ty)
         return tensor(b.const_int(self.type_of(ty), _int64_bits(value)), ty)
@@ -295,6 +302,14 @@ class Semantic:
         return self.broadcast_pair(lhs, rhs)
 
     def _op(self, name, operands, ty):
+        if name.startswith(("arith.", "math.")) and name not in (
+                "arith.select", "arith.bitcast", "arith.constant") and any(
+                    t.scalar.is_fp8e4b15()
+                    for t in [o.type for o in operands] + [ty]
+                    if isinstance(t, tl.dtype)):
+            _err("%s on fp8e4b15: there is no arithmetic on fp8e4b15 "
+                 "values; convert them first (.to(tl.float16) is exact)",
+                 name)
         return tensor(self.builder.op(name, [o.handle for o in operands],
                                       [self.type_of(ty)]), ty)
 
@@ -456,6 +471,9 @@ class Semantic:
     def compare(self, pred, a, b):
         a, b = self.binary_operands(a, b, self._CMP_SYMBOL.get(pred, pred),
                                     True, True)
+        if a.dtype.is_fp8e4b15():
+            # fp16 holds every fp8e4b15 value (and compares them).
+            a, b = self.cast(a, tl.float16), self.cast(b, tl.float16)
         if a.dtype.is_ptr() or b.dtype.is_ptr():
             if not (a.dtype.is_ptr() and b.dtype.is_ptr()):
                 _err("cannot compare a pointer with %r", b.dtype
@@ -522,6 +540,9 @@ class Semantic:
                 _err("only integers convert to pointers, not %r", src)
             x = self.cast(x, tl.int64)
             return tensor(b.int_to_ptr(x.handle, self.type_of(dst_ty)), dst_ty)
+        if src.is_fp8e4b15() or dst.is_fp8e4b15():
+            if not dst.is_bool():
+                return self._cast_e4b15(x, dst)
         T = self.type_of(dst_ty)
         h = x.handle
         if dst.is_bool():
@@ -558,6 +579,89 @@ class Semantic:
                     "arith.fptosi")
             return tensor(b.op(name, [h], [T]), dst_ty)
         _err("cannot cast %r to %r", src, dst)
+
+    # ------------------------------------------------------------------
+    # fp8e4b15 (Triton's format, see tl.dtype). MLIR has no such type: the
+    # IR carries f8E4M3B11FNUZ as a tag whose bits only loads, stores,
+    # bitcasts and selects see, and every conversion is integer
+    # arithmetic built here, rounding as Triton's NVIDIA conversion does:
+    # to the nearest code with ties away from zero, saturating at +-1.75
+    # (code 0x7e; infinities and NaN too, with their sign). Triton takes
+    # fp32 through fp16 rounded toward zero first, which gives the same
+    # codes (fp16 holds every midpoint between two codes), and ignores
+    # fp_downcast_rounding; so does Trident. Codes convert exactly.
+    # ------------------------------------------------------------------
+
+    def _cast_e4b15(self, x, dst):
+        """`x` converted to or from fp8e4b15 (one of them is)."""
+        src = x.dtype
+        if src.is_fp8e4b15():
+            if dst.is_ptr():
+                _err("cannot cast %r to %r", src, dst)
+            half = self._e4b15_to_f16(x)
+            return half if dst.is_fp16() else self.cast(half, dst)
+        if src.is_fp16():
+            return self._f16_to_e4b15(x)
+        if src.is_fp64():
+            # Toward zero keeps each value on its side of every midpoint.
+            return self._f32_to_e4b15(self.cast(x, tl.float32,
+                                                rounding="rtz"))
+        if src.is_floating() or src.is_int():
+            # bf16, the other fp8 types and integers: fp32 first (exact for
+            # the floats; an integer beyond 2^24 saturates either way).
+            return self._f32_to_e4b15(self.cast(x, tl.float32))
+        _err("cannot cast %r to %r", src, dst)
+
+    def _e4b15_to_f16(self, x):
+        # S.EEEE.MMM is the fp16 S.0EEEE.MMM0000000 (one bias, 15).
+        w = self.cast(self.cast(x, tl.uint8, bitcast=True), tl.uint16)
+        bits = self.or_(self.shl(self.and_(w, 0x80), 8),
+                        self.shl(self.and_(w, 0x7F), 7))
+        return self.cast(bits, tl.float16, bitcast=True)
+
+    def _e4b15_of_code(self, code):
+        """The fp8e4b15 values of the codes `code` (uint32)."""
+        return self.cast(self.cast(code, tl.uint8), tl.float8e4b15,
+                         bitcast=True)
+
+    def _f16_to_e4b15(self, x):
+        bits = self.cast(self.cast(x, tl.uint16, bitcast=True), tl.uint32)
+        mag = self.and_(bits, 0x7FFF)
+        # At most 1.75 (fp16 0x3f00); infinities and NaN have larger bits.
+        mag = self.where(self.compare("lt", mag, 0x3F00), mag, 0x3F00)
+        # Drop 7 mantissa bits, half away from zero (a carry moves into
+        # the exponent; fp16's subnormals are fp8e4b15's, scaled).
+        code = self.shr(self.add(mag, 0x40), 7)
+        sign = self.and_(self.shr(bits, 8), 0x80)
+        return self._e4b15_of_code(self.or_(code, sign))
+
+    def _f32_to_e4b15(self, x):
+        bits = self.cast(x, tl.uint32, bitcast=True)
+        mag = self.and_(bits, 0x7FFFFFFF)
+        mag = self.where(self.compare("lt", mag, _E4B15_MAX_F32), mag,
+                         _E4B15_MAX_F32)
+        # Normal codes (|x| >= 2^-14): re-biased (127 - 15), 20 mantissa
+        # bits dropped, half away from zero.
+        normal = self.shr(self.add(self.sub(mag, 112 << 23), 1 << 19), 20)
+        # Subnormal codes: |x| * 2^17 = man * 2^-(133 - exp), rounded half
+        # away from zero as ((man >> (132 - exp)) + 1) >> 1.
+        exp = self.shr(mag, 23)
+        man = self.or_(self.and_(mag, 0x7FFFFF), 0x800000)
+        shift = self.sub(132, exp)
+        shift = self.where(self.compare("lt", shift, 31), shift, 31)
+        sub = self.shr(self.add(self.shr(man, shift), 1), 1)
+        code = self.where(self.compare("ge", mag, 113 << 23), normal, sub)
+        sign = self.and_(self.shr(bits, 24), 0x80)
+        return self._e4b15_of_code(self.or_(code, sign))
+
+    def _e4b15_constant(self, value, ty):
+        """The fp8e4b15 constant `value` (a number) of type `ty` (scalar
+        or block), rounded as a cast from fp32 rounds."""
+        code = _e4b15_code(value)
+        ity = ty.with_element_ty(tl.int8) if ty.is_block() else tl.int8
+        h = self.builder.const_int(self.type_of(ity), _int64_bits(
+            code - 256 if code > 127 else code))
+        return tensor(self.builder.bitcast(h, self.type_of(ty)), ty)
 
     def _round_toward_zero(self, x, y):
         """`y`, `x` rounded to nearest even in a narrower float type, made
@@ -617,6 +721,8 @@ class Semantic:
                  "%s", _describe(value))
         value = self.fitted(value, dtype, "tl.full")
         ty = tl.block_type(dtype, shape) if shape else dtype
+        if dtype.is_fp8e4b15():
+            return self._e4b15_constant(value, ty)
         if dtype.is_floating():
             return tensor(self.builder.const_float(self.type_of(ty), value),
                           ty)
@@ -1125,6 +1231,19 @@ class Semantic:
         if a.dtype != b.dtype and not (a.dtype.is_fp8() and b.dtype.is_fp8()):
             _err("tl.dot: operands must have one element type, got %r and %r"
                  " (cast one with .to())", a.dtype, b.dtype)
+        if a.dtype.is_fp8e4b15() or b.dtype.is_fp8e4b15():
+            # As Triton: no MMA takes fp8e4b15; both go to fp16 (exact),
+            # which Triton deprecates from sm_90 on (its words).
+            m = re.match(r"cuda:(\d+)", str(self.target))
+            if m and int(m.group(1)) >= 90:
+                warnings.warn("the use of fp8e4b15 is deprecated on Hopper "
+                              "and later architectures and can cause "
+                              "significant slow down. It will be removed in "
+                              "a future triton release")
+            a, b = self.cast(a, tl.float16), self.cast(b, tl.float16)
+            # fp16 products accumulate in full precision (Triton passes
+            # the bound on to an fp16 dot, where it has no effect).
+            max_imprecise = 0
         if input_precision is None:
             if allow_tf32 is None or allow_tf32:
                 input_precision = "tf32" if a.dtype.is_fp32() else "ieee"
@@ -1528,6 +1647,11 @@ class Semantic:
         if not isinstance(prefix, str):
             _err("tl.device_print's prefix must be a string")
         vals = [self.to_tensor(a) for a in args]
+        if not hex:
+            # fp8e4b15's values as floats (the IR's tag type would print
+            # bits): fp32 holds them exactly.
+            vals = [self.cast(v, tl.float32) if v.dtype.is_fp8e4b15() else v
+                    for v in vals]
         signs = [0 if v.dtype.is_int_unsigned() else 1 for v in vals]
         if vals:
             # What goes between a line's index and its value, as Triton
@@ -1566,6 +1690,91 @@ class Semantic:
                                        bool(is_pure), int(pack))
         res = [tensor(h, t) for h, t in zip(outs, tys)]
         return res[0] if single else tuple(res)
+
+    def map_elementwise(self, fn, args, pack):
+        from ..runtime.jit import JITFunction
+        what = "tl.map_elementwise"
+        if not isinstance(fn, JITFunction):
+            got = ("the plain Python function '%s' (decorate it with "
+                   "@trident.jit)" % fn.__name__
+                   if isinstance(fn, types.FunctionType) else repr(fn))
+            _err("%s: the scalar function must be a @trident.jit function, "
+                 "got %s", what, got)
+        if isinstance(pack, bool) or not isinstance(pack, int) or pack < 1:
+            _err("%s: pack must be a positive integer constexpr, got %r",
+                 what, pack)
+        args = [self.to_tensor(a) for a in _unwrap(args)]
+        if not args:
+            _err("%s needs at least one argument to map over", what)
+        for i, a in enumerate(args):
+            if a.dtype.is_ptr() or a.dtype.is_void():
+                _err("%s: argument %d is a %r; only integer and floating-point"
+                     " values can be mapped", what, i, a.dtype)
+        shape = []
+        for a in args:
+            shape = self.broadcast_shapes(shape, a.shape)
+        if shape:
+            args = [self.broadcast_to(a, shape) for a in args]
+        numel = 1
+        for d in shape:
+            numel *= d
+        if numel % pack:
+            _err("%s: pack=%d does not divide the %d elements of a tile of "
+                 "shape %s", what, pack, numel, list(shape))
+        op = self.builder.map_elementwise([a.handle for a in args], pack)
+        blk = self.builder.block(op, 0, 0)
+        scalars = [tensor(self.builder.block_arg(blk, i * pack + k), a.dtype)
+                   for i, a in enumerate(args) for k in range(pack)]
+        ip = self.builder.save_ip()
+        self.builder.set_insert_end(blk)
+        try:
+            results = self.generator.call_function(fn, scalars)
+            if results is None:
+                _err("%s: the scalar function %s returned nothing; it must "
+                     "return a scalar or a tuple of scalars", what,
+                     fn.__name__)
+            results = list(results) if isinstance(results, (tuple, list)) \
+                else [results]
+            if len(results) % pack:
+                _err("%s: the scalar function %s returned %d values; with "
+                     "pack=%d it must return %d values per output (a "
+                     "multiple of %d)", what, fn.__name__, len(results), pack,
+                     pack, pack)
+            values = []
+            for i, r in enumerate(results):
+                r = _unwrap(r)
+                if not isinstance(r, tensor) and not isinstance(
+                        r, (bool, int, float)):
+                    _err("%s: the scalar function %s returned %r (value %d); "
+                         "it must return scalars", what, fn.__name__, r, i)
+                r = self.to_tensor(r)
+                if r.type.is_block():
+                    _err("%s: the scalar function %s returned a tile of shape"
+                         " %s (value %d); it must return scalars", what,
+                         fn.__name__, list(r.shape), i)
+                if r.dtype.is_ptr():
+                    _err("%s: the scalar function %s returned a pointer "
+                         "(value %d); it must return integers or floats",
+                         what, fn.__name__, i)
+                values.append(r)
+            dtypes = []
+            for j in range(0, len(values), pack):
+                group = values[j:j + pack]
+                for k, v in enumerate(group[1:], 1):
+                    if v.dtype != group[0].dtype:
+                        _err("%s: the %d values the scalar function %s "
+                             "returns for output %d have different types "
+                             "(%r and %r)", what, pack, fn.__name__,
+                             j // pack, group[0].dtype, v.dtype)
+                dtypes.append(group[0].dtype)
+            self.builder.map_elementwise_return([v.handle for v in values])
+        finally:
+            self.builder.restore_ip(ip)
+        op = self.builder.finalize_map_elementwise(op)
+        outs = [tensor(self.builder.result(op, j),
+                       tl.block_type(d, shape) if shape else d)
+                for j, d in enumerate(dtypes)]
+        return outs[0] if len(outs) == 1 else tuple(outs)
 
     def extern_elementwise(self, lib_name, lib_path, args, table, is_pure,
                            what=None):
@@ -1767,6 +1976,29 @@ def _is_block_ptr(x):
             x.dtype.element_ty.is_block())
 
 
+# fp32 1.75, the largest fp8e4b15 value a conversion gives (code 0x7e).
+_E4B15_MAX_F32 = 0x3FE00000
+
+
+def _e4b15_code(value):
+    """The fp8e4b15 code (0..255) of the number `value`, taken to fp32
+    (to nearest even) and then rounded as `Semantic._f32_to_e4b15`
+    rounds."""
+    v = float(value)
+    sign = 0x80 if _pymath.copysign(1.0, v) < 0 else 0
+    a = abs(v)
+    if not a < 1.75:  # infinities and NaN saturate too
+        return sign | 0x7E
+    bits = struct.unpack("<I", struct.pack("<f", a))[0]
+    exp = bits >> 23
+    if exp >= 113:
+        code = (bits - (112 << 23) + (1 << 19)) >> 20
+    else:
+        man = (bits & 0x7FFFFF) | 0x800000
+        code = ((man >> min(132 - exp, 31)) + 1) >> 1
+    return sign | min(code, 0x7E)
+
+
 def _int64_bits(value):
     """`value`, an int that fits its 64-bit-or-narrower type, as the int64
     with the same low 64 bits (the builder takes an int64: a uint64 above
@@ -1819,7 +2051,8 @@ _IR_ELEMS = {"i1": tl.int1, "i8": tl.int8, "i16": tl.int16, "i32": tl.int32,
              "i64": tl.int64, "f16": tl.float16, "bf16": tl.bfloat16,
              "f32": tl.float32, "f64": tl.float64,
              "f8E4M3FN": tl.float8e4nv, "f8E5M2": tl.float8e5,
-             "f8E4M3FNUZ": tl.float8e4b8, "f8E5M2FNUZ": tl.float8e5b16}
+             "f8E4M3FNUZ": tl.float8e4b8, "f8E5M2FNUZ": tl.float8e5b16,
+             "f8E4M3B11FNUZ": tl.float8e4b15}
 
 
 def parse_ir_type(text):

@@ -692,7 +692,8 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
   if (auto whileOp = dyn_cast<scf::WhileOp>(op))
     return visitWhile(whileOp);
   if (isa<scf::YieldOp, scf::ConditionOp, tir::ReduceReturnOp,
-          tir::ScanReturnOp, tir::WarpYieldOp, func::ReturnOp>(op))
+          tir::ScanReturnOp, tir::MapElementwiseReturnOp, tir::WarpYieldOp,
+          func::ReturnOp>(op))
     return success(); // handled by their parents
   if (isa<gir::ConvertLayoutOp>(op))
     return success(); // already says what it wants
@@ -822,10 +823,11 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     }
     return success();
   }
-  if (op->getNumRegions() != 0)
+  if (op->getNumRegions() != 0 && !isa<tir::MapElementwiseOp>(op))
     return op->emitOpError("has regions that convert-tir-to-gir cannot assign "
                            "layouts in");
-  // Elementwise and everything else: the result's hint if it has one (the
+  // Elementwise (tir.map_elementwise too: its region holds scalars only)
+  // and everything else: the result's hint if it has one (the
   // operands are converted, which keeps conversions on the smaller tiles
   // that feed broadcasts), else the first tiled operand's layout, or the
   // default for tiles made from scalars.

@@ -1,8 +1,8 @@
 //===- TileIRComputeOps.cpp - dot, reduce, scan and debug ops ---*- C++ -*-===//
 //
 // Verifiers and builders of tir.dot, the region-carrying tir.reduce and
-// tir.scan, tir.inline_asm_elementwise, tir.extern_elementwise, and the
-// debug operations
+// tir.scan, tir.inline_asm_elementwise, tir.map_elementwise,
+// tir.extern_elementwise, and the debug operations
 // tir.assume, tir.print and tir.assert.
 //
 //===----------------------------------------------------------------------===//
@@ -312,6 +312,82 @@ LogicalResult InlineAsmElementwiseOp::verify() {
   if (elements % getPack() != 0)
     return emitOpError() << "pack " << getPack() << " does not divide the "
                          << elements << " elements of " << first;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MapElementwiseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MapElementwiseOp::verify() {
+  if (getArgs().empty())
+    return emitOpError() << "needs at least one operand";
+  if (getNumResults() == 0)
+    return emitOpError() << "needs at least one result";
+  Type first = getArgs().front().getType();
+  auto shapeOf = [](Type t) -> std::optional<ArrayRef<int64_t>> {
+    if (auto tile = dyn_cast<RankedTensorType>(t))
+      return tile.getShape();
+    return std::nullopt;
+  };
+  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
+    if (shapeOf(t) != shapeOf(first))
+      return emitOpError() << what << " #" << i << " has type " << t
+                           << ", but the operands and results must all be "
+                              "scalars or all tiles of one shape (operand #0 "
+                              "is "
+                           << first << ")";
+    return success();
+  };
+  for (auto [i, t] : llvm::enumerate(getArgs().getTypes()))
+    if (failed(check(t, "operand", i)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(getResultTypes()))
+    if (failed(check(t, "result", i)))
+      return failure();
+  int64_t elements = 1;
+  if (auto tile = dyn_cast<RankedTensorType>(first))
+    elements = tile.getNumElements();
+  if (elements % getPack() != 0)
+    return emitOpError() << "pack " << getPack() << " does not divide the "
+                         << elements << " elements of " << first;
+  return success();
+}
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  unsigned pack = getPack();
+  Block &block = getBody().front();
+  unsigned expected = getArgs().size() * pack;
+  if (block.getNumArguments() != expected)
+    return emitOpError() << "region must take " << expected
+                         << " arguments (" << pack << " per operand), got "
+                         << block.getNumArguments();
+  for (unsigned i = 0; i < expected; ++i) {
+    Type elem = getElementTypeOrSelf(getArgs()[i / pack].getType());
+    if (block.getArgument(i).getType() != elem)
+      return emitOpError() << "region argument #" << i << " has type "
+                           << block.getArgument(i).getType()
+                           << " but operand #" << i / pack
+                           << " has element type " << elem;
+  }
+  auto ret = block.empty() ? MapElementwiseReturnOp()
+                           : dyn_cast<MapElementwiseReturnOp>(block.back());
+  if (!ret)
+    return emitOpError() << "region must end with '"
+                         << MapElementwiseReturnOp::getOperationName() << "'";
+  unsigned outputs = getNumResults() * pack;
+  if (ret->getNumOperands() != outputs)
+    return ret.emitOpError()
+           << "returns " << ret->getNumOperands() << " values but "
+           << getNumResults() << " results with pack " << pack << " need "
+           << outputs << " (" << pack << " per result)";
+  for (unsigned i = 0; i < outputs; ++i) {
+    Type elem = getElementTypeOrSelf((*this)->getResult(i / pack).getType());
+    if (ret->getOperand(i).getType() != elem)
+      return ret.emitOpError()
+             << "value #" << i << " has type " << ret->getOperand(i).getType()
+             << " but result #" << i / pack << " has element type " << elem;
+  }
   return success();
 }
 

@@ -14,7 +14,8 @@
 //   tir.join of two                         -> splats, join, reshape
 //   tir.split to rank 0                     -> split of a 1x2 tile, elements
 //   elementwise arith / math, tir.load, tir.store, tir.addptr, casts,
-//   atomics, tir.print, tir.assert, tir.assume, inline asm, extern calls
+//   atomics, tir.print, tir.assert, tir.assume, inline asm, extern calls,
+//   tir.map_elementwise (its region is on scalars already)
 //                                           -> the same op on scalars
 //
 // and scf loops, ifs and whiles, function signatures, calls and returns
@@ -169,6 +170,8 @@ struct SplitLowering : OpConversionPattern<SplitOp> {
 /// Operations that take scalars where they take tiles, with the same
 /// attributes.
 bool actsOnScalars(Operation *op) {
+  if (isa<MapElementwiseOp>(op))
+    return true; // its region computes on scalars whatever its operands are
   if (op->getNumRegions() != 0)
     return false;
   return OpTrait::hasElementwiseMappableTraits(op) ||

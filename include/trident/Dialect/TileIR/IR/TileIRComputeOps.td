@@ -186,6 +186,53 @@ def TIR_InlineAsmElementwiseOp : TileIR_Op<"inline_asm_elementwise", [
   }];
 }
 
+def TIR_MapElementwiseOp : TileIR_Op<"map_elementwise", [
+    RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "apply a scalar region to the elements of tiles";
+  let description = [{
+    Runs its region on the elements of its operands, like
+    `tl.map_elementwise(scalar_fn, *args, pack)`: operands and results are
+    scalars, or tiles of one shape, and result `j` has the element type
+    the region returns for it. Each run of the region handles `pack`
+    elements (`pack` divides the element count): its block takes, for
+    each operand, `pack` scalars (`a0 .. a{pack-1}`, then `b0 ..`), and
+    `tir.map_elementwise.return` yields, for each result, `pack` scalars
+    in the same order. Which elements share a run is the back end's
+    choice (on a GPU, consecutive registers of a thread), so the region
+    should compute each result element from the same element of the
+    operands. The region may hold scalar control flow (`scf.if`,
+    `scf.for`, `scf.while`).
+
+    ```mlir
+    %q, %r = tir.map_elementwise (%a, %b : tensor<128xi32>, tensor<128xi32>)
+        -> tensor<128xi32>, tensor<128xi32> {
+    ^bb0(%x: i32, %y: i32):
+      %d = arith.divui %x, %y : i32
+      %m = arith.remui %x, %y : i32
+      tir.map_elementwise.return %d, %m : i32, i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<TIR_NumLike>:$args,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
+                                         "1">:$pack);
+  let results = (outs Variadic<TIR_NumLike>:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $args `:` type($args) `)` (`pack` `=` $pack^)? attr-dict
+    `->` type($result) $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def TIR_MapElementwiseReturnOp : TileIR_Op<"map_elementwise.return", [Pure,
+    Terminator, ReturnLike, HasParent<"MapElementwiseOp">]> {
+  let summary = "yield the values of one run of a tir.map_elementwise region";
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
 def TIR_ExternElementwiseOp : TileIR_Op<"extern_elementwise", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "apply an external scalar function to the elements of tiles";
