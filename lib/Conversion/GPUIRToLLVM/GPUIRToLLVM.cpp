@@ -163,11 +163,14 @@ struct ConvertGPUIRToLLVMPass
     lc.numCTAs = gir::getNumCTAs(module);
     lc.predicateStores = predicateStores;
     lc.predicateLoads = predicateLoads;
+    lc.predicateLoadsAbove = predicateLoadsAbove;
     if (lc.numCTAs > 1 && failed(checkCTASplits(module)))
       return signalPassFailure();
     // Before the divisibility hints below are dropped.
     AxisInfoAnalysis axisInfo(module);
     lc.axisInfo = &axisInfo;
+    if (failed(choosePredicatedLoads(module, lc)))
+      return signalPassFailure();
     // The axis hints of operations have served their purpose (lowered
     // operations on per-thread vectors would not verify with them).
     tir::TileIRDialect::removeAxisHints(module);

@@ -42,40 +42,6 @@ using namespace mlir;
 using namespace trident;
 
 namespace trident::gir_to_llvm {
-namespace {
-
-unsigned alignmentOf(Type element) {
-  // Pointers read from or written to memory (tiles of
-  // !tir.ptr<!tir.ptr<T>>) are 64-bit on NVPTX.
-  if (isa<LLVM::LLVMPointerType>(element))
-    return 8;
-  return std::max<unsigned>(1, element.getIntOrFloatBitWidth() / 8);
-}
-
-/// The zero of `type` (also of pointers and vectors of them, which have no
-/// zero attribute): what a masked-off element of a load without `other`
-/// holds.
-Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  if (TypedAttr zero = dyn_cast_or_null<TypedAttr>(b.getZeroAttr(type)))
-    return arith::ConstantOp::create(b, loc, type, zero);
-  return LLVM::ZeroOp::create(b, loc, type);
-}
-
-/// Loads of i1 tiles go through bytes.
-Type memoryType(Type element, OpBuilder &b) {
-  return element.isInteger(1) ? b.getI8Type() : element;
-}
-
-/// How many registers a thread moves per vector access of a memory operation
-/// on the pointer tile `ptr` (with `mask`), and along which dimension: the
-/// most that the axis info allows (getVectorElems) and that the layout gives
-/// the thread as consecutive registers holding consecutive elements, every
-/// group starting at a multiple of its size along the dimension (in every
-/// thread). 1 when nothing is gained.
-struct VectorPlan {
-  unsigned width = 1;
-  unsigned dim = 0;
-};
 
 VectorPlan planVectors(Operation *op, Value ptr, Value mask,
                        LoweringContext &lc) {
@@ -101,6 +67,30 @@ VectorPlan planVectors(Operation *op, Value ptr, Value mask,
       }
   }
   return plan;
+}
+
+namespace {
+
+unsigned alignmentOf(Type element) {
+  // Pointers read from or written to memory (tiles of
+  // !tir.ptr<!tir.ptr<T>>) are 64-bit on NVPTX.
+  if (isa<LLVM::LLVMPointerType>(element))
+    return 8;
+  return std::max<unsigned>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+/// The zero of `type` (also of pointers and vectors of them, which have no
+/// zero attribute): what a masked-off element of a load without `other`
+/// holds.
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (TypedAttr zero = dyn_cast_or_null<TypedAttr>(b.getZeroAttr(type)))
+    return arith::ConstantOp::create(b, loc, type, zero);
+  return LLVM::ZeroOp::create(b, loc, type);
+}
+
+/// Loads of i1 tiles go through bytes.
+Type memoryType(Type element, OpBuilder &b) {
+  return element.isInteger(1) ? b.getI8Type() : element;
 }
 
 /// Registers [first, first + n) of the per-thread vector `v`.
@@ -135,15 +125,6 @@ constexpr int64_t kGatherChunk = 16;
 /// Above this many masked accesses per thread, an op's accesses are
 /// predicated PTX rather than branches (the file's comment says why).
 constexpr int64_t kMaxBranchedAccesses = 128;
-
-/// Whether the pointer tile `ptr` addresses integers or floats (`element`)
-/// in global memory.
-bool globalIntOrFloat(Value ptr, Type element) {
-  auto tile = dyn_cast<RankedTensorType>(ptr.getType());
-  auto ptrType =
-      tile ? dyn_cast<tir::PointerType>(tile.getElementType()) : nullptr;
-  return ptrType && ptrType.getAddressSpace() == 1 && element.isIntOrFloat();
-}
 
 /// Whether the `accesses` masked accesses per thread through the pointer
 /// tile `ptr` of `element`s are predicated PTX rather than branches: many
@@ -405,14 +386,15 @@ struct LoadPattern : LoweringPattern<tir::LoadOp> {
     else if (memType != element)
       other = arith::ExtUIOp::create(rewriter, loc, memVec, other);
     VectorPlan plan = planVectors(op, op.getPtr(), op.getMask(), lc);
-    // Many masked accesses are predicated PTX too, with the default hints;
-    // with predicate-loads, all of them in global memory.
+    // Many masked accesses are predicated PTX too, with the default hints,
+    // and those of blocks whose masked loads hold many registers
+    // (LoadPredication.cpp).
     bool predicated =
         hinted ||
         (adaptor.getMask() && !op.getIsVolatile() &&
          (predicatedInPTX(op.getPtr(), element,
                           memVec.getNumElements() / plan.width) ||
-          (lc.predicateLoads && globalIntOrFloat(op.getPtr(), element))));
+          lc.predicatedLoads.contains(op)));
     const CacheHints *h = predicated ? &*hints : nullptr;
     Value policy = h ? createL2Policy(rewriter, loc, *h) : Value();
     Value loaded =

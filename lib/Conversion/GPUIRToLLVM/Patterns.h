@@ -79,6 +79,27 @@ std::pair<std::string, unsigned> fileAndLine(mlir::Location loc);
 void populateDebugPatterns(mlir::TypeConverter &converter,
                            mlir::RewritePatternSet &patterns,
                            LoweringContext &ctx);
+/// How many registers a thread moves per vector access of a memory operation
+/// on the pointer tile `ptr` (with `mask`), and along which dimension: the
+/// most that the axis info allows (getVectorElems) and that the layout gives
+/// the thread as consecutive registers holding consecutive elements, every
+/// group starting at a multiple of its size along the dimension (in every
+/// thread). 1 when nothing is gained.
+struct VectorPlan {
+  unsigned width = 1;
+  unsigned dim = 0;
+};
+
+VectorPlan planVectors(mlir::Operation *op, mlir::Value ptr, mlir::Value mask,
+                       LoweringContext &lc);
+/// Whether the pointer tile `ptr` addresses integers or floats (`element`)
+/// in global memory.
+bool globalIntOrFloat(mlir::Value ptr, mlir::Type element);
+/// Fills ctx.predicatedLoads: the masked global loads lowered as predicated
+/// PTX rather than under branches (LoadPredication.cpp). Runs before the
+/// conversion.
+mlir::LogicalResult choosePredicatedLoads(mlir::ModuleOp module,
+                                          LoweringContext &ctx);
 /// tir.inline_asm_elementwise: llvm.inline_asm per pack of registers.
 void populateInlineAsmPatterns(mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns,

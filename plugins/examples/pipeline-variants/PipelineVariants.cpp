@@ -46,7 +46,12 @@
 //                     predicated PTX (Triton's way), not under a branch
 //                     each.
 //   loads-predicated   convert-gir-to-llvm with predicate-loads=true
-//                     (cuda): masked loads from global memory likewise.
+//                     (cuda): masked loads from global memory likewise
+//                     (by default only those of blocks whose masked
+//                     vector loads hold more than 48 registers a thread).
+//   loads-branched     convert-gir-to-llvm with predicate-loads-above=-1
+//                     (cuda): every masked load under branches, as
+//                     before session 30.
 //   accesses-predicated  both (cuda).
 //
 // The plugin has no passes, dialects or global edits: loading it changes
@@ -128,6 +133,12 @@ const TridentPipelineEdit kLoadsPredicatedEdits[] = {
     {TRIDENT_EDIT_REPLACE, "cuda", "llir", "convert-gir-to-llvm",
      kLoadsPredicated, 1, nullptr, nullptr},
 };
+const TridentPassRef kLoadsBranched[] = {
+    {"convert-gir-to-llvm", "predicate-loads-above=-1", nullptr}};
+const TridentPipelineEdit kLoadsBranchedEdits[] = {
+    {TRIDENT_EDIT_REPLACE, "cuda", "llir", "convert-gir-to-llvm",
+     kLoadsBranched, 1, nullptr, nullptr},
+};
 const TridentPassRef kAccessesPredicated[] = {
     {"convert-gir-to-llvm", "predicate-loads=true predicate-stores=true",
      nullptr}};
@@ -171,6 +182,9 @@ const TridentNamedPipeline kPipelines[] = {
     {"loads-predicated",
      "default, with masked loads from global memory as predicated PTX",
      kLoadsPredicatedEdits, std::size(kLoadsPredicatedEdits)},
+    {"loads-branched",
+     "default, with every masked load from global memory under branches",
+     kLoadsBranchedEdits, std::size(kLoadsBranchedEdits)},
     {"accesses-predicated",
      "default, with masked loads and stores of global memory as predicated "
      "PTX (as Triton emits them)",
@@ -188,7 +202,7 @@ TridentPluginInfo makeInfo() {
                      "(copies-after-dot, copies-at-top, dots-in-order, "
                      "registers-unringed, copies-unfenced, copies-grouped, "
                      "dots-carried, dots-rotated, stores-predicated, "
-                     "loads-predicated, accesses-predicated)";
+                     "loads-predicated, loads-branched, accesses-predicated)";
   info.pipelines = kPipelines;
   info.numPipelines = std::size(kPipelines);
   return info;

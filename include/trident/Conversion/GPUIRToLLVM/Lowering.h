@@ -25,6 +25,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 
@@ -153,6 +154,12 @@ struct LoweringContext {
   /// Masked loads from global memory as predicated PTX whatever their
   /// number (the pass's predicate-loads option).
   bool predicateLoads = false;
+  /// A block's masked global loads are predicated PTX when together they
+  /// hold more than this many 32-bit registers per thread (the pass's
+  /// predicate-loads-above option; negative: never).
+  int64_t predicateLoadsAbove = -1;
+  /// The tir.load ops so lowered (choosePredicatedLoads).
+  llvm::DenseSet<mlir::Operation *> predicatedLoads;
 
   static constexpr llvm::StringLiteral kDynamicSmemName =
       "__trident_dynamic_smem";
