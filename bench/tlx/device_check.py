@@ -202,7 +202,9 @@ def example_attention():
     attention in fp32 (relative error under 1e-2), timed beside torch's
     scaled_dot_product_attention in fp16 (do_bench medians, three
     interleaved rounds, the middle one). At d128 the other configuration
-    that builds without spills (64-key blocks, 3 stages) is timed too."""
+    that builds without spills (64-key blocks, 3 stages) is timed too, and
+    at both head dims the consumers taking turns (pingpong=True), each
+    checked first."""
     from triton.testing import do_bench
     sys.path.insert(0, os.path.join(ROOT, "plugins", "tlx", "examples"))
     import attention_fwd as A
@@ -232,8 +234,20 @@ def example_attention():
                 if d == 128:
                     configs.append((" (64-key blocks, 3 stages)",
                                     dict(BLOCK_N=64, STAGES=3)))
+                configs.append((" (ping-pong)", dict(pingpong=True)))
                 flops = 4.0 * z * h * n * n * d * (0.5 if causal else 1.0)
                 for what, cfg in configs:
+                    if cfg:
+                        o2 = A.attention(q, k, v, causal, scale, **cfg)
+                        ref = sdpa(q.float(), k.float(), v.float(),
+                                   scale=scale, is_causal=causal)
+                        rel = ((o2.float() - ref).norm() / ref.norm()).item()
+                        del ref
+                        if not rel < 1e-2 or torch.isnan(o2).any():
+                            print("%-44s FAIL  rel err %.2e%s" % (
+                                label, rel, what))
+                            FAILED.append(label + what)
+                            continue
                     ours, ref_t = [], []
                     for _ in range(3):
                         ours.append(do_bench(lambda: A.attention(

@@ -270,14 +270,22 @@ def test_new_examples_take_bf16_on_the_cpu(plugin_dir):
 def test_attention_fwd_cpu(plugin_dir):
     # fp16 and bf16, d64 and d128, causal and not, 64- and 128-key blocks
     # (causal with 64: the first consumer passes a block back unread), each
-    # output and LSE against float64.
+    # output and LSE against float64; the first four again with the
+    # consumers taking turns through named barriers (PINGPONG: the CPU
+    # target runs the tasks as threads, so a turn waited for and never
+    # given would hang the test).
     out = run_cpu_main("attention_fwd", plugin_dir)
     lines = [l for l in out.splitlines() if "relative error" in l]
-    assert len(lines) == 6, out
+    assert len(lines) == 10, out
     for want in ("float16  d64  non-causal", "float16  d64  causal",
                  "bfloat16 d64  causal", "bfloat16 d128 non-causal",
                  "float16  d128 causal", "bfloat16 d128 causal"):
-        assert any(l.startswith(want) for l in lines), (want, out)
+        assert any(l.startswith(want) and "ping-pong" not in l
+                   for l in lines), (want, out)
+    for want in ("float16  d64  non-causal", "float16  d64  causal",
+                 "bfloat16 d64  causal", "bfloat16 d128 non-causal"):
+        assert any(l.startswith(want) and "ping-pong" in l
+                   for l in lines), (want, out)
 
 
 def test_attention_fwd_refuses_bad_shapes(plugin_dir):
@@ -313,7 +321,7 @@ def test_attention_fwd_refuses_bad_shapes(plugin_dir):
 ATTENTION_SM90 = """
     import trident
     import attention_fwd as A
-    for dt, d, bn, stages, causal in {cases!r}:
+    for dt, d, bn, stages, causal, pp in {cases!r}:
         sig = {{"q_desc": "tensordesc<%s[64,%d]>" % (dt, d),
                "k_desc": "tensordesc<%s[%d,%d]>" % (dt, bn, d),
                "v_desc": "tensordesc<%s[%d,%d]>" % (dt, bn, d),
@@ -323,9 +331,9 @@ ATTENTION_SM90 = """
                             target="cuda:90a", num_warps=4,
                             constexprs=dict(HEAD_DIM=d, BLOCK_M=128,
                                             BLOCK_N=bn, STAGES=stages,
-                                            CAUSAL=causal))
+                                            CAUSAL=causal, PINGPONG=pp))
         ptx, m = k.asm["ptx"], k.metadata
-        print("CASE", dt, d, bn, causal, m["num_warps"],
+        print("CASE", dt, d, bn, causal, pp, m["num_warps"],
               m["spill_stores"] + m["spill_loads"], m["wgmma_serialized"],
               *[ptx.count(w) for w in {strings!r}])
 """
@@ -342,17 +350,29 @@ def test_attention_fwd_sm90(plugin_dir):
                "mbarrier.try_wait", PARITY_WAIT, ONE_IN_FLIGHT,
                "setmaxnreg.inc.sync.aligned.u32 \t232;",
                "setmaxnreg.dec.sync.aligned.u32 \t40;", "ex2.approx")
+    # The same with the consumers' turns (PINGPONG): named barriers 9 and
+    # 10 of 256 threads (bar.sync and bar.arrive) around the dots.
+    strings += ("bar.sync 9, 256;", "bar.arrive 10, 256;",
+                "bar.sync 10, 256;", "bar.arrive 9, 256;")
     cases = [("fp16", 64, 128, 3, False), ("fp16", 64, 128, 3, True),
              ("fp16", 128, 128, 2, False), ("fp16", 128, 128, 2, True),
              ("bf16", 128, 128, 2, True), ("fp16", 128, 64, 3, False),
              ("fp16", 128, 64, 3, True)]
+    cases = [c + (False,) for c in cases] + [
+        ("fp16", 64, 128, 3, False, True), ("fp16", 128, 128, 2, False, True),
+        ("fp16", 128, 128, 2, True, True)]
     out = run(ATTENTION_SM90.format(cases=cases, strings=strings),
               plugin_dir)
     rows = [l.split()[1:] for l in out.splitlines() if l.startswith("CASE ")]
     assert len(rows) == len(cases), out
     for row in rows:
         case, (warps, spills, serialized), counts = \
-            row[:4], row[4:7], dict(zip(strings, map(int, row[7:])))
+            row[:5], row[5:8], dict(zip(strings, map(int, row[8:])))
+        turns = [counts[w] for w in strings[-4:]]
+        if case[4] == "True":
+            assert all(t > 0 for t in turns), (case, counts)
+        else:
+            assert not any(turns), (case, counts)
         assert (warps, spills, serialized) == ("12", "0", "False"), (case,
                                                                      row)
         for w in strings[:6] + ("ex2.approx",):

@@ -35,6 +35,14 @@ not need back to the producer), and only blocks that cross a consumer's
 diagonal pay for the mask. Causal programs start with the longest rows
 (the last query block first) so that the short ones fill the tail.
 
+With PINGPONG, the two consumers also take turns at the tensor cores, as
+FlashAttention-3 schedules its warpgroups: a consumer issues a turn's
+dots (S_j and P_{j-1} V_{j-1}) only after the other has issued its own,
+through two named barriers (TURN, TURN + 1), so that one consumer's
+softmax runs while the other's dots do. A consumer with more turns than
+the other (causal programs: the second half's rows see more keys) stops
+waiting once the other is done.
+
 The epilogue divides by the row sums, writes the tile into shared memory
 and sends it out by a TMA store; the LSE goes out by plain stores.
 
@@ -77,11 +85,35 @@ def _softmax_step(s, m_i, l_i, qk_scale, start_n, rows,
     return p.to(P_DTYPE), m_new, l_new, alpha
 
 
+# The named barriers of the consumers' turns (PINGPONG): TURN + c is the one
+# consumer c waits at. 0 is the CTA's own barrier; the examples' GEMM
+# ping-pong takes the same two.
+TURN = tl.constexpr(9)
+
+
+@trident.jit
+def _turn_begin(turn, wait_upto, c: tl.constexpr, PINGPONG: tl.constexpr):
+    """Before a turn's dots: consumer c waits until the other has issued its
+    dots of the turn before (as long as the other has such a turn)."""
+    if PINGPONG:
+        if turn <= wait_upto:
+            tlx.named_barrier_wait(TURN + c, 256)
+
+
+@trident.jit
+def _turn_end(turn, arrive_upto, c: tl.constexpr, PINGPONG: tl.constexpr):
+    """After a turn's dots are issued: the other consumer's turn (when it
+    has one left to wait for)."""
+    if PINGPONG:
+        if turn <= arrive_upto:
+            tlx.named_barrier_arrive(TURN + 1 - c, 256)
+
+
 @trident.jit
 def attention_fwd(q_desc, k_desc, v_desc, o_desc, lse_ptr, sm_scale, N_CTX,
                   HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
                   BLOCK_N: tl.constexpr, STAGES: tl.constexpr,
-                  CAUSAL: tl.constexpr):
+                  CAUSAL: tl.constexpr, PINGPONG: tl.constexpr = False):
     HALF: tl.constexpr = BLOCK_M // 2
     dtype = tlx.dtype_of(q_desc)
     q_bufs = tlx.local_alloc((HALF, HEAD_DIM), dtype, 2)
@@ -137,9 +169,25 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, lse_ptr, sm_scale, N_CTX,
                 # wholly right of this half's rows are not computed.
                 unmasked = (first + 1) // BLOCK_N
                 mine = tl.cdiv(first + HALF, BLOCK_N)
+                theirs = tl.cdiv(start_m * BLOCK_M + (1 - h) * HALF + HALF,
+                                 BLOCK_N)
             else:
                 unmasked = blocks
                 mine = blocks
+                theirs = blocks
+            # Turns (PINGPONG): block 0's scores, then one per later block,
+            # then the last P V: mine + 1 of them. Turn t of consumer 0
+            # waits for consumer 1's turn t - 1 (its first, for the arrive
+            # consumer 1 makes up front), turn t of consumer 1 for consumer
+            # 0's turn t; an arrive is made only where a wait takes it.
+            if h == 0:
+                wait_upto = tl.minimum(mine + 1, theirs + 2)
+                arrive_upto = theirs + 1
+            else:
+                wait_upto = tl.minimum(mine + 1, theirs + 1)
+                arrive_upto = theirs
+                if PINGPONG:
+                    tlx.named_barrier_arrive(TURN, 256)
             qk_scale = sm_scale * 1.4426950408889634  # log2(e)
             q = tlx.local_view(q_bufs, h)
             tlx.barrier_wait(tlx.local_view(q_full, h), 0)
@@ -147,7 +195,9 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, lse_ptr, sm_scale, N_CTX,
             # Block 0: its scores alone (every row has key 0 unmasked, so
             # the running maximum is finite from here on).
             tlx.barrier_wait(tlx.local_view(k_full, 0), 0)
+            _turn_begin(1, wait_upto, h, PINGPONG)
             s = tlx.async_dot(q, tlx.local_trans(tlx.local_view(k_ring, 0)))
+            _turn_end(1, arrive_upto, h, PINGPONG)
             s = tlx.async_dot_wait(0, s)
             tlx.barrier_arrive(tlx.local_view(k_empty, 0))
             m_i = tl.full((HALF,), float("-inf"), tl.float32)
@@ -167,11 +217,13 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, lse_ptr, sm_scale, N_CTX,
                 prev = (j - 1) % STAGES
                 tlx.barrier_wait(tlx.local_view(k_full, slot),
                                  (j // STAGES) & 1)
-                s = tlx.async_dot(
-                    q, tlx.local_trans(tlx.local_view(k_ring, slot)))
                 tlx.barrier_wait(tlx.local_view(v_full, prev),
                                  ((j - 1) // STAGES) & 1)
+                _turn_begin(j + 1, wait_upto, h, PINGPONG)
+                s = tlx.async_dot(
+                    q, tlx.local_trans(tlx.local_view(k_ring, slot)))
                 acc = tlx.async_dot(p, tlx.local_view(v_ring, prev), acc)
+                _turn_end(j + 1, arrive_upto, h, PINGPONG)
                 # The scores are in (P V may still run): K's slot is free.
                 s = tlx.async_dot_wait(1, s)
                 tlx.barrier_arrive(tlx.local_view(k_empty, slot))
@@ -190,7 +242,9 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, lse_ptr, sm_scale, N_CTX,
             last = (mine - 1) % STAGES
             tlx.barrier_wait(tlx.local_view(v_full, last),
                              ((mine - 1) // STAGES) & 1)
+            _turn_begin(mine + 1, wait_upto, h, PINGPONG)
             acc = tlx.async_dot(p, tlx.local_view(v_ring, last), acc)
+            _turn_end(mine + 1, arrive_upto, h, PINGPONG)
             acc = tlx.async_dot_wait(0, acc)
             tlx.barrier_arrive(tlx.local_view(v_empty, last))
             # Blocks the producer loads for the other half's rows only:
@@ -225,13 +279,14 @@ def default_config(head_dim):
 
 
 def attention(q, k, v, causal=False, sm_scale=None, BLOCK_M=None,
-              BLOCK_N=None, STAGES=None, return_lse=False):
+              BLOCK_N=None, STAGES=None, return_lse=False, pingpong=False):
     """softmax(q k^T * sm_scale) v (sm_scale: 1 / sqrt(HEAD_DIM) unless
     given; causal: key n attends to query m only where n <= m) for q, k, v
     torch tensors of shape (Z, H, N_CTX, HEAD_DIM), contiguous, one of
     fp16 / bf16 (CUDA tensors on the GPU, CPU tensors on the CPU target).
     Returns o (and the float32 LSE of shape (Z, H, N_CTX) with
-    return_lse)."""
+    return_lse). pingpong: the consumers take turns at the tensor cores
+    (PINGPONG above)."""
     for name, t in (("q", q), ("k", k), ("v", v)):
         if t.dim() != 4 or tuple(t.shape) != tuple(q.shape):
             raise ValueError("attention: %s must have q's shape (Z, H, N_CTX, "
@@ -272,7 +327,8 @@ def attention(q, k, v, causal=False, sm_scale=None, BLOCK_M=None,
                         desc(v, BLOCK_N), desc(o, BLOCK_M // 2), lse,
                         float(sm_scale), n_ctx, HEAD_DIM=d,
                         BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, STAGES=STAGES,
-                        CAUSAL=bool(causal), num_warps=4)
+                        CAUSAL=bool(causal), PINGPONG=bool(pingpong),
+                        num_warps=4)
     return (o, lse) if return_lse else o
 
 
@@ -297,19 +353,21 @@ def main():
              (torch.bfloat16, 128, False, 64, 3),
              (torch.float16, 128, True, 128, 2),
              (torch.bfloat16, 128, True, 64, 2)]
-    for dtype, d, causal, bn, stages in cases:
+    for (dtype, d, causal, bn, stages), pingpong in (
+            [(c, False) for c in cases] + [(c, True) for c in cases[:4]]):
         z, h, n = 1, 2, 256
         q, k, v = (torch.randn(z, h, n, d, dtype=dtype) for _ in range(3))
         scale = 1.0 / math.sqrt(d)
         o, lse = attention(q, k, v, causal, scale, BLOCK_N=bn, STAGES=stages,
-                           return_lse=True)
+                           return_lse=True, pingpong=pingpong)
         ref, ref_lse = reference(q, k, v, causal, scale)
         err = ((o.double() - ref).norm() / ref.norm()).item()
         lse_err = (lse.double() - ref_lse).abs().max().item()
-        print("%-8s d%-3d %-10s BLOCK_N %3d  relative error %.1e  lse max "
+        print("%-8s d%-3d %-10s BLOCK_N %3d%s  relative error %.1e  lse max "
               "abs error %.1e" % (str(dtype)[6:], d,
                                   "causal" if causal else "non-causal", bn,
-                                  err, lse_err))
+                                  " ping-pong" if pingpong else "", err,
+                                  lse_err))
         if not (err < 1e-2 and lse_err < 1e-2):
             sys.exit("wrong result")
 
