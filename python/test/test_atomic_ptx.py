@@ -81,20 +81,6 @@ def test_rmw_forms(compile_sm90, op, sig, form):
     assert set(atoms(k.asm["ptx"])) == {"atom.global.cta.release." + form}
 
 
-@pytest.mark.parametrize("sem,before,after", [
-    ("relaxed", [], []), ("acquire", [], ["fence.acquire.gpu"]),
-    ("release", ["fence.release.gpu"], []),
-    ("acq_rel", ["fence.release.gpu"], ["fence.acquire.gpu"])])
-def test_narrow_rmw_is_fenced(compile_sm90, sem, before, after):
-    # PTX has no 16-bit `and`: LLVM widens it to a 32-bit one and drops its
-    # ordering, so the fences around it carry the ordering.
-    k = compile_sm90(rmw_kernel, {"z_ptr": "*i16", "x_ptr": "*i16"},
-                     {"OP": "and", "SEM": sem, "SCOPE": "gpu"})
-    seq = re.findall(r"\b(fence\.[\w.]+|atom\.[\w.]+)", k.asm["ptx"])
-    i = next(i for i, s in enumerate(seq) if s.startswith("atom."))
-    assert seq[:i] == before and seq[i + 1:i + 1 + len(after)] == after, seq
-
-
 @trident.jit
 def tile_cas_kernel(x_ptr, BLOCK: tl.constexpr, DTYPE: tl.constexpr,
                     SEM: tl.constexpr):

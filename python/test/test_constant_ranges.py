@@ -257,7 +257,7 @@ def k_store_float(out_ptr):
 @trident.jit
 def k_atomic(out_ptr):
     offs = tl.arange(0, 4)
-    tl.atomic_add(out_ptr + offs, 40000)  # <- here
+    tl.atomic_add(out_ptr + offs, 5000000000)  # <- here
 
 
 @trident.jit
@@ -275,8 +275,9 @@ def k_load_other(out_ptr):
 @pytest.mark.parametrize("fn, ptr, words", [
     (k_store, "*i8", ["tl.store", "300 does not fit in int8 (-128 to 127)"]),
     (k_store_float, "*i32", ["tl.store", "2.5", "not an integer", "int32"]),
-    (k_atomic, "*i16",
-     ["tl.atomic_add", "40000 does not fit in int16 (-32768 to 32767)"]),
+    (k_atomic, "*i32",
+     ["tl.atomic_add",
+      "5000000000 does not fit in int32 (-2147483648 to 2147483647)"]),
     (k_atomic_cas, "*u32",
      ["tl.atomic_cas", "-1 does not fit in uint32 (0 to 4294967295)"]),
     (k_load_other, "*i8",
@@ -292,14 +293,14 @@ def test_values_written_that_fit_are_exact():
     def k(a_ptr, b_ptr, c_ptr):
         offs = tl.arange(0, 4)
         tl.store(a_ptr + offs, -128)
-        tl.atomic_add(b_ptr + offs, 255)
+        tl.atomic_add(b_ptr + offs, 4294967295)
         y = tl.load(c_ptr + offs, mask=offs < 2, other=127)
         tl.store(c_ptr + offs, y)
 
     a = np.zeros(4, np.int8)
-    b = np.zeros(4, np.uint8)
+    b = np.zeros(4, np.uint32)
     c = np.array([1, 2, 3, 4], np.int8)
     k[(1,)](a, b, c)
     assert a.tolist() == [-128] * 4
-    assert b.tolist() == [255] * 4
+    assert b.tolist() == [4294967295] * 4
     assert c.tolist() == [1, 2, 127, 127]

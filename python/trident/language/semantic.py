@@ -1155,6 +1155,17 @@ class Semantic:
         ptr, val, mask, sem, scope = self._atomic_args(ptr, val, mask, sem,
                                                        scope, what)
         elem = val.dtype
+        # Triton's element types for read-modify-write atomics: none of 16
+        # bits or fewer but fp16 / bf16, and those only for add.
+        if elem.is_fp16() or elem.is_bf16():
+            if op != "add":
+                _err("atomic_%s does not support %s (tl.%s: only atomic_add "
+                     "takes 16-bit floats)", op,
+                     "fp16" if elem.is_fp16() else "bf16", elem.name)
+        elif elem.primitive_bitwidth <= 16:
+            _err("atomic_%s does not support %s (tl.%s: atomics take "
+                 "elements of 32 or 64 bits, and fp16 / bf16 for add)", op,
+                 elem.name, elem.name)
         if elem.is_floating():
             if op == "add":
                 kind = "fadd"
@@ -1197,6 +1208,9 @@ class Semantic:
     def atomic_cas(self, ptr, cmp, val, sem, scope):
         ptr, val, _, sem, scope = self._atomic_args(ptr, val, None, sem,
                                                     scope, "tl.atomic_cas")
+        if val.dtype.primitive_bitwidth not in (16, 32, 64):
+            _err("atomic_cas only supports elements with width {16, 32, 64} "
+                 "(got tl.%s)", val.dtype.name)
         cmp = self.value_for(cmp, val.dtype, "tl.atomic_cas's cmp")
         if ptr.type.is_block():
             cmp = self.broadcast_to(cmp, list(ptr.shape))
