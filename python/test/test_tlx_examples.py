@@ -215,8 +215,8 @@ def test_cluster_gemm_sm90(plugin_dir):
         "NUM_CLUSTERS=66, MULTICAST=True)",
         ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT, ONE_IN_FLIGHT,
          ".reqnctapercluster 2, 1, 1", "bytes.multicast::cluster",
-         "mapa.shared::cluster",
-         "mbarrier.arrive.release.cluster.shared::cluster",
+         "mapa.shared::cluster", "mbarrier.arrive.shared::cluster.b64",
+         "mbarrier.arrive.release.cluster",
          "fence.mbarrier_init.release.cluster", "barrier.cluster.wait",
          "setmaxnreg.inc.sync.aligned.u32 \t232;"),
         extra=", ctas_per_cga=(2, 1, 1)")
@@ -224,14 +224,73 @@ def test_cluster_gemm_sm90(plugin_dir):
                                                              serialized)
     for w in ("wgmma.mma_async", TMA_LOAD, TMA_STORE, PARITY_WAIT,
               ONE_IN_FLIGHT, "bytes.multicast::cluster",
-              "mapa.shared::cluster",
-              "mbarrier.arrive.release.cluster.shared::cluster"):
+              "mapa.shared::cluster", "mbarrier.arrive.shared::cluster.b64"):
         assert n[w] > 0, (w, n)
+    # The remote arrives release at CTA scope (see the SASS test below).
+    assert n["mbarrier.arrive.release.cluster"] == 0, n
     assert n[".reqnctapercluster 2, 1, 1"] == 1, n
     assert n["fence.mbarrier_init.release.cluster"] == 1, n
     # Met after the set-up and at the end (by each task's warps).
     assert n["barrier.cluster.wait"] >= 2, n
     assert n["setmaxnreg.inc.sync.aligned.u32 \t232;"] == 2, n
+
+
+def test_cluster_gemm_sass_fences_gpu_only_at_cluster_barriers(plugin_dir):
+    # A remote arrive released at cluster scope becomes, in SASS, a
+    # GPU-wide memory barrier (MEMBAR.ALL.GPU; ERRBAR; CGAERRBAR) before
+    # the arrive: in the consumers' k-loop it held up the warpgroup's next
+    # wgmma at every slot freed. Only the cluster barriers
+    # (UCGABAR_ARV, at the kernel's end) may fence the GPU. Needs nvdisasm
+    # (Triton's wheel carries one).
+    out = run("""
+        import glob, os, subprocess, tempfile
+        import trident
+        import gemm_cluster as G
+        try:
+            import triton
+            tools = glob.glob(os.path.join(os.path.dirname(triton.__file__),
+                                           "backends/nvidia/bin/nvdisasm"))
+        except ImportError:
+            tools = []
+        if not tools:
+            print("NO NVDISASM")
+            raise SystemExit(0)
+        sig = {"a_desc": "tensordesc<bf16[64,64]>",
+               "b_desc": "tensordesc<bf16[64,128]>",
+               "c_desc": "tensordesc<bf16[64,256]>",
+               "M": "i32", "N": "i32", "K": "i32"}
+        k = trident.compile(G.matmul_cluster, signature=sig,
+                            target="cuda:90a", num_warps=4,
+                            ctas_per_cga=(2, 1, 1), barrier_timeout_ms=0,
+                            constexprs=dict(BM=128, BN=256, BK=64, STAGES=3,
+                                            GROUP_M=8, NUM_CLUSTERS=66,
+                                            MULTICAST=True))
+        with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
+            f.write(k.asm["cubin"])
+            f.flush()
+            sass = subprocess.run([tools[0], "-c", f.name],
+                                  capture_output=True, text=True).stdout
+        ops = [l.split("*/", 1)[1].split(";")[0].split()
+               for l in sass.splitlines()
+               if "*/" in l and l.strip().startswith("/*") and
+               l.split("*/", 1)[1].strip()]
+        # The opcode, after a predicate if any.
+        ops = [o[1] if o[0].startswith("@") else o[0] for o in ops if o]
+        print("REMOTE_ARRIVES", sum(o.startswith("SYNCS.ARRIVE.TRANS64.RED")
+                                    for o in ops))
+        for i, o in enumerate(ops):
+            if o == "MEMBAR.ALL.GPU":
+                print("GPU_FENCE", "cluster" if "UCGABAR_ARV" in
+                      ops[i + 1:i + 5] else "elsewhere")
+        """, plugin_dir)
+    if "NO NVDISASM" in out:
+        import pytest
+        pytest.skip("no nvdisasm (Triton's wheel) to read the SASS with")
+    remote = int(out.split("REMOTE_ARRIVES ")[1].split()[0])
+    assert remote > 0, out
+    fences = [l.split()[1] for l in out.splitlines()
+              if l.startswith("GPU_FENCE ")]
+    assert "elsewhere" not in fences, out
 
 
 def test_new_examples_take_bf16_on_the_cpu(plugin_dir):

@@ -22,8 +22,11 @@
 // CHECK: nvvm.cluster.arrive.relaxed
 // CHECK-NEXT: nvvm.cluster.wait
 // CHECK: nvvm.barrier id =
+// The remote arrival releases at CTA scope, with no scope attribute (at
+// cluster scope ptxas would fence the whole GPU before each arrival).
 // CHECK: nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK: nvvm.mbarrier.arrive %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NOT: mem_scope
+// CHECK: nvvm.mbarrier.arrive %{{[0-9]+}} : !llvm.ptr<7>
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %{{.*}}
 // CHECK: nvvm.barrier id =
 // CHECK-NEXT: nvvm.cluster.arrive

@@ -263,15 +263,19 @@ struct MBarrierArrivePattern : OpConversionPattern<nvgir::MBarrierArriveOp> {
                       ? Value()
                       : i32Const(rewriter, loc, int64_t(op.getCount()));
     if (Value cta = adaptor.getCta()) {
-      // The same barrier in CTA `cta`'s shared memory, released to the
-      // cluster.
+      // The same barrier in CTA `cta`'s shared memory, with the arrival's
+      // default release at CTA scope (as CUTLASS's and Triton's remote
+      // arrivals): it says that this CTA is done reading a buffer, reads
+      // the group awaited before the op, which is all another CTA needs
+      // before its copy overwrites the buffer. A release at cluster scope
+      // makes ptxas fence the whole GPU first (MEMBAR.ALL.GPU, ERRBAR,
+      // CGAERRBAR before the arrival): the warp stalls on that at every
+      // slot it frees, and with it the warpgroup's next wgmma.
       auto remote = LLVM::LLVMPointerType::get(
           rewriter.getContext(),
           unsigned(NVVM::NVVMMemorySpace::SharedCluster));
       Value there = NVVM::MapaOp::create(rewriter, loc, remote, bar, cta);
-      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), there, count,
-                                     NVVM::MemScopeKind::CLUSTER,
-                                     /*relaxed=*/false);
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), there, count);
     } else {
       NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
     }

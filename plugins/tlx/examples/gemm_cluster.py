@@ -202,7 +202,11 @@ def main():
     spills = meta["spill_stores"] + meta["spill_loads"]
     checks = {"cluster 2x1x1": ".reqnctapercluster 2, 1, 1" in ptx,
               "multicast TMA": ".multicast::cluster" in ptx,
-              "remote arrives": "mbarrier.arrive.release.cluster" in ptx,
+              "remote arrives": "mbarrier.arrive.shared::cluster" in ptx,
+              # Released at CTA scope: at cluster scope ptxas would fence
+              # the whole GPU (MEMBAR.ALL.GPU) at each arrive in the loop.
+              "no cluster-scope releases":
+                  "mbarrier.arrive.release.cluster" not in ptx,
               "wgmma": "wgmma.mma_async" in ptx,
               "12 warps": meta["num_warps"] == 12,
               "no spills": spills == 0,
