@@ -146,8 +146,12 @@ def test_fp8_matmul_wgmma_sm90(compile_sm90, ta, tb, stages):
 
 
 def test_fp8_dot_precise_stays_on_cuda_cores(compile_sm90):
-    # max_num_imprecise_acc <= K asks for full-precision sums, which wgmma's
-    # fp8 accumulation does not give: the exact CUDA-core dot remains.
+    # max_num_imprecise_acc = 0 asks for full-precision sums, and 16 bounds
+    # them below one k32 step: wgmma's fp8 accumulation gives neither, so
+    # the exact mma.sync dot (f16 operands) remains. 32 or 64 (<= K = 64)
+    # run on wgmma, its sums promoted to f32 every L products (one add.f32
+    # per accumulator register and run; test_dot_imprecise_acc.py has
+    # Triton's kernel); None sums all of K in wgmma, with no adds.
     @trident.jit
     def precise(a_ptr, b_ptr, c_ptr, IMPRECISE: tl.constexpr):
         r = tl.arange(0, 64)
@@ -156,7 +160,13 @@ def test_fp8_dot_precise_stays_on_cuda_cores(compile_sm90):
         c = tl.dot(a, b, max_num_imprecise_acc=IMPRECISE)
         tl.store(c_ptr + r[:, None] * 64 + r[None, :], c)
     sig = {"a_ptr": "*fp8e4nv", "b_ptr": "*fp8e4nv", "c_ptr": "*fp32"}
-    assert "wgmma.mma_async" not in compile_sm90(
-        precise, sig, {"IMPRECISE": 64}).asm["ptx"]
-    assert "wgmma.mma_async" in compile_sm90(
-        precise, sig, {"IMPRECISE": None}).asm["ptx"]
+    for imprecise in (0, 16):
+        ptx = compile_sm90(precise, sig, {"IMPRECISE": imprecise}).asm["ptx"]
+        assert "wgmma.mma_async" not in ptx and "mma.sync" in ptx
+    # 64x64 over 4 warps: 32 accumulator registers per thread; the
+    # accumulator is zero, so the first run's sums are the result (no add).
+    for imprecise, runs in ((32, 2), (64, 1), (None, 1)):
+        ptx = compile_sm90(precise, sig, {"IMPRECISE": imprecise}).asm["ptx"]
+        assert "wgmma.mma_async" in ptx
+        assert ptx.count("wgmma.commit_group") == runs, imprecise
+        assert ptx.count("add.f32") == 32 * (runs - 1), imprecise

@@ -15,6 +15,11 @@
 //   per row repetition, per K step: wgmma.mma_async
 //   wgmma.commit_group; wgmma.wait_group 0
 //
+// An fp8 dot with max_num_imprecise_acc L (32 <= L <= K) goes through K in
+// runs of L / 32 steps instead: per run a wgmma.fence, the MMAs from zero
+// (scale-d 0 on the run's first step), commit, wait, then an f32 add of
+// the run's sums into the accumulator (Triton's promotion on Hopper).
+//
 // An operand buffer is cut along its contiguous dimension into atoms of
 // `swizzle` bytes (32, 64 or 128) per row, every row of the other dimension
 // in each atom, the 16-byte chunks of row r XORed with bits of r (see
@@ -271,10 +276,55 @@ StringRef ptxTypeName(NVVM::WGMMATypes type) {
   }
 }
 
+/// `wgmma.wait_group 0` as inline PTX that takes and returns `values` (f32
+/// registers, each output tied to its input), so that nothing reads them
+/// before the wait.
+SmallVector<Value> waitForRegisters(OpBuilder &b, Location loc,
+                                    ArrayRef<Value> values) {
+  std::string constraints;
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += (i ? ",=f" : "=f");
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += "," + std::to_string(i);
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(values.size(), b.getF32Type()));
+  Value waited =
+      LLVM::InlineAsmOp::create(
+          b, loc, type, values,
+          b.getStringAttr("wgmma.wait_group.sync.aligned 0;"),
+          b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+          UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+          ArrayAttr())
+          .getResult(0);
+  SmallVector<Value> out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, waited, i));
+  return out;
+}
+
+/// K steps per promoted run of a dot whose max_num_imprecise_acc is
+/// `bound` over `k` (elements of `instrK` per step): 0 when the whole K
+/// sums at wgmma's precision (no bound, or one above K), failure when the
+/// bound is below one step.
+FailureOr<int64_t> promotionSteps(int64_t bound, int64_t k, int64_t instrK) {
+  if (bound <= 0 || bound > k)
+    return int64_t(0);
+  if (bound < instrK)
+    return failure();
+  return bound / instrK;
+}
+
 /// acc += A * B with both operands in shared memory (`aBuf`, `bBuf`,
 /// address space 3 pointers), for an accumulator of `cType` (#gir.wgmma)
 /// held as the per-thread vector `acc`. Fails (without changing the IR)
 /// when the shapes do not split into wgmma instructions.
+///
+/// With `runSteps` (> 0; fp8 max_num_imprecise_acc), the K steps go in
+/// runs of that many: each run's MMAs start from zero (scale-d 0 on its
+/// first step), are committed and waited for, and the run's sums are
+/// added to the accumulator in f32 (`acc` unread when `zeroC`; with
+/// `useC`, acc counts only where it is true). The result is then complete
+/// whatever `wait` says.
 FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   LoweringContext &lc, Value acc,
                                   RankedTensorType cType, Value aBuf,
@@ -284,7 +334,7 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
                                   NVVM::WGMMATypes typeB, bool wait = true,
                                   Value useC = {},
                                   ArrayRef<Value> aRegisters = {},
-                                  bool zeroC = false) {
+                                  bool zeroC = false, int64_t runSteps = 0) {
   MLIRContext *ctx = b.getContext();
   auto encoding = cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
   // In a cluster, an accumulator split over the CTAs (gir-split-ctas) has
@@ -364,68 +414,99 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
 
   // The first K step's scale-d for a register A (inline PTX): constant 0
-  // for a zero accumulator.
-  Value firstUseC = useC;
-  if (zeroC)
-    firstUseC = arith::ConstantIntOp::create(b, loc, 0, 1);
+  // for a zero accumulator (and for each promoted run's first step).
+  int64_t steps = k / instrK;
+  bool promote = runSteps > 0;
+  int64_t run = promote ? runSteps : steps;
+  Value noC = regA && (promote || zeroC)
+                  ? arith::ConstantIntOp::create(b, loc, 0, 1).getResult()
+                  : Value();
+  std::string name = "sync.aligned.m64n" + std::to_string(instrN) + "k" +
+                     std::to_string(instrK) + ".f32." +
+                     ptxTypeName(typeA).str() + "." + ptxTypeName(typeB).str();
   SmallVector<Value> out(repM * repN * perInstr);
+  // Promoting: the f32 sums the runs are added to (empty while the
+  // accumulator is zero and no run has been added).
+  SmallVector<Value> total;
+  if (promote && !zeroC) {
+    Value zero = LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(0));
+    for (int64_t i = 0; i < int64_t(out.size()); ++i) {
+      Value v = vector::ExtractOp::create(b, loc, acc, i);
+      if (useC)
+        v = arith::SelectOp::create(b, loc, useC, v, zero);
+      total.push_back(v);
+    }
+  }
   Value aLow = regA ? Value() : descriptorLow(b, loc, aBase);
   Value bLow = descriptorLow(b, loc, bBase);
-  NVVM::WgmmaFenceAlignedOp::create(b, loc);
-  for (int64_t rm = 0; rm < repM; ++rm) {
-    for (int64_t rn = 0; rn < repN; ++rn) {
-      int64_t first = (rm * repN + rn) * perInstr;
-      // A zero accumulator is not read: the first K step's scale-d is 0,
-      // and no register is zeroed for it.
-      Value d = LLVM::UndefOp::create(b, loc, structType);
-      if (!zeroC)
-        for (int64_t i = 0; i < perInstr; ++i)
-          d = LLVM::InsertValueOp::create(
-              b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i),
-              i);
-      for (int64_t ks = 0; ks < k / instrK; ++ks) {
-        if (regA) {
+  for (int64_t s0 = 0; s0 < steps; s0 += run) {
+    int64_t s1 = std::min(steps, s0 + run);
+    // (Before each run: the registers of the previous run's sums were read
+    // by the adds.)
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    for (int64_t rm = 0; rm < repM; ++rm) {
+      for (int64_t rn = 0; rn < repN; ++rn) {
+        int64_t first = (rm * repN + rn) * perInstr;
+        // A zero accumulator (or a run's fresh sums) is not read: the
+        // first K step's scale-d is 0, and no register is zeroed for it.
+        Value d = LLVM::UndefOp::create(b, loc, structType);
+        if (!zeroC && !promote)
+          for (int64_t i = 0; i < perInstr; ++i)
+            d = LLVM::InsertValueOp::create(
+                b, loc, d, vector::ExtractOp::create(b, loc, acc, first + i),
+                i);
+        for (int64_t ks = s0; ks < s1; ++ks) {
+          // scale-d 0 (constant), the run-time `useC`, or 1.
+          bool fresh = promote ? ks == s0 : zeroC && ks == 0;
+          Value stepUseC = !promote && ks == 0 && !zeroC ? useC : Value();
+          if (regA) {
+            Value descB = descriptorAt(b, loc, bLow, bLayout,
+                                       bLayout.subTileOffset(rn * instrN,
+                                                             ks * instrK));
+            d = wgmmaInlineAsm(
+                b, loc, structType, d,
+                aRegisters.slice((rm * steps + ks) * 4, 4), descB,
+                fresh ? noC : stepUseC, name, /*transposable=*/true,
+                /*transA=*/false, !bLayout.kMajor);
+            continue;
+          }
+          Value descA =
+              descriptorAt(b, loc, aLow, aLayout,
+                           aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
           Value descB = descriptorAt(b, loc, bLow, bLayout,
                                      bLayout.subTileOffset(rn * instrN,
                                                            ks * instrK));
-          std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
-                             "k" + std::to_string(instrK) + ".f32." +
-                             ptxTypeName(typeA).str() + "." +
-                             ptxTypeName(typeB).str();
-          d = wgmmaInlineAsm(
-              b, loc, structType, d,
-              aRegisters.slice((rm * (k / instrK) + ks) * 4, 4), descB,
-              ks == 0 ? firstUseC : Value(), name, /*transposable=*/true,
-              /*transA=*/false, !bLayout.kMajor);
-          continue;
+          if (stepUseC) {
+            // The first K step decides whether the old accumulator counts.
+            d = wgmmaInlineAsm(b, loc, structType, d, descA, descB, stepUseC,
+                               name, canTranspose, !aLayout.kMajor,
+                               !bLayout.kMajor);
+            continue;
+          }
+          d = NVVM::WgmmaMmaAsyncOp::create(
+              b, loc, structType, d, descA, descB, shape, typeInA, typeInB,
+              typeD, fresh ? scaleZero : scaleD, scaleIn, scaleIn, layoutA,
+              layoutB, /*satfinite=*/NVVM::MMAIntOverflowAttr());
         }
-        Value descA =
-            descriptorAt(b, loc, aLow, aLayout,
-                         aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
-        Value descB = descriptorAt(b, loc, bLow, bLayout,
-                                   bLayout.subTileOffset(rn * instrN,
-                                                         ks * instrK));
-        if (useC && ks == 0 && !zeroC) {
-          // The first K step decides whether the old accumulator counts.
-          std::string name = "sync.aligned.m64n" + std::to_string(instrN) +
-                             "k" + std::to_string(instrK) + ".f32." +
-                             ptxTypeName(typeA).str() + "." +
-                             ptxTypeName(typeB).str();
-          d = wgmmaInlineAsm(b, loc, structType, d, descA, descB, useC, name,
-                             canTranspose, !aLayout.kMajor, !bLayout.kMajor);
-          continue;
-        }
-        d = NVVM::WgmmaMmaAsyncOp::create(
-            b, loc, structType, d, descA, descB, shape, typeInA, typeInB, typeD,
-            zeroC && ks == 0 ? scaleZero : scaleD, scaleIn, scaleIn, layoutA,
-            layoutB, /*satfinite=*/NVVM::MMAIntOverflowAttr());
+        for (int64_t i = 0; i < perInstr; ++i)
+          out[first + i] = LLVM::ExtractValueOp::create(b, loc, d, i);
       }
-      for (int64_t i = 0; i < perInstr; ++i)
-        out[first + i] = LLVM::ExtractValueOp::create(b, loc, d, i);
     }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    if (!promote)
+      break;
+    // The run's sums, once written, join the accumulator in f32.
+    SmallVector<Value> sums = waitForRegisters(b, loc, out);
+    if (total.empty()) {
+      total = sums;
+      continue;
+    }
+    for (auto [t, sum] : llvm::zip(total, sums))
+      t = LLVM::FAddOp::create(b, loc, t, sum);
   }
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-  if (wait)
+  if (promote)
+    out = total;
+  else if (wait)
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   return vector::FromElementsOp::create(
              b, loc, cast<VectorType>(acc.getType()), out)
@@ -484,6 +565,13 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     if (k * elemBytes < 32)
       return rewriter.notifyMatchFailure(op, "K is narrower than one step");
+    FailureOr<int64_t> runSteps =
+        promotionSteps(op.getMaxNumImpreciseAcc(), k, 32 / elemBytes);
+    if (failed(runSteps))
+      return op.emitOpError("max_num_imprecise_acc = ")
+             << op.getMaxNumImpreciseAcc()
+             << " is below one wgmma K step (32 fp8 products): warpgroup "
+                "MMA cannot keep it";
     auto [aLayout, bLayout] = stagedLayouts(m, k, n, elemBytes, types->second);
     bool bKMajor = bLayout.kMajor;
 
@@ -508,7 +596,8 @@ struct WgmmaDotPattern : LoweringPattern<tir::DotOp> {
         emitWarpgroupMma(rewriter, loc, lc, adaptor.getC(), cType, aBuf,
                          aLayout, bBuf, bLayout, types->first, types->second,
                          /*wait=*/true, /*useC=*/{}, /*aRegisters=*/{},
-                         matchPattern(op.getC(), m_AnyZeroFloat()));
+                         matchPattern(op.getC(), m_AnyZeroFloat()),
+                         *runSteps);
     if (failed(result))
       return op.emitOpError("does not split into wgmma instructions");
     rewriter.replaceOp(op, *result);
@@ -611,12 +700,17 @@ struct WarpgroupDotPattern : LoweringPattern<nvgir::WarpgroupDotOp> {
       aLayout = layoutOf(cast<gir::MemDescType>(op.getA().getType()),
                          /*kDim=*/1);
     }
+    int64_t k = aLayout.kMajor ? aLayout.inner : aLayout.rows;
+    FailureOr<int64_t> runSteps = promotionSteps(
+        op.getPromotionInterval(), k, 32 / aLayout.elemBytes);
+    if (failed(runSteps))
+      return op.emitOpError("max_num_imprecise_acc is below one K step");
     FailureOr<Value> result = emitWarpgroupMma(
         rewriter, loc, lc, adaptor.getC(),
         cast<RankedTensorType>(op.getType()), aBuf, aLayout, adaptor.getB(),
         layoutOf(bType, 0), types->first, types->second,
         /*wait=*/!op.getAsync(), adaptor.getUseC(), aRegisters,
-        matchPattern(op.getC(), m_AnyZeroFloat()));
+        matchPattern(op.getC(), m_AnyZeroFloat()), *runSteps);
     if (failed(result))
       return op.emitOpError("operands do not split into wgmma instructions "
                             "(or an MN-major operand is not 16-bit: tf32 "

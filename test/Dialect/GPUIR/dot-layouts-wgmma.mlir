@@ -57,3 +57,26 @@ module {
     return %d, %e : tensor<32x64xf32>, tensor<64x64xf32>
   }
 }
+
+// -----
+
+// fp8 operands take wgmma when the dot lets them sum at its reduced
+// precision over all of K (a bound above K) or over runs of at least one
+// k32 step (32, 64: the lowering promotes each run to f32); a bound of 0
+// (all in full precision) or below one step keeps them off wgmma.
+// CHECK-LABEL: func.func @fp8_bounds
+// CHECK: tir.dot {{.*}} max_num_imprecise_acc = 1024 {{.*}} -> tensor<64x64xf32, #wgmma
+// CHECK: tir.dot {{.*}} max_num_imprecise_acc = 64 {{.*}} -> tensor<64x64xf32, #wgmma
+// CHECK: tir.dot {{.*}} max_num_imprecise_acc = 32 {{.*}} -> tensor<64x64xf32, #wgmma
+// CHECK: tir.dot {{.*}} max_num_imprecise_acc = 16 {{.*}} -> tensor<64x64xf32, #mma
+// CHECK: tir.dot %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}} : {{.*}} -> tensor<64x64xf32, #mma
+module {
+  func.func @fp8_bounds(%a: tensor<64x64xf8E4M3FN>, %b: tensor<64x64xf8E5M2>, %c: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) {
+    %d = tir.dot %a, %b, %c max_num_imprecise_acc = 1024 : tensor<64x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+    %e = tir.dot %a, %b, %c max_num_imprecise_acc = 64 : tensor<64x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+    %f = tir.dot %a, %b, %c max_num_imprecise_acc = 32 : tensor<64x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+    %g = tir.dot %a, %b, %c max_num_imprecise_acc = 16 : tensor<64x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+    %h = tir.dot %a, %b, %c : tensor<64x64xf8E4M3FN> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+    return %d, %e, %f, %g, %h : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>
+  }
+}

@@ -174,6 +174,46 @@ func.func @dot_accumulator(%c: tensor<64x64xf16, #acc>) {
 
 #sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
 #acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_imprecise_bf16(%c: tensor<64x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  %bt = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op max_num_imprecise_acc applies only to 8-bit float operands, got 'bf16'}}
+  %d = nvgir.warpgroup_dot %a, %bt, %c max_num_imprecise_acc = 32 : !gir.memdesc<64x64xbf16, #sw> * !gir.memdesc<64x64xbf16, #sw> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// Partial sums are runs of whole k32 steps.
+#ka = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#kb = #gir.nvmma_shared<swizzle = 128, order = [0, 1]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_imprecise_below_step(%c: tensor<64x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<64x128xf8E4M3FN, #ka>
+  %b = gir.local_alloc : !gir.memdesc<128x64xf8E4M3FN, #kb>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op max_num_imprecise_acc = 16 is below one wgmma K step (32 fp8 products)}}
+  %d = nvgir.warpgroup_dot %a, %b, %c max_num_imprecise_acc = 16 : !gir.memdesc<64x128xf8E4M3FN, #ka> * !gir.memdesc<128x64xf8E4M3FN, #kb> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// A dot that promotes its partial sums waits for them itself.
+#ka = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#kb = #gir.nvmma_shared<swizzle = 128, order = [0, 1]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @dot_imprecise_async(%c: tensor<64x64xf32, #acc>) {
+  %a = gir.local_alloc : !gir.memdesc<64x128xf8E4M3FN, #ka>
+  %b = gir.local_alloc : !gir.memdesc<128x64xf8E4M3FN, #kb>
+  // expected-error @+1 {{'nvgir.warpgroup_dot' op with max_num_imprecise_acc = 64 (at most K = 128) completes within the op: it cannot be async}}
+  %d = nvgir.warpgroup_dot %a, %b, %c async max_num_imprecise_acc = 64 : !gir.memdesc<64x128xf8E4M3FN, #ka> * !gir.memdesc<128x64xf8E4M3FN, #kb> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+#sw = #gir.nvmma_shared<swizzle = 128, order = [1, 0]>
+#acc = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 func.func @dot_result(%c: tensor<64x64xf32, #acc>) {
   %a = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>
   %bt = gir.local_alloc : !gir.memdesc<64x64xbf16, #sw>

@@ -226,8 +226,13 @@ static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
   // fp8 (e4m3 / e5m2, mixed or not) into f32: wgmma accumulates its
   // products at reduced precision, so only where the dot allows that over
   // its whole K (max_num_imprecise_acc > K, as Triton's "no partial
-  // accumulator" rule; Triton's sm_90 default of 2^30 does).
-  if (!elem && isFp8Dot(dot) && int64_t(dot.getMaxNumImpreciseAcc()) > k)
+  // accumulator" rule; Triton's sm_90 default of 2^30 does) or over runs
+  // of at least one k32 step (max_num_imprecise_acc >= 32: the lowering
+  // sums each run from zero and adds it to the accumulator in f32, as
+  // Triton promotes them). A smaller bound (0: none at reduced precision)
+  // stays off wgmma.
+  int64_t bound = dot.getMaxNumImpreciseAcc();
+  if (!elem && isFp8Dot(dot) && (bound > k || bound >= 32))
     elem = a.getElementType();
   if (!elem)
     return {};

@@ -65,6 +65,16 @@ struct Operand {
   }
 };
 
+/// Whether `dot` (8-bit float operands) bounds the products wgmma may sum
+/// at its reduced precision below its K (max_num_imprecise_acc in 1..K):
+/// its MMA then adds each run's partial sum to the accumulator after
+/// waiting for it, so it completes within its iteration (never in flight).
+inline bool promotesPartialSums(tir::DotOp dot) {
+  uint32_t bound = dot.getMaxNumImpreciseAcc();
+  auto a = llvm::cast<mlir::RankedTensorType>(dot.getA().getType());
+  return bound > 0 && bound <= a.getDimSize(a.getRank() - 1);
+}
+
 /// A dot the pass rewrites: B always comes from a ring; A from a ring, or
 /// stays the register tile the loop computes or receives (attention's p,
 /// its loop-invariant q).
@@ -90,9 +100,10 @@ struct PipelinePlan {
   llvm::SetVector<mlir::BlockArgument> carried;
   /// The loop has no other wgmma dot than its one rewritten dot, whose A
   /// and B are both ringed (the tuned matmul form: its MMAs may stay in
-  /// flight across the back edge).
+  /// flight across the back edge, unless they promote partial sums).
   bool singleRingedDot() const {
-    return dots.size() == 1 && dots[0].a >= 0 && otherWgmmaDots == 0;
+    return dots.size() == 1 && dots[0].a >= 0 && otherWgmmaDots == 0 &&
+           !promotesPartialSums(dots[0].dot);
   }
   bool anyPointerLoads() const {
     return llvm::any_of(operands, [](const Operand &o) { return bool(o.load); });

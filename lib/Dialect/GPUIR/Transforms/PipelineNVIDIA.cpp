@@ -347,9 +347,14 @@ Value emitDot(OpBuilder &b, tir::DotOp dot, Value a, Value bView, Value c,
               Value useC, bool async) {
   if (isa<RankedTensorType>(a.getType()))
     a = inFragmentLayout(b, dot, a);
-  return nvgir::WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bView,
-                                       c, useC, dot.getPrecisionAttr(),
-                                       async ? b.getUnitAttr() : UnitAttr());
+  // A bound on the fp8 products summed at wgmma's precision carries over
+  // where it is at most K (the MMA then promotes runs of it; above K it
+  // bounds nothing).
+  uint32_t bound = promotesPartialSums(dot) ? dot.getMaxNumImpreciseAcc() : 0;
+  return nvgir::WarpgroupDotOp::create(
+      b, dot.getLoc(), dot.getType(), a, bView, c, useC,
+      dot.getPrecisionAttr(), async ? b.getUnitAttr() : UnitAttr(),
+      b.getI32IntegerAttr(bound));
 }
 
 Value emitDotWait(OpBuilder &b, Location loc, Value acc, unsigned pending) {

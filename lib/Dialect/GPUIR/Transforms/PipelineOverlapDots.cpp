@@ -46,9 +46,10 @@ namespace {
 
 /// Whether wgmma reads `dot`'s operands where they are, so that it may
 /// stay in flight: A in shared memory, or a 16-bit register A in a wgmma
-/// layout of the accumulator's warps (the register fragment).
+/// layout of the accumulator's warps (the register fragment). A dot that
+/// promotes partial sums waits for its MMAs itself.
 bool canStayInFlight(nvgir::WarpgroupDotOp dot) {
-  if (dot.getAsync())
+  if (dot.getAsync() || dot.getPromotionInterval())
     return false;
   auto a = dyn_cast<RankedTensorType>(dot.getA().getType());
   if (!a)

@@ -180,7 +180,29 @@ LogicalResult WarpgroupDotOp::verify() {
   // The lowering keeps wgmma's accumulator fragments in f32 registers.
   if (!c.getElementType().isF32())
     return emitOpError("accumulates in f32 only, got ") << c.getElementType();
+  if (uint32_t bound = getMaxNumImpreciseAcc()) {
+    if (!fp8(aElem))
+      return emitOpError("max_num_imprecise_acc applies only to 8-bit float "
+                         "operands, got ")
+             << aElem;
+    // (Runs of whole k32 steps: a bound below one step cannot be kept.)
+    if (getPromotionInterval() && bound < 32)
+      return emitOpError("max_num_imprecise_acc = ")
+             << bound << " is below one wgmma K step (32 fp8 products)";
+    if (getPromotionInterval() && getAsync())
+      return emitOpError("with max_num_imprecise_acc = ")
+             << bound << " (at most K = " << aShape[1]
+             << ") completes within the op: it cannot be async";
+  }
   return success();
+}
+
+int64_t WarpgroupDotOp::getPromotionInterval() {
+  int64_t bound = getMaxNumImpreciseAcc();
+  ArrayRef<int64_t> aShape =
+      getRegisterA() ? getRegisterA().getType().getShape()
+                     : cast<MemDescType>(getA().getType()).getShape();
+  return bound > 0 && aShape.size() == 2 && bound <= aShape[1] ? bound : 0;
 }
 
 // Written before the layout passes (a plugin's explicit dot), the MMA asks

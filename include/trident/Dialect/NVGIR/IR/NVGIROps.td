@@ -100,8 +100,11 @@ def NVGIR_MBarrierArriveOp : NVGIR_Op<"mbarrier_arrive"> {
     `per_thread`, every thread of the group arrives (`count` times each),
     for barriers that count threads. With `cta`, the arrival is on the
     barrier at the same place in the shared memory of CTA `cta` of the
-    thread-block cluster (`mapa`, release at cluster scope): CTAs that
-    share a buffer through multicast copies say that theirs is free.
+    thread-block cluster (`mapa`, release at CTA scope): CTAs that share a
+    buffer through multicast copies say that theirs is free. The release
+    orders this CTA's awaited reads before another CTA's writes, not its
+    writes before another's reads: a cluster-scope release would cost a
+    GPU-wide memory barrier at each arrival.
 
     ```mlir
     nvgir.mbarrier_arrive %bars[%i] {count = 1 : i32} : !nvgir.mbarriers<3>
@@ -362,6 +365,15 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
     takes `p` as its run-time scale-d, so that a persistent kernel's loop
     starts a new tile's accumulator without reading (or waiting for) the
     registers the previous tile's MMAs may still be writing.
+
+    With `max_num_imprecise_acc = L` (8-bit float operands, L at least one
+    k32 step and at most K), wgmma's reduced-precision fp8 sums cover runs
+    of L / 32 K steps only (rounded down: at most L products): each run
+    starts from zero (scale-d 0 on its first step), is committed and waited
+    for, and its partial sum is added to the f32 accumulator (`add.f32`),
+    as Triton promotes them on Hopper. Such a dot completes within the op
+    (it takes no `async`). 0, the default, or an L above K: the whole K at
+    wgmma's precision.
   }];
   let arguments = (ins AnyTypeOf<[GPUIR_MemDescType, AnyRankedTensor]>:$a,
                        GPUIR_MemDescType:$b,
@@ -369,11 +381,14 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
                        Optional<I1>:$use_c,
                        DefaultValuedAttr<TIR_InputPrecision,
                            "::trident::tir::InputPrecision::IEEE">:$precision,
-                       UnitAttr:$async);
+                       UnitAttr:$async,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntMinValue<0>]>,
+                           "0">:$max_num_imprecise_acc);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c (`use_c` $use_c^)? (`precision` `=` $precision^)?
-    (`async` $async^)? attr-dict `:`
+    (`async` $async^)?
+    (`max_num_imprecise_acc` `=` $max_num_imprecise_acc^)? attr-dict `:`
     qualified(type($a)) `*` qualified(type($b)) `->` type($d)
   }];
   let hasVerifier = 1;
@@ -383,6 +398,10 @@ def NVGIR_WarpgroupDotOp : NVGIR_Op<"warpgroup_dot",
       return ::llvm::dyn_cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
           getA());
     }
+    /// K elements per partial sum that is added to the accumulator in f32
+    /// (max_num_imprecise_acc when it is set and at most K), or 0 when the
+    /// whole K accumulates at wgmma's precision.
+    int64_t getPromotionInterval();
   }];
 }
 
