@@ -5,7 +5,8 @@ is the PTX a GPU compile makes. The runner counts them apart from passes,
 failures and skips, with the reason.
 
 Rules are tried in order: a test's name in NA_TESTS (any device), then in
-NA_ON_CPU (the CPU target), then RULES on the test function's source.
+NA_ON_CPU (the CPU target) or NA_ON_CUDA (NVIDIA GPUs), then RULES on the
+test function's source.
 """
 import inspect
 import re
@@ -23,6 +24,16 @@ NA_ON_CPU = {
     "test_pointer_arguments": "checks that host tensors are refused and "
                               "CUDA ones taken (its own device list)",
     "test_zero_strided_tensors": "runs under torch.cuda.device",
+}
+
+NA_ON_CUDA = {
+    "test_tl_range_num_stages": "checks the cp.async commit groups Triton's "
+                                "pipeliner leaves in flight ('cp.async."
+                                "wait_group 6' for 5 stages); Trident's "
+                                "pipeline tracks each stage's cp.async "
+                                "copies with an mbarrier "
+                                "(cp.async.mbarrier.arrive), so its PTX "
+                                "has no such count",
 }
 
 # (pattern on the test function's source, reason)
@@ -58,6 +69,8 @@ def not_applicable(item, device):
         return NA_TESTS[name]
     if device == "cpu" and name in NA_ON_CPU:
         return "on the CPU target: " + NA_ON_CPU[name]
+    if device == "cuda" and name in NA_ON_CUDA:
+        return "on NVIDIA GPUs: " + NA_ON_CUDA[name]
     src = _source(item)
     for pattern, reason in RULES:
         if pattern.search(src):
