@@ -253,6 +253,17 @@ private:
   mlir::LogicalResult lowerAssert(tir::AssertOp op);
   mlir::LogicalResult lowerInlineAsm(tir::InlineAsmElementwiseOp op);
   mlir::LogicalResult lowerMapElementwise(tir::MapElementwiseOp op);
+  /// An element-wise op that computes `pack` consecutive elements (row
+  /// major) of each result at once: `body` takes, per operand of `args`,
+  /// its `pack` scalars, and returns, per result of `results`, its `pack`
+  /// scalars. On scalars (`tile` null) `body` runs once; on tiles of shape
+  /// `tile`, in one loop over the elements writing the results' buffers.
+  mlir::LogicalResult lowerPacked(
+      mlir::ValueRange args, mlir::ResultRange results,
+      mlir::RankedTensorType tile, int64_t pack,
+      llvm::function_ref<mlir::FailureOr<llvm::SmallVector<mlir::Value>>(
+          llvm::ArrayRef<mlir::Value>)>
+          body);
   mlir::LogicalResult lowerExtern(tir::ExternElementwiseOp op);
   mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op);

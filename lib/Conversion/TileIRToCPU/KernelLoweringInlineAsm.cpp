@@ -4,7 +4,8 @@
 // consecutive elements in row-major order, each element its own asm
 // operand: the outputs are, per result, its `pack` elements; the inputs,
 // per operand, its `pack` elements. Tile results are written into buffers
-// by one loop over the elements.
+// by one loop over the elements (lowerPacked, which tir.map_elementwise
+// shares: KernelLoweringMap.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
@@ -24,19 +25,30 @@ LogicalResult KernelLowering::lowerInlineAsm(tir::InlineAsmElementwiseOp op) {
     outputTypes.append(pack, scalarType(getElementTypeOrSelf(t)));
 
   auto tile = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return lowerPacked(
+      op.getArgs(), op->getResults(), tile, pack,
+      [&](ArrayRef<Value> inputs) -> FailureOr<SmallVector<Value>> {
+        return conversion::emitInlineAsm(b, curLoc, op, inputs, outputTypes);
+      });
+}
+
+LogicalResult KernelLowering::lowerPacked(
+    ValueRange args, ResultRange results, RankedTensorType tile, int64_t pack,
+    function_ref<FailureOr<SmallVector<Value>>(ArrayRef<Value>)> body) {
   if (!tile) {
     SmallVector<Value> inputs;
-    for (Value v : op.getArgs())
+    for (Value v : args)
       inputs.push_back(scalar(v));
-    SmallVector<Value> outputs =
-        conversion::emitInlineAsm(b, curLoc, op, inputs, outputTypes);
-    for (auto [r, out] : llvm::zip(op.getResults(), outputs))
+    FailureOr<SmallVector<Value>> outputs = body(inputs);
+    if (failed(outputs))
+      return failure();
+    for (auto [r, out] : llvm::zip(results, *outputs))
       scalars.map(r, out);
     return success();
   }
 
   SmallVector<Value> outBufs;
-  for (Value r : op.getResults()) {
+  for (Value r : results) {
     Value buf = allocBuffer(cast<RankedTensorType>(r.getType()));
     buffers[r] = buf;
     outBufs.push_back(buf);
@@ -66,14 +78,17 @@ LogicalResult KernelLowering::lowerInlineAsm(tir::InlineAsmElementwiseOp op) {
     }
   }
   SmallVector<Value> inputs;
-  for (Value v : op.getArgs())
+  for (Value v : args)
     for (int64_t k = 0; k < pack; ++k)
       inputs.push_back(element(v, idx[k]));
-  SmallVector<Value> outputs =
-      conversion::emitInlineAsm(b, curLoc, op, inputs, outputTypes);
+  FailureOr<SmallVector<Value>> outputs = body(inputs);
+  if (failed(outputs)) {
+    popScope();
+    return failure();
+  }
   for (auto [i, buf] : llvm::enumerate(outBufs))
     for (int64_t k = 0; k < pack; ++k)
-      storeElement(buf, idx[k], outputs[i * pack + k]);
+      storeElement(buf, idx[k], (*outputs)[i * pack + k]);
   popScope();
   return success();
 }
