@@ -6,9 +6,10 @@ zero and adds the run's partial sum to the fp32 accumulator with `add.f32`
 (BK / L) of them; with L unset (None: all of K at wgmma's precision) none.
 On the CPU target the same kernel runs against a float64 numpy product.
 
-Trident's wgmma layout puts all warps along M: 64x64 blocks with 8 warps
-(Triton: warps [4, 2]) stay on mma.sync, whose fp8 products widen to f16
-and sum exactly, with no promotion adds."""
+64x64 blocks with 8 warps have fewer rows than two warpgroups stacked
+along M cover: as Triton (warps [4, 2]), the second warpgroup sits beside
+the first along N and each runs m64n32 instructions over its 32 columns,
+with the same promotion adds per thread."""
 import re
 
 import numpy as np
@@ -113,12 +114,31 @@ def test_promotion_adds_sm90(compile_sm90, in_type, low_precision_acc):
 @pytest.mark.parametrize("in_type", ["fp8e5", "fp8e4nv"])
 @pytest.mark.parametrize("low_precision_acc", [32, 64, None])
 def test_small_blocks_sm90(compile_sm90, in_type, low_precision_acc):
-    # 64x64 blocks with 8 warps: wgmma needs 16 rows per warp along M here,
-    # so the dot runs on mma.sync (f16 operands, exact sums).
+    # 64x64 blocks with 8 warps: the two warpgroups split N, each with
+    # m64n32k32 instructions (two K steps of the 64-wide block), no
+    # mma.sync.
     k = _compile(compile_sm90, in_type, 64, 64, 64, low_precision_acc)
     ptx = k.asm["ptx"]
-    assert "wgmma.mma_async" not in ptx
-    assert "mma.sync.aligned.m16n8k16" in ptx
+    t = PTX_TYPE[in_type]
+    forms = set(re.findall(r"wgmma\.mma_async\.\S+", ptx))
+    assert forms == {"wgmma.mma_async.sync.aligned.m64n32k32.f32.%s.%s"
+                     % (t, t)}, forms
+    assert ptx.count("wgmma.mma_async") == 64 // 32
+    assert "mma.sync" not in ptx
+
+
+@pytest.mark.parametrize("blocks,n", [((64, 64, 64), 32), ((64, 128, 64), 64)])
+def test_small_blocks_fp16_sm90(compile_sm90, blocks, n):
+    # Triton's matmul with fp16 operands, 64-row blocks and 8 warps: wgmma
+    # of n = N / 2 per warpgroup (Triton's instrShape), k16 steps.
+    bm, bn, bk = blocks
+    k = _compile(compile_sm90, "fp16", bm, bn, bk, None)
+    ptx = k.asm["ptx"]
+    forms = set(re.findall(r"wgmma\.mma_async\.\S+", ptx))
+    assert forms == {"wgmma.mma_async.sync.aligned.m64n%dk16.f32.f16.f16"
+                     % n}, forms
+    assert ptx.count("wgmma.mma_async") == bk // 16
+    assert "mma.sync" not in ptx
 
 
 @pytest.mark.parametrize("blocks", [(128, 256, 128), (64, 64, 64)])
@@ -133,9 +153,9 @@ def test_precise_sm90(compile_sm90, blocks):
     assert ptx.count("add.f32") == 0
 
 
-@pytest.mark.xfail(strict=True, reason="no wgmma layout with warps along N "
-                   "(Triton's [4, 2] for 64x64 blocks and 8 warps)")
 def test_small_blocks_promotion_adds_sm90(compile_sm90):
+    # As Triton: each thread holds (64 * 64) / (32 * 8) accumulator
+    # elements, one promotion add each per run of 32 along K (two runs).
     k = _compile(compile_sm90, "fp8e5", 64, 64, 64, 32)
     assert k.asm["ptx"].count("add.f32") == (64 * 64) // (32 * NUM_WARPS) * 2
 

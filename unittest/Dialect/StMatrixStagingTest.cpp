@@ -138,6 +138,15 @@ TEST_F(StMatrixStaging, WgmmaAccumulatorThroughStMatrix) {
        "tensor<64x128xf16, #gir.blocked<sizePerThread = [1, 8], "
        "threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>",
        4, false},
+      // Warpgroups side by side along N (64-row tiles on 8 warps).
+      {"tensor<64x64xf16, #gir.wgmma<warpsPerCTA = [4, 2], instrN = 32>>",
+       "tensor<64x64xf16, #gir.blocked<sizePerThread = [1, 8], "
+       "threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>>",
+       8, false},
+      {"tensor<64x128xbf16, #gir.wgmma<warpsPerCTA = [4, 2], instrN = 64>>",
+       "tensor<64x128xbf16, #gir.blocked<sizePerThread = [1, 1], "
+       "threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]>>",
+       8, true},
       // Few registers: two blocks per instruction.
       {"tensor<64x8xf16, #gir.wgmma<warpsPerCTA = [4, 1], instrN = 8>>",
        "tensor<64x8xf16, #gir.blocked<sizePerThread = [8, 1], "

@@ -351,10 +351,14 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   int64_t elemBytes = aLayout.elemBytes;
   int64_t instrK = 32 / elemBytes;
   int64_t instrN = encoding.getInstrN();
+  // `warps` along M (whole warpgroups of rows), `warpsN` warpgroups side
+  // by side along N (each its own instrN columns of every repetition).
   int64_t warps = encoding.getWarpsPerCTA()[0];
+  int64_t warpsN = encoding.getWarpsPerCTA()[1];
   // Both operands 16-bit, or both K-major (tf32, fp8: no transpose).
   bool canTranspose = transposable(typeA) && transposable(typeB);
-  if (k % instrK != 0 || n % instrN != 0 || m % (16 * warps) != 0 ||
+  if (k % instrK != 0 || n % (instrN * warpsN) != 0 ||
+      m % (16 * warps) != 0 ||
       ((!aLayout.kMajor || !bLayout.kMajor) && !canTranspose) ||
       // an M-major A: each warpgroup's 64 rows must start an atom row
       (!aLayout.kMajor && aLayout.elemsPerAtomRow() > 64))
@@ -367,8 +371,10 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
   Value aBase = regA ? arith::ConstantIntOp::create(b, loc, 0, 64).getResult()
                      : LLVM::PtrToIntOp::create(b, loc, i64, aBuf).getResult();
   Value bBase = LLVM::PtrToIntOp::create(b, loc, i64, bBuf);
-  // Each warpgroup takes its own 64 rows of A: warpgroup g = warp / 4
-  // starts at row 64 g of every row repetition.
+  // Each warpgroup takes its own 64 rows of A and its own instrN columns
+  // of B: warpgroup g = warp / 4 sits at row group gM = g % (warps / 4),
+  // column group gN = g / (warps / 4), and starts at row 64 gM and column
+  // instrN gN of every repetition (the warpgroups along N share A's rows).
   auto [lane, warp] = lc.laneAndWarp(b, loc);
   (void)lane;
   // (Read from lane 0 by a shuffle: the same in every lane, which tells
@@ -379,12 +385,42 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
       arith::DivUIOp::create(b, loc, warp, i32Const(b, loc, 4)),
       i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
       UnitAttr());
+  int64_t groupsM = warps / 4;
+  Value groupM = group, groupN;
+  if (warpsN > 1) {
+    groupM = arith::RemUIOp::create(b, loc, group, i32Const(b, loc, groupsM));
+    groupN = arith::DivUIOp::create(b, loc, group, i32Const(b, loc, groupsM));
+  }
   int64_t groupRowBytes = aLayout.subTileOffset(64, 0) -
                           aLayout.subTileOffset(0, 0);
   Value groupOff = arith::ExtUIOp::create(
       b, loc, i64,
-      arith::MulIOp::create(b, loc, group, i32Const(b, loc, groupRowBytes)));
+      arith::MulIOp::create(b, loc, groupM, i32Const(b, loc, groupRowBytes)));
   aBase = arith::AddIOp::create(b, loc, aBase, groupOff);
+  if (groupN) {
+    // B's byte offset of column instrN * gN (subTileOffset at run time: an
+    // N-major B's columns cross swizzle atoms every elemsPerAtomRow).
+    Value col = arith::MulIOp::create(b, loc, groupN, i32Const(b, loc, instrN));
+    Value colOff;
+    if (bLayout.kMajor) {
+      colOff = arith::MulIOp::create(b, loc, col,
+                                     i32Const(b, loc, bLayout.swizzle));
+    } else {
+      int64_t perRow = bLayout.elemsPerAtomRow();
+      Value atom =
+          arith::DivUIOp::create(b, loc, col, i32Const(b, loc, perRow));
+      Value within =
+          arith::RemUIOp::create(b, loc, col, i32Const(b, loc, perRow));
+      colOff = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, atom,
+                                i32Const(b, loc, bLayout.atomBytes())),
+          arith::MulIOp::create(b, loc, within,
+                                i32Const(b, loc, bLayout.elemBytes)));
+    }
+    bBase = arith::AddIOp::create(b, loc, bBase,
+                                  arith::ExtUIOp::create(b, loc, i64, colOff));
+  }
   if (aWhole) {
     Value block = arith::RemUIOp::create(b, loc, lc.ctaRank(b, loc),
                                          i32Const(b, loc, split));
@@ -397,7 +433,7 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
 
   Type f32 = b.getF32Type();
   int64_t perInstr = instrN / 2;
-  int64_t repN = n / instrN, repM = m / (16 * warps);
+  int64_t repN = n / (instrN * warpsN), repM = m / (16 * warps);
   auto structType =
       LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(perInstr, f32));
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, instrN, instrK);
@@ -460,9 +496,9 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
           bool fresh = promote ? ks == s0 : zeroC && ks == 0;
           Value stepUseC = !promote && ks == 0 && !zeroC ? useC : Value();
           if (regA) {
-            Value descB = descriptorAt(b, loc, bLow, bLayout,
-                                       bLayout.subTileOffset(rn * instrN,
-                                                             ks * instrK));
+            Value descB = descriptorAt(
+                b, loc, bLow, bLayout,
+                bLayout.subTileOffset(rn * instrN * warpsN, ks * instrK));
             d = wgmmaInlineAsm(
                 b, loc, structType, d,
                 aRegisters.slice((rm * steps + ks) * 4, 4), descB,
@@ -473,9 +509,9 @@ FailureOr<Value> emitWarpgroupMma(OpBuilder &b, Location loc,
           Value descA =
               descriptorAt(b, loc, aLow, aLayout,
                            aLayout.subTileOffset(rm * 16 * warps, ks * instrK));
-          Value descB = descriptorAt(b, loc, bLow, bLayout,
-                                     bLayout.subTileOffset(rn * instrN,
-                                                           ks * instrK));
+          Value descB = descriptorAt(
+              b, loc, bLow, bLayout,
+              bLayout.subTileOffset(rn * instrN * warpsN, ks * instrK));
           if (stepUseC) {
             // The first K step decides whether the old accumulator counts.
             d = wgmmaInlineAsm(b, loc, structType, d, descA, descB, stepUseC,
@@ -613,8 +649,9 @@ bool feedsRegisterFragment(nvgir::WarpgroupDotOp op, const LayoutMap &aMap) {
   Type elem = aType.getElementType();
   auto cType = cast<RankedTensorType>(op.getType());
   auto acc = dyn_cast<gir::WgmmaEncodingAttr>(cType.getEncoding());
+  // (With warpgroups along N, each needs all of A's rows: no fragment.)
   if (!acc || !(elem.isF16() || elem.isBF16()) ||
-      gir::getCTASplit(cType) != 1)
+      gir::getCTASplit(cType) != 1 || acc.getWarpsPerCTA()[1] != 1)
     return false;
   int64_t warps = acc.getWarpsPerCTA()[0];
   return aMap.getShape()[0] == cType.getDimSize(0) &&

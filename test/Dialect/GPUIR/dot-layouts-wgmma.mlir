@@ -80,3 +80,63 @@ module {
     return %d, %e, %f, %g, %h : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>
   }
 }
+
+// -----
+
+// With 8 warps, a tile of fewer than 128 rows puts the second warpgroup
+// beside the first along N (as Triton's MMAv3 warpsPerCTA = [4, 2]): each
+// takes N / 2 columns with its own instructions (64x64: n32, 64x128: n64,
+// 64x512: n256 twice). 128 rows still stack all 8 warps along M; 32 rows
+// are not a warpgroup's 64 and stay off wgmma.
+// WARPS8-DAG: #[[N32:.*]] = #gir.wgmma<warpsPerCTA = [4, 2], instrN = 32>
+// WARPS8-DAG: #[[N64:.*]] = #gir.wgmma<warpsPerCTA = [4, 2], instrN = 64>
+// WARPS8-DAG: #[[N256:.*]] = #gir.wgmma<warpsPerCTA = [4, 2], instrN = 256>
+// WARPS8-DAG: #[[M8:.*]] = #gir.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+// WARPS8-LABEL: func.func @along_n
+// WARPS8: tir.dot {{.*}} -> tensor<64x64xf32, #[[N32]]>
+// WARPS8: tir.dot {{.*}} -> tensor<64x128xf32, #[[N64]]>
+// WARPS8: tir.dot {{.*}} -> tensor<64x512xf32, #[[N256]]>
+// WARPS8: tir.dot {{.*}} -> tensor<128x64xf32, #[[M8]]>
+// WARPS8: tir.dot {{.*}} -> tensor<32x64xf32, #mma
+// CHECK-DAG: #[[W64:.*]] = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+// CHECK-DAG: #[[W128:.*]] = #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+// CHECK-LABEL: func.func @along_n
+// CHECK: tir.dot {{.*}} -> tensor<64x64xf32, #[[W64]]>
+// CHECK: tir.dot {{.*}} -> tensor<64x128xf32, #[[W128]]>
+module {
+  func.func @along_n(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>, %b2: tensor<64x128xbf16>,
+                     %b3: tensor<64x512xbf16>, %a2: tensor<128x64xbf16>, %a3: tensor<32x64xbf16>)
+      -> (tensor<64x64xf32>, tensor<64x128xf32>, tensor<64x512xf32>, tensor<128x64xf32>, tensor<32x64xf32>) {
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %z2 = arith.constant dense<0.0> : tensor<64x128xf32>
+    %z3 = arith.constant dense<0.0> : tensor<64x512xf32>
+    %z4 = arith.constant dense<0.0> : tensor<128x64xf32>
+    %z5 = arith.constant dense<0.0> : tensor<32x64xf32>
+    %d = tir.dot %a, %b, %z : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %e = tir.dot %a, %b2, %z2 : tensor<64x64xbf16> * tensor<64x128xbf16> -> tensor<64x128xf32>
+    %f = tir.dot %a, %b3, %z3 : tensor<64x64xbf16> * tensor<64x512xbf16> -> tensor<64x512xf32>
+    %g = tir.dot %a2, %b, %z4 : tensor<128x64xbf16> * tensor<64x64xbf16> -> tensor<128x64xf32>
+    %h = tir.dot %a3, %b, %z5 : tensor<32x64xbf16> * tensor<64x64xbf16> -> tensor<32x64xf32>
+    return %d, %e, %f, %g, %h : tensor<64x64xf32>, tensor<64x128xf32>, tensor<64x512xf32>, tensor<128x64xf32>, tensor<32x64xf32>
+  }
+}
+
+// -----
+
+// A dot that feeds another (attention's q k^T, then p v) keeps its warps
+// along M, as Triton does for chained dots: with 64 rows on 8 warps it
+// stays off wgmma (mma.sync); the last dot of the chain splits N.
+// WARPS8-DAG: #[[LAST:.*]] = #gir.wgmma<warpsPerCTA = [4, 2], instrN = 32>
+// WARPS8-LABEL: func.func @chained
+// WARPS8: tir.dot {{.*}} -> tensor<64x64xf32, #mma
+// WARPS8: tir.dot {{.*}} -> tensor<64x64xf32, #[[LAST]]>
+module {
+  func.func @chained(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tensor<64x64xbf16>) -> tensor<64x64xf32> {
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tir.dot %q, %k, %z : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %e = math.exp %s : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xbf16>
+    %o = tir.dot %p, %v, %z : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    return %o : tensor<64x64xf32>
+  }
+}

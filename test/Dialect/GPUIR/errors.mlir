@@ -81,13 +81,18 @@ func.func private @wgmma_rank(tensor<64x64xf32, #gir.wgmma<warpsPerCTA = [4], in
 
 // -----
 
-// expected-error @+1 {{wgmma layout needs warpsPerCTA = [4 * 2^k, 1] (whole warpgroups stacked along rows), got [2, 2]}}
+// expected-error @+1 {{wgmma layout needs warpsPerCTA = [4 * 2^i, 2^j] (whole warpgroups along rows, then warpgroups along columns), got [2, 2]}}
 func.func private @wgmma_warps(tensor<64x64xf32, #gir.wgmma<warpsPerCTA = [2, 2], instrN = 64>>)
 
 // -----
 
-// expected-error @+1 {{wgmma layout needs warpsPerCTA = [4 * 2^k, 1] (whole warpgroups stacked along rows), got [12, 1]}}
+// expected-error @+1 {{wgmma layout needs warpsPerCTA = [4 * 2^i, 2^j] (whole warpgroups along rows, then warpgroups along columns), got [12, 1]}}
 func.func private @wgmma_warps_npot(tensor<64x64xf32, #gir.wgmma<warpsPerCTA = [12, 1], instrN = 64>>)
+
+// -----
+
+// expected-error @+1 {{wgmma layout needs warpsPerCTA = [4 * 2^i, 2^j] (whole warpgroups along rows, then warpgroups along columns), got [4, 3]}}
+func.func private @wgmma_warps_n_npot(tensor<64x96xf32, #gir.wgmma<warpsPerCTA = [4, 3], instrN = 32>>)
 
 // -----
 

@@ -33,6 +33,20 @@ func.func @slice_layouts(%x: tensor<4x256xf32, #blk>) -> tensor<4x1xf32, #blk> {
 
 // -----
 
+// Warpgroups side by side along N (a 64-row tile on 8 warps) print back as
+// they were written.
+// CHECK: #[[WGN:.*]] = #gir.wgmma<warpsPerCTA = [4, 2], instrN = 32>
+// CHECK-LABEL: func.func @wgmma_along_n
+// CHECK: gir.convert_layout %{{.*}} : tensor<64x64xf32, #{{.*}}> -> tensor<64x64xf32, #[[WGN]]>
+#blk8 = #gir.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]>
+#wgn = #gir.wgmma<warpsPerCTA = [4, 2], instrN = 32>
+func.func @wgmma_along_n(%x: tensor<64x64xf32, #blk8>) -> tensor<64x64xf32, #wgn> {
+  %0 = gir.convert_layout %x : tensor<64x64xf32, #blk8> -> tensor<64x64xf32, #wgn>
+  return %0 : tensor<64x64xf32, #wgn>
+}
+
+// -----
+
 // Identical layouts: the conversion folds away.
 // RUN: trident-opt %s -split-input-file -canonicalize | FileCheck %s --check-prefix=FOLD
 #b = #gir.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>

@@ -315,10 +315,11 @@ WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (warpsPerCTA.size() != 2)
     return emitError() << "wgmma layout is 2-D, got warpsPerCTA of rank "
                        << warpsPerCTA.size();
-  if (warpsPerCTA[1] != 1 || warpsPerCTA[0] % 4 != 0 ||
-      !llvm::isPowerOf2_32(warpsPerCTA[0]))
-    return emitError() << "wgmma layout needs warpsPerCTA = [4 * 2^k, 1] "
-                          "(whole warpgroups stacked along rows), got ["
+  if (warpsPerCTA[0] % 4 != 0 || !llvm::isPowerOf2_32(warpsPerCTA[0]) ||
+      warpsPerCTA[1] == 0 || !llvm::isPowerOf2_32(warpsPerCTA[1]))
+    return emitError() << "wgmma layout needs warpsPerCTA = [4 * 2^i, 2^j] "
+                          "(whole warpgroups along rows, then warpgroups "
+                          "along columns), got ["
                        << warpsPerCTA[0] << ", " << warpsPerCTA[1] << "]";
   if (instrN < 8 || instrN > 256 || !llvm::isPowerOf2_32(instrN))
     return emitError() << "wgmma instrN must be a power of two in [8, 256], "
@@ -334,13 +335,16 @@ LogicalResult WgmmaEncodingAttr::verifyEncoding(
   return verifyLayoutRank(*this, "wgmma", shape, emitError);
 }
 
-/// Instruction tiles per dimension (at least one; a smaller tile wraps).
+/// Repetitions per dimension of the warps' tile, 16 * warpsPerCTA[0] rows
+/// by instrN * warpsPerCTA[1] columns (at least one; a smaller tile wraps).
 static std::pair<int64_t, int64_t> wgmmaReps(WgmmaEncodingAttr layout,
                                              ArrayRef<int64_t> fullShape) {
   SmallVector<int64_t> shape = ctaBlock(fullShape, layout.getCtaSplit());
   int64_t rowsCovered = 16 * int64_t(layout.getWarpsPerCTA()[0]);
+  int64_t colsCovered =
+      int64_t(layout.getInstrN()) * int64_t(layout.getWarpsPerCTA()[1]);
   return {std::max<int64_t>(1, shape[0] / rowsCovered),
-          std::max<int64_t>(1, shape[1] / layout.getInstrN())};
+          std::max<int64_t>(1, shape[1] / colsCovered)};
 }
 
 int64_t WgmmaEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
@@ -356,11 +360,15 @@ WgmmaEncodingAttr::getElementCoords(ArrayRef<int64_t> fullShape,
   int64_t perInstr = getInstrN() / 2;
   auto [repM, repN] = wgmmaReps(*this, fullShape);
   (void)repM;
+  // Warps go along rows first (four of them a warpgroup of 64 rows), then
+  // whole warpgroups along columns, instrN columns each.
+  int64_t wm = getWarpsPerCTA()[0], wn = getWarpsPerCTA()[1];
+  int64_t warpM = warp % wm, warpN = (warp / wm) % wn;
   int64_t inInstr = reg % perInstr, rep = reg / perInstr;
-  int64_t row = (rep / repN) * 16 * getWarpsPerCTA()[0] + warp * 16 +
-                lane / 4 + 8 * ((inInstr >> 1) & 1);
-  int64_t col = (rep % repN) * getInstrN() + (inInstr >> 2) * 8 +
-                (lane % 4) * 2 + (inInstr & 1);
+  int64_t row = (rep / repN) * 16 * wm + warpM * 16 + lane / 4 +
+                8 * ((inInstr >> 1) & 1);
+  int64_t col = (rep % repN) * getInstrN() * wn + warpN * getInstrN() +
+                (inInstr >> 2) * 8 + (lane % 4) * 2 + (inInstr & 1);
   return {row % shape[0], col % shape[1]};
 }
 

@@ -266,7 +266,9 @@ LogicalResult LocalLoadOp::verify() {
 Attribute trident::gir::extractSliceLayout(Attribute encoding,
                                            ArrayRef<int64_t> shape) {
   auto wgmma = dyn_cast_or_null<WgmmaEncodingAttr>(encoding);
-  if (!wgmma || shape.size() != 2)
+  // (Warpgroups side by side along N each hold their own columns: a block
+  // of columns is not the same registers of every thread.)
+  if (!wgmma || shape.size() != 2 || wgmma.getWarpsPerCTA()[1] != 1)
     return {};
   unsigned instrN = unsigned(std::min<int64_t>(wgmma.getInstrN(), shape[1]));
   return WgmmaEncodingAttr::get(encoding.getContext(), wgmma.getWarpsPerCTA(),

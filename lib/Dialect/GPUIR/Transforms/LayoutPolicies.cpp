@@ -11,6 +11,7 @@
 #include "trident/Dialect/NVGIR/IR/NVGIR.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -212,6 +213,25 @@ static bool isFp8Dot(tir::DotOp dot) {
          isFp8(cast<RankedTensorType>(dot.getB().getType()).getElementType());
 }
 
+/// Whether `dot`'s result flows (through the results of the ops that use
+/// it, in its block and the regions in it) into another dot: attention's
+/// q k^T feeding p v.
+static bool feedsAnotherDot(tir::DotOp dot) {
+  SmallVector<Value> work{dot.getResult()};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (!seen.insert(user).second)
+        continue;
+      if (isa<tir::DotOp>(user))
+        return true;
+      llvm::append_range(work, user->getResults());
+    }
+  }
+  return false;
+}
+
 /// The wgmma accumulator layout for `dot`, or null when warpgroup MMA
 /// cannot compute it (target, types, shapes).
 static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
@@ -241,15 +261,34 @@ static Attribute wgmmaLayout(tir::DotOp dot, const LayoutTarget &target) {
   // one 32-byte K step (k16 for 16-bit types, k8 for tf32, k32 for fp8).
   if (k * elemBytes < 32)
     return {};
+  // A dot whose result feeds another (attention) keeps all warps along M,
+  // as Triton's MMAv3 does for chained dots: its rows reduce within a
+  // warp, and the next dot reads it as wgmma's register A fragment, which
+  // a warpgroup along N does not hold. Too few rows for that: no wgmma.
+  if (feedsAnotherDot(dot) && m % (16 * int64_t(numWarps)) != 0)
+    return {};
   return gir::wgmmaAccumulatorLayout(dot.getContext(), m, n, numWarps);
 }
 
 Attribute gir::wgmmaAccumulatorLayout(MLIRContext *ctx, int64_t m, int64_t n,
                                       unsigned numWarps) {
-  if (numWarps == 0 || numWarps % 4 != 0 ||
-      m % (16 * int64_t(numWarps)) != 0 || n < 8)
+  if (numWarps == 0 || numWarps % 4 != 0 || n < 8)
     return {};
-  return WgmmaEncodingAttr::get(ctx, {numWarps, 1}, std::min<int64_t>(n, 256));
+  if (m % (16 * int64_t(numWarps)) == 0)
+    return WgmmaEncodingAttr::get(ctx, {numWarps, 1},
+                                  std::min<int64_t>(n, 256));
+  // Fewer rows than the warps cover (64 x N with 8 warps): as Triton's
+  // MMAv3, the warpgroups that M leaves over sit side by side along N,
+  // each with instructions over its own N / wn columns (A shared by them).
+  // M must still be whole warpgroups of rows, N a power of two split into
+  // slabs of at least 8 columns.
+  if (m % 64 != 0 || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n))
+    return {};
+  int64_t wm = m / 16, wn = int64_t(numWarps) / wm;
+  if (wm * wn != int64_t(numWarps) || n / wn < 8)
+    return {};
+  return WgmmaEncodingAttr::get(ctx, {unsigned(wm), unsigned(wn)},
+                                std::min<int64_t>(n / wn, 256));
 }
 
 /// The mma.sync (m16n8k16) accumulator layout for `dot` on sm_80 and

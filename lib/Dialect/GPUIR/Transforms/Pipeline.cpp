@@ -57,7 +57,8 @@ void keepInvariantsInBudget(PipelinePlan &plan, unsigned stages) {
     else if (pd.a < 0) {
       auto a = cast<RankedTensorType>(pd.dot.getA().getType());
       unsigned bits = a.getElementType().getIntOrFloatBitWidth();
-      if (isa<gir::WgmmaEncodingAttr>(a.getEncoding()) && bits == 16)
+      auto enc = dyn_cast_or_null<gir::WgmmaEncodingAttr>(a.getEncoding());
+      if (enc && enc.getWarpsPerCTA()[1] == 1 && bits == 16)
         continue;
       staging = std::max<int64_t>(staging, a.getNumElements() * bits / 8);
     }

@@ -318,7 +318,11 @@ static Value inFragmentLayout(OpBuilder &b, tir::DotOp dot, Value a) {
   auto type = dyn_cast<RankedTensorType>(a.getType());
   auto acc = dyn_cast<gir::WgmmaEncodingAttr>(
       cast<RankedTensorType>(dot.getType()).getEncoding());
+  // (Warpgroups side by side along N share all of A's rows: wgmma's
+  // register fragment gives each warpgroup its own rows, so such a dot's
+  // register A is staged by the lowering.)
   if (!type || !acc || acc.getCtaSplit() != 1 ||
+      acc.getWarpsPerCTA()[1] != 1 ||
       !(type.getElementType().isF16() || type.getElementType().isBF16()))
     return a;
   int64_t k = type.getDimSize(1);

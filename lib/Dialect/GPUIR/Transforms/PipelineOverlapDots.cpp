@@ -58,7 +58,8 @@ bool canStayInFlight(nvgir::WarpgroupDotOp dot) {
       cast<RankedTensorType>(dot.getC().getType()).getEncoding());
   auto enc = dyn_cast_or_null<WgmmaEncodingAttr>(a.getEncoding());
   return enc && enc.getWarpsPerCTA() == acc.getWarpsPerCTA() &&
-         enc.getCtaSplit() == 1 && acc.getCtaSplit() == 1 &&
+         acc.getWarpsPerCTA()[1] == 1 && enc.getCtaSplit() == 1 &&
+         acc.getCtaSplit() == 1 &&
          (a.getElementType().isF16() || a.getElementType().isBF16());
 }
 

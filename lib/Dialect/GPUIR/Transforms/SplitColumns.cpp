@@ -31,7 +31,9 @@ gir::WgmmaEncodingAttr accumulatorLayout(Value value) {
   for (int hops = 0; value && hops < 8; ++hops) {
     auto type = cast<RankedTensorType>(value.getType());
     if (auto wgmma = dyn_cast_or_null<gir::WgmmaEncodingAttr>(type.getEncoding()))
-      return wgmma;
+      // (Only warpgroups stacked along M: with some along N, a half of the
+      // columns is not a block of every thread's registers.)
+      return wgmma.getWarpsPerCTA()[1] == 1 ? wgmma : gir::WgmmaEncodingAttr();
     Operation *def = value.getDefiningOp();
     if (auto convert = dyn_cast_or_null<gir::ConvertLayoutOp>(def))
       value = convert.getSrc();

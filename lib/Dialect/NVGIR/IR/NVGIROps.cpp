@@ -140,11 +140,13 @@ LogicalResult WarpgroupDotOp::verify() {
           cast<RankedTensorType>(getC().getType()).getEncoding());
       unsigned bits = reg.getType().getElementTypeBitWidth();
       if (!enc || !acc || enc.getWarpsPerCTA() != acc.getWarpsPerCTA() ||
-          enc.getCtaSplit() != 1 || bits != 16)
+          acc.getWarpsPerCTA()[1] != 1 || enc.getCtaSplit() != 1 ||
+          bits != 16)
         return emitOpError("with A in registers is asynchronous only with a "
                            "16-bit A in a #gir.wgmma layout of the "
-                           "accumulator's warps (any other is staged through "
-                           "scratch, reused after the op)");
+                           "accumulator's warps, all of them along M (any "
+                           "other is staged through scratch, reused after "
+                           "the op)");
     }
   } else {
     auto mem = cast<MemDescType>(getA().getType());

@@ -96,7 +96,8 @@ DistributedEncodingAttr withCTASplit(DistributedEncodingAttr encoding,
 /// The layout of a block of `shape` taken out of a tile in `encoding` by
 /// gir.extract_slice, in which each thread holds some of its registers of
 /// the tile: a #gir.wgmma layout with instructions no wider than the block
-/// (the same warps and CTA split); null where no such layout is known.
+/// (the same warps and CTA split); null where no such layout is known (a
+/// layout with warpgroups along N among them).
 mlir::Attribute extractSliceLayout(mlir::Attribute encoding,
                                    llvm::ArrayRef<int64_t> shape);
 

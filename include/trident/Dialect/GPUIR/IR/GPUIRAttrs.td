@@ -117,9 +117,13 @@ def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
     `l / 4` and `l / 4 + 8` and columns `2 * (l % 4)` and the next one of
     every 8-column group of an `instrN`-wide instruction tile. Register `r`
     of one instruction tile: bit 0 moves one column, bit 1 eight rows, the
-    higher bits eight columns each; further registers repeat the
-    instruction tile along columns (tiles wider than `instrN`) and then
-    along rows (tiles taller than the warps cover).
+    higher bits eight columns each. With `warpsPerCTA = [wm, wn]`, warp
+    `w` takes rows `16 * (w % wm)` on and columns `instrN * (w / wm)` on:
+    whole warpgroups stack along rows, and where `wn > 1` (tiles of fewer
+    than `16 * num_warps` rows) further warpgroups sit side by side along
+    columns, each with its own `instrN`-wide instructions. Further
+    registers repeat the warps' `16 wm` x `instrN wn` tile along columns
+    and then along rows.
 
     `ctaSplit` cuts the rows over the CTAs of a cluster as in
     `#gir.blocked`: each CTA holds `shape[0] / ctaSplit` rows, laid out as
@@ -128,6 +132,7 @@ def GPUIR_WgmmaEncodingAttr : GPUIR_Attr<"WgmmaEncoding", "wgmma",
     ```mlir
     #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128>
     #gir.wgmma<warpsPerCTA = [4, 1], instrN = 128, ctaSplit = 2>
+    #gir.wgmma<warpsPerCTA = [4, 2], instrN = 32>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,

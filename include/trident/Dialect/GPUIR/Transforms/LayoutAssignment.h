@@ -139,10 +139,11 @@ mlir::LogicalResult coalesceAccesses(
 mlir::Attribute accumulatorLayout(tir::DotOp dot, const LayoutTarget &target);
 
 /// The #gir.wgmma layout of an `m` x `n` accumulator of Hopper's warpgroup
-/// MMA over `numWarps` warps (whole warpgroups stacked along M), as
-/// accumulatorLayout gives a dot; null where wgmma cannot take that shape
-/// (M not a multiple of 16 rows per warp, warps not whole warpgroups, N
-/// under 8).
+/// MMA over `numWarps` warps (whole warpgroups stacked along M; where M
+/// has fewer than 16 rows per warp, the remaining warpgroups side by side
+/// along N, as Triton's MMAv3), as accumulatorLayout gives a dot; null
+/// where wgmma cannot take that shape (M not whole warpgroups of rows,
+/// warps not whole warpgroups, N under 8 columns per warpgroup).
 mlir::Attribute wgmmaAccumulatorLayout(mlir::MLIRContext *ctx, int64_t m,
                                        int64_t n, unsigned numWarps);
 

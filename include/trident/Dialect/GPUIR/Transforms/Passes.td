@@ -34,6 +34,11 @@ def GPUIRDotLayouts : Pass<"gir-dot-layouts", "::mlir::ModuleOp"> {
     accumulator tile spans whole warpgroups (rows a multiple of 16 *
     num_warps, num_warps a multiple of 4) gets the `#gir.wgmma`
     accumulator layout: the lowering then uses Hopper's warpgroup MMA.
+    A tile of fewer rows (a power of two, at least 64) stacks as many
+    warpgroups along M as its rows take and puts the others side by side
+    along N, as Triton's MMAv3 does (64x64 on 8 warps: `warpsPerCTA =
+    [4, 2]`, each warpgroup an n32 slab), where N (a power of two) leaves
+    each at least 8 columns.
     With 80 to 89, a bf16 or fp16 dot with an fp32 accumulator, K a
     multiple of 16 and at least 16 rows and 8 columns per warp gets
     `#gir.mma_v2` (the warps split the tile as squarely as possible, rows
