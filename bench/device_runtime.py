@@ -291,6 +291,37 @@ def checks():
         report("matmul bf16 %dx%dx%d" % (M, N, K), e < 1e-2,
                "rel err %.2e" % e)
 
+    # Tiles of 64 rows on 8 or 16 warps: wgmma with the warpgroups side by
+    # side along N (session 30; unchecked on a GPU before). B row-major
+    # (N-major: each warpgroup's descriptor starts inside a swizzle row)
+    # and column-major (K-major), then a row sum across the warpgroups.
+    for bm_, bn_, bk_, warps in ((64, 64, 64, 8), (64, 16, 64, 8),
+                                 (64, 128, 32, 8), (64, 64, 64, 16)):
+        cfg = dict(BLOCK_M=bm_, BLOCK_N=bn_, BLOCK_K=bk_, GROUP_M=8,
+                   num_warps=warps, num_stages=3)
+        for col_b in (False, True):
+            a = torch.randn(320, 448, device="cuda", dtype=torch.float16)
+            bm = torch.randn(448, 192, device="cuda", dtype=torch.float16)
+            if col_b:
+                bm = bm.t().contiguous().t()
+            c = torch.full((320, 192), float("nan"), device="cuda",
+                           dtype=torch.float16)
+            mm(matmul_kernel, a, bm, c, cfg)
+            e = rel_err(c, a.double() @ bm.double())
+            report("matmul fp16 320x192x448 %dx%dx%d w%d B %s" % (
+                bm_, bn_, bk_, warps, "col-major" if col_b else "row-major"),
+                e < 1e-2, "rel err %.2e" % e)
+    for warps in (8, 16):
+        a = torch.randn(64, 128, device="cuda", dtype=torch.float16)
+        bm = torch.randn(128, 64, device="cuda", dtype=torch.float16)
+        out = torch.full((64,), float("nan"), device="cuda",
+                         dtype=torch.float32)
+        dot_row_sums[(1,)](a, bm, out, num_warps=warps)
+        ref = (a.double() @ bm.double()).sum(1)
+        e = rel_err(out, ref)
+        report("row sums of a 64x64 dot, %d warps" % warps, e < 1e-3,
+               "rel err %.2e" % e)
+
 
     plugin_checks()
 
@@ -335,6 +366,17 @@ def plugin_checks():
 
 CFG = dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8,
            num_stages=3)
+
+
+@trident.jit
+def dot_row_sums(a_ptr, b_ptr, out_ptr):
+    """The row sums of a 64x128 by 128x64 fp16 dot (one program): a
+    reduction across warpgroups that split N."""
+    r = tl.arange(0, 64)
+    k = tl.arange(0, 128)
+    a = tl.load(a_ptr + r[:, None] * 128 + k[None, :])
+    b = tl.load(b_ptr + k[:, None] * 64 + r[None, :])
+    tl.store(out_ptr + r, tl.sum(tl.dot(a, b), 1))
 
 
 def mm(kernel, a, b, c, cfg=CFG):
