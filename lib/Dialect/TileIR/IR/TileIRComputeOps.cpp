@@ -282,10 +282,14 @@ LogicalResult PrintOp::verify() {
 // InlineAsmElementwiseOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult InlineAsmElementwiseOp::verify() {
-  if (getNumResults() == 0)
-    return emitOpError() << "needs at least one result";
-  Type first = (*this)->getResult(0).getType();
+/// The shared rules of element-wise ops that work on `pack` elements at a
+/// time: operands and results all scalars or all tiles of the shape of
+/// `first` (named `firstName` in errors), and `pack` dividing the elements.
+static LogicalResult verifyPackedElementwise(Operation *op, Type first,
+                                             StringRef firstName,
+                                             TypeRange args,
+                                             TypeRange results,
+                                             int64_t pack) {
   auto shapeOf = [](Type t) -> std::optional<ArrayRef<int64_t>> {
     if (auto tile = dyn_cast<RankedTensorType>(t))
       return tile.getShape();
@@ -293,26 +297,34 @@ LogicalResult InlineAsmElementwiseOp::verify() {
   };
   auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
     if (shapeOf(t) != shapeOf(first))
-      return emitOpError() << what << " #" << i << " has type " << t
-                           << ", but the operands and results must all be "
-                              "scalars or all tiles of one shape (result #0 "
-                              "is "
-                           << first << ")";
+      return op->emitOpError()
+             << what << " #" << i << " has type " << t
+             << ", but the operands and results must all be scalars or all "
+                "tiles of one shape ("
+             << firstName << " is " << first << ")";
     return success();
   };
-  for (auto [i, t] : llvm::enumerate(getArgs().getTypes()))
+  for (auto [i, t] : llvm::enumerate(args))
     if (failed(check(t, "operand", i)))
       return failure();
-  for (auto [i, t] : llvm::enumerate(getResultTypes()))
+  for (auto [i, t] : llvm::enumerate(results))
     if (failed(check(t, "result", i)))
       return failure();
   int64_t elements = 1;
   if (auto tile = dyn_cast<RankedTensorType>(first))
     elements = tile.getNumElements();
-  if (elements % getPack() != 0)
-    return emitOpError() << "pack " << getPack() << " does not divide the "
-                         << elements << " elements of " << first;
+  if (elements % pack != 0)
+    return op->emitOpError() << "pack " << pack << " does not divide the "
+                             << elements << " elements of " << first;
   return success();
+}
+
+LogicalResult InlineAsmElementwiseOp::verify() {
+  if (getNumResults() == 0)
+    return emitOpError() << "needs at least one result";
+  return verifyPackedElementwise(*this, (*this)->getResult(0).getType(),
+                                 "result #0", getArgs().getTypes(),
+                                 getResultTypes(), getPack());
 }
 
 //===----------------------------------------------------------------------===//
@@ -324,34 +336,9 @@ LogicalResult MapElementwiseOp::verify() {
     return emitOpError() << "needs at least one operand";
   if (getNumResults() == 0)
     return emitOpError() << "needs at least one result";
-  Type first = getArgs().front().getType();
-  auto shapeOf = [](Type t) -> std::optional<ArrayRef<int64_t>> {
-    if (auto tile = dyn_cast<RankedTensorType>(t))
-      return tile.getShape();
-    return std::nullopt;
-  };
-  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
-    if (shapeOf(t) != shapeOf(first))
-      return emitOpError() << what << " #" << i << " has type " << t
-                           << ", but the operands and results must all be "
-                              "scalars or all tiles of one shape (operand #0 "
-                              "is "
-                           << first << ")";
-    return success();
-  };
-  for (auto [i, t] : llvm::enumerate(getArgs().getTypes()))
-    if (failed(check(t, "operand", i)))
-      return failure();
-  for (auto [i, t] : llvm::enumerate(getResultTypes()))
-    if (failed(check(t, "result", i)))
-      return failure();
-  int64_t elements = 1;
-  if (auto tile = dyn_cast<RankedTensorType>(first))
-    elements = tile.getNumElements();
-  if (elements % getPack() != 0)
-    return emitOpError() << "pack " << getPack() << " does not divide the "
-                         << elements << " elements of " << first;
-  return success();
+  return verifyPackedElementwise(*this, getArgs().front().getType(),
+                                 "operand #0", getArgs().getTypes(),
+                                 getResultTypes(), getPack());
 }
 
 LogicalResult MapElementwiseOp::verifyRegions() {
